@@ -1,0 +1,106 @@
+"""The loaded trace: a few typed tables (see :mod:`traceview.trace.schema`) and its metadata."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    """One GPU from the trace's ``deviceProperties``."""
+
+    id: int
+    name: str
+    num_sms: int | None = None
+    total_memory_bytes: int | None = None
+    compute_capability: str | None = None  # "9.0"; for AMD the gfx name when given
+
+
+@dataclass
+class TraceMeta:
+    """What a trace file says about itself, and what loading it had to skip or repair."""
+
+    path: str
+    rank: int = 0
+    world_size: int | None = None
+    schema_version: str | None = None
+    base_time_ns: int | None = None  # baseTimeNanoseconds: the clock the *_ns columns count from
+    display_time_unit: str | None = None
+    devices: tuple[DeviceInfo, ...] = ()
+    cuda_runtime_version: str | None = None
+    cuda_driver_version: str | None = None
+    hip_runtime_version: str | None = None
+    with_stack: bool = False
+    record_shapes: bool = False
+    event_count: int = 0
+    size_bytes: int = 0
+    truncated: bool = False
+    notes: list[str] = field(default_factory=list)  # what was skipped or repaired, and why
+    header: dict[str, Any] = field(default_factory=dict)  # every top-level key but traceEvents
+
+    @property
+    def vendor(self) -> str:
+        """``amd`` for ROCm/HIP traces, ``nvidia`` for CUDA ones, ``unknown`` otherwise."""
+        if self.hip_runtime_version or "roctracer_version" in self.header:
+            return "amd"
+        if self.cuda_runtime_version or self.cuda_driver_version or self.devices:
+            return "nvidia"
+        return "unknown"
+
+
+@dataclass
+class Trace:
+    """A Kineto trace (one rank, or several concatenated with a ``rank`` column).
+
+    Tables (columns and dtypes in :mod:`traceview.trace.schema`):
+
+    - ``slices``: host-side duration events with their nesting (parent_id / depth per thread);
+    - ``launches``: the runtime/driver calls that started GPU work;
+    - ``gpu``: kernels, memcpys and memsets, with ``launch_id`` joining ``launches``;
+    - ``gpu_annotations``, ``flows``, ``counters``, ``instants``, ``threads``.
+    """
+
+    slices: pd.DataFrame
+    launches: pd.DataFrame
+    gpu: pd.DataFrame
+    gpu_annotations: pd.DataFrame
+    flows: pd.DataFrame
+    counters: pd.DataFrame
+    instants: pd.DataFrame
+    threads: pd.DataFrame
+    ranks: tuple[TraceMeta, ...]
+    slice_args: list[bytes | None] = field(default_factory=list, repr=False)  # raw JSON per slice_id
+
+    @property
+    def meta(self) -> TraceMeta:
+        """The first rank's metadata (the only one for a single-file trace)."""
+        return self.ranks[0]
+
+    @property
+    def kernels(self) -> pd.DataFrame:
+        """GPU activities of kind ``kernel``."""
+        return self.gpu[self.gpu["kind"] == "kernel"]
+
+    @property
+    def devices(self) -> tuple[DeviceInfo, ...]:
+        return self.meta.devices
+
+    def args(self, slice_id: int) -> dict[str, Any]:
+        """The full Kineto ``args`` object of one slice (decoded on demand)."""
+        raw = self.slice_args[slice_id] if 0 <= slice_id < len(self.slice_args) else None
+        if not raw:
+            return {}
+        try:
+            value = msgspec.json.decode(raw)
+        except msgspec.MsgspecError:
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    def args_of(self, slice_ids: pd.Series | list[int], key: str) -> pd.Series:
+        """One args key for many slices, as a Series indexed like ``slice_ids``."""
+        ids = list(slice_ids)
+        return pd.Series([self.args(int(i)).get(key) for i in ids], index=getattr(slice_ids, "index", None), dtype=object)

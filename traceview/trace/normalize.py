@@ -1,0 +1,448 @@
+"""Raw events -> the typed tables of :mod:`traceview.trace.schema`.
+
+One pass sorts every event into a column buffer by what it is (host slice, GPU activity, GPU
+annotation, flow, counter, instant, metadata); a second step joins launches to GPU work by
+correlation. Events that cannot be used (no timestamp, a string where a number belongs, a negative
+duration, an unknown ``ph``) are skipped and counted in :attr:`TraceMeta.notes`; nothing is
+silently dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from typing import Any
+
+import msgspec
+import numpy as np
+import pandas as pd
+
+from traceview.trace import schema
+from traceview.trace.decode import RawEvent, RawTrace
+from traceview.trace.model import DeviceInfo, Trace, TraceMeta
+from traceview.trace.nesting import nest
+
+
+class _Args(msgspec.Struct, gc=False):
+    """The ``args`` keys the tables need; everything else stays in the raw bytes."""
+
+    correlation: Any = None
+    external_id: Any = msgspec.field(default=None, name="External id")
+    external_id_old: Any = msgspec.field(default=None, name="external id")
+    device: Any = None
+    stream: Any = None
+    grid: Any = None
+    block: Any = None
+    registers: Any = msgspec.field(default=None, name="registers per thread")
+    shared_mem: Any = msgspec.field(default=None, name="shared memory")
+    bytes: Any = None
+    name: Any = None  # metadata events: process_name / thread_name
+
+
+_ARGS = msgspec.json.Decoder(_Args)
+_VERSION_SUFFIX = re.compile(r"_v\d+$")
+_RANK_IN_NAME = re.compile(r"rank[-_]?(\d+)", re.IGNORECASE)
+
+
+def _int(value: Any) -> int | None:
+    """An integer from an int, an integral float, or a decimal string; None otherwise."""
+    if type(value) is int:
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+        tail = text.rsplit(" ", 1)[-1]  # "stream 7"
+        if tail.isdigit():
+            return int(tail)
+    return None
+
+
+def _ns(value: Any) -> int | None:
+    """µs (int, float or numeric string) -> integer ns; None for missing, NaN or non-numbers."""
+    if type(value) is int:
+        return value * 1000
+    if type(value) is float:
+        return round(value * 1000) if math.isfinite(value) else None
+    if isinstance(value, str):
+        try:
+            number = float(value)
+        except ValueError:
+            return None
+        return round(number * 1000) if math.isfinite(number) else None
+    return None
+
+
+def _xyz(value: Any) -> tuple[int | None, int | None, int | None]:
+    if isinstance(value, list) and len(value) == 3:
+        return _int(value[0]), _int(value[1]), _int(value[2])
+    return None, None, None
+
+
+class _Skips:
+    """Counts of events left out, by reason, for the trace's notes."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def add(self, reason: str) -> None:
+        self.counts[reason] += 1
+
+    def notes(self) -> list[str]:
+        return [f"skipped {n} event(s): {reason}" for reason, n in sorted(self.counts.items())]
+
+
+def normalize(raw: RawTrace, rank: int | None = None) -> Trace:
+    """Build the typed tables of one trace file."""
+    meta = _meta(raw, rank)
+    skips = _Skips()
+    buf = _Buffers()
+    exact = raw.exact_ts_ns
+    open_begins: dict[tuple[Any, Any], list[tuple[RawEvent, int]]] = defaultdict(list)
+    for index, ev in enumerate(raw.events):
+        ph = ev.ph
+        ts_ns = exact[index] if exact is not None else _ns(ev.ts)
+        if ph == "M":
+            buf.add_metadata(ev)
+            continue
+        if ts_ns is None:
+            skips.add("no usable 'ts'" if ev.ts is None else "'ts' is not a number")
+            continue
+        if ph == "X":
+            dur_ns = _ns(ev.dur)
+            if dur_ns is None:
+                skips.add("complete event without a numeric 'dur'")
+                continue
+            if dur_ns < 0:
+                skips.add("negative duration")
+                continue
+            buf.add_complete(ev, ts_ns, dur_ns, skips)
+        elif ph == "B":
+            open_begins[(ev.pid, ev.tid)].append((ev, ts_ns))
+        elif ph == "E":
+            stack = open_begins.get((ev.pid, ev.tid))
+            if not stack:
+                skips.add("'E' event without a matching 'B'")
+                continue
+            begin, begin_ns = stack.pop()
+            buf.add_complete(begin, begin_ns, max(ts_ns - begin_ns, 0), skips)
+        elif ph in ("s", "f", "t"):
+            buf.add_flow(ev, ts_ns)
+        elif ph in ("i", "I", "R"):
+            buf.add_instant(ev, ts_ns)
+        elif ph == "C":
+            buf.add_counter(ev, ts_ns)
+        else:
+            skips.add(f"unsupported phase {ph!r}")
+    unclosed = sum(len(v) for v in open_begins.values())
+    if unclosed:
+        skips.counts["'B' event never closed by an 'E'"] += unclosed
+    meta.notes.extend(skips.notes())
+    if buf.unknown_categories:
+        meta.notes.append("kept events of unknown categories as host slices: " + ", ".join(sorted(buf.unknown_categories)))
+    return _tables(buf, meta, rank if rank is not None else meta.rank)
+
+
+# --- column buffers ----------------------------------------------------------------------------
+
+_KNOWN_HOST_CATEGORIES = frozenset(
+    {"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead", "cuda_sync",
+     "cuda_profiler_range", "Trace", "gpu_user_annotation", "kernel", "gpu_memcpy", "gpu_memset"}
+)
+
+
+class _Buffers:
+    """Plain Python lists per column, turned into DataFrames once at the end."""
+
+    def __init__(self) -> None:
+        self.slices: dict[str, list[Any]] = {k: [] for k in ("cat", "name", "pid", "tid", "start_ns", "dur_ns", "external_id", "correlation")}
+        self.slice_args: list[bytes | None] = []
+        self.gpu: dict[str, list[Any]] = {k: [] for k in schema.GPU if k not in ("activity_id", "rank", "end_ns", "launch_id")}
+        self.annotations: dict[str, list[Any]] = {k: [] for k in ("name", "device", "stream", "start_ns", "dur_ns", "external_id")}
+        self.flows: dict[str, list[Any]] = {k: [] for k in ("flow_id", "cat", "phase", "pid", "tid", "ts_ns")}
+        self.instants: dict[str, list[Any]] = {k: [] for k in ("name", "pid", "tid", "ts_ns")}
+        self.counters: dict[str, list[Any]] = {k: [] for k in ("name", "series", "pid", "ts_ns", "value")}
+        self.process_names: dict[int, str] = {}
+        self.thread_names: dict[tuple[int, int], str] = {}
+        self.unknown_categories: set[str] = set()
+
+    def add_metadata(self, ev: RawEvent) -> None:
+        if ev.name not in ("process_name", "thread_name") or ev.args is None:
+            return
+        try:
+            label = _ARGS.decode(ev.args).name
+        except msgspec.MsgspecError:
+            return
+        pid, tid = _int(ev.pid), _int(ev.tid)
+        if not isinstance(label, str) or pid is None:
+            return
+        if ev.name == "process_name":
+            self.process_names[pid] = label
+        elif tid is not None:
+            self.thread_names[(pid, tid)] = label
+
+    def add_complete(self, ev: RawEvent, ts_ns: int, dur_ns: int, skips: _Skips) -> None:
+        cat = ev.cat if isinstance(ev.cat, str) else ""
+        cat = schema.CATEGORY_ALIASES.get(cat, cat)
+        name = ev.name if isinstance(ev.name, str) else (str(ev.name) if ev.name is not None else "")
+        if cat == "Trace":
+            return  # the profiler's own span; its extent is the trace's
+        args = self._args(ev)
+        kind = schema.GPU_KINDS.get(cat)
+        if kind is not None:
+            self._add_gpu(kind, name, ev, ts_ns, dur_ns, args)
+            return
+        if cat == "gpu_user_annotation":
+            a = self.annotations
+            a["name"].append(name)
+            a["device"].append(_int(args.device) if args and args.device is not None else _int(ev.pid))
+            a["stream"].append(_int(args.stream) if args and args.stream is not None else _int(ev.tid))
+            a["start_ns"].append(ts_ns)
+            a["dur_ns"].append(dur_ns)
+            a["external_id"].append(_external_id(args))
+            return
+        pid, tid = _int(ev.pid), _int(ev.tid)
+        if pid is None and ev.pid is not None:
+            skips.add("host event whose 'pid' is not a number")
+            return
+        if cat not in _KNOWN_HOST_CATEGORIES:
+            self.unknown_categories.add(cat or "<none>")
+        s = self.slices
+        s["cat"].append(cat)
+        s["name"].append(name)
+        s["pid"].append(pid)
+        s["tid"].append(tid)
+        s["start_ns"].append(ts_ns)
+        s["dur_ns"].append(dur_ns)
+        s["external_id"].append(_external_id(args))
+        s["correlation"].append(_int(args.correlation) if args else None)
+        self.slice_args.append(bytes(ev.args) if ev.args is not None else None)
+
+    def _add_gpu(self, kind: str, name: str, ev: RawEvent, ts_ns: int, dur_ns: int, args: _Args | None) -> None:
+        g = self.gpu
+        g["kind"].append(kind)
+        g["name"].append(name)
+        g["device"].append(_int(args.device) if args and args.device is not None else _int(ev.pid))
+        g["stream"].append(_int(args.stream) if args and args.stream is not None else _int(ev.tid))
+        g["start_ns"].append(ts_ns)
+        g["dur_ns"].append(dur_ns)
+        g["correlation"].append(_int(args.correlation) if args else None)
+        g["external_id"].append(_external_id(args))
+        gx, gy, gz = _xyz(args.grid) if args else (None, None, None)
+        bx, by, bz = _xyz(args.block) if args else (None, None, None)
+        for key, value in (("grid_x", gx), ("grid_y", gy), ("grid_z", gz), ("block_x", bx), ("block_y", by), ("block_z", bz)):
+            g[key].append(value)
+        g["registers"].append(_int(args.registers) if args else None)
+        g["shared_mem"].append(_int(args.shared_mem) if args else None)
+        g["bytes"].append(_int(args.bytes) if args else None)
+
+    @staticmethod
+    def _args(ev: RawEvent) -> _Args | None:
+        if ev.args is None:
+            return None
+        try:
+            return _ARGS.decode(ev.args)
+        except msgspec.MsgspecError:
+            return None
+
+    def add_flow(self, ev: RawEvent, ts_ns: int) -> None:
+        f = self.flows
+        f["flow_id"].append(_int(ev.id))
+        f["cat"].append(ev.cat if isinstance(ev.cat, str) else "")
+        f["phase"].append(ev.ph)
+        f["pid"].append(_int(ev.pid))
+        f["tid"].append(_int(ev.tid))
+        f["ts_ns"].append(ts_ns)
+
+    def add_instant(self, ev: RawEvent, ts_ns: int) -> None:
+        i = self.instants
+        i["name"].append(ev.name if isinstance(ev.name, str) else "")
+        i["pid"].append(_int(ev.pid))
+        i["tid"].append(_int(ev.tid))
+        i["ts_ns"].append(ts_ns)
+
+    def add_counter(self, ev: RawEvent, ts_ns: int) -> None:
+        try:
+            values = msgspec.json.decode(ev.args) if ev.args is not None else {}
+        except msgspec.MsgspecError:
+            return
+        if not isinstance(values, dict):
+            return
+        for series, value in values.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                c = self.counters
+                c["name"].append(ev.name if isinstance(ev.name, str) else "")
+                c["series"].append(str(series))
+                c["pid"].append(_int(ev.pid))
+                c["ts_ns"].append(ts_ns)
+                c["value"].append(float(value))
+
+
+def _external_id(args: _Args | None) -> int | None:
+    if args is None:
+        return None
+    value = args.external_id if args.external_id is not None else args.external_id_old
+    return _int(value)
+
+
+# --- tables ------------------------------------------------------------------------------------
+
+
+def _frame(columns: dict[str, list[Any]], spec: dict[str, str], rank: int) -> pd.DataFrame:
+    """A DataFrame with exactly ``spec``'s columns and dtypes (missing ones left for the caller)."""
+    n = len(next(iter(columns.values()))) if columns else 0
+    data: dict[str, Any] = {}
+    for col, dtype in spec.items():
+        if col == "rank":
+            data[col] = np.full(n, rank, dtype=np.int32)
+        elif col in columns:
+            data[col] = pd.array(columns[col], dtype=dtype) if dtype not in ("int64", "float64") else np.asarray(columns[col], dtype=dtype)
+    return pd.DataFrame(data)
+
+
+def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
+    slices = _frame(buf.slices, schema.SLICES, rank)
+    slices.insert(0, "slice_id", np.arange(len(slices), dtype=np.int64))
+    slices["end_ns"] = slices["start_ns"] + slices["dur_ns"]
+    parent, depth = nest(slices)
+    slices["depth"] = depth
+    slices["parent_id"] = pd.array(np.where(parent < 0, None, parent).tolist(), dtype="Int64") if len(slices) else pd.array([], dtype="Int64")
+    slices = slices[list(schema.SLICES)]
+
+    gpu = _frame(buf.gpu, schema.GPU, rank)
+    gpu.insert(0, "activity_id", np.arange(len(gpu), dtype=np.int64))
+    gpu["end_ns"] = gpu["start_ns"] + gpu["dur_ns"]
+    launches, gpu = _join_launches(slices, gpu, meta)
+    gpu = gpu[list(schema.GPU)]
+
+    annotations = _frame(buf.annotations, schema.GPU_ANNOTATIONS, rank)
+    annotations["end_ns"] = annotations["start_ns"] + annotations["dur_ns"]
+    annotations = annotations[list(schema.GPU_ANNOTATIONS)]
+    threads = _threads(buf, rank)
+    meta.event_count = len(slices) + len(gpu) + len(annotations)
+    return Trace(
+        slices=slices,
+        launches=launches,
+        gpu=gpu,
+        gpu_annotations=annotations,
+        flows=_frame(buf.flows, schema.FLOWS, rank)[list(schema.FLOWS)],
+        counters=_frame(buf.counters, schema.COUNTERS, rank)[list(schema.COUNTERS)],
+        instants=_frame(buf.instants, schema.INSTANTS, rank)[list(schema.INSTANTS)],
+        threads=threads,
+        ranks=(meta,),
+        slice_args=buf.slice_args,
+    )
+
+
+def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The launches table, and ``gpu.launch_id`` joined by (rank, correlation)."""
+    api_calls = slices[slices["cat"].isin(schema.API_CATEGORIES) & slices["correlation"].notna()]
+    api = api_calls["name"].astype(str).str.replace(_VERSION_SUFFIX, "", regex=True)
+    gpu_correlations = set(gpu["correlation"].dropna().tolist())
+    is_launch = api.isin(schema.LAUNCH_APIS) | api_calls["correlation"].isin(gpu_correlations)
+    calls = api_calls[is_launch.to_numpy()]
+    launches = pd.DataFrame(
+        {
+            "launch_id": calls["slice_id"].to_numpy(),
+            "rank": calls["rank"].to_numpy(),
+            "api": pd.Categorical(api[is_launch.to_numpy()].to_numpy()),
+            "pid": calls["pid"].to_numpy(),
+            "tid": calls["tid"].to_numpy(),
+            "start_ns": calls["start_ns"].to_numpy(),
+            "dur_ns": calls["dur_ns"].to_numpy(),
+            "end_ns": calls["end_ns"].to_numpy(),
+            "correlation": calls["correlation"].to_numpy(),
+            "external_id": calls["external_id"].to_numpy(),
+        }
+    )
+    duplicated = launches.duplicated(["rank", "correlation"], keep="first")
+    if duplicated.any():
+        meta.notes.append(f"{int(duplicated.sum())} launch(es) reuse a correlation id already taken: their GPU work is joined to the first")
+    key = launches[~duplicated].set_index(["rank", "correlation"])["launch_id"]
+    index = pd.MultiIndex.from_arrays([gpu["rank"], gpu["correlation"]])
+    gpu["launch_id"] = pd.array(key.reindex(index).to_numpy(), dtype="Int64")
+    counts = gpu.groupby("launch_id").size()
+    kernel_counts = gpu[gpu["kind"] == "kernel"].groupby("launch_id").size()
+    launches["gpu_count"] = launches["launch_id"].map(counts).fillna(0).astype("int64")
+    launches["kernel_count"] = launches["launch_id"].map(kernel_counts).fillna(0).astype("int64")
+    for col, dtype in schema.LAUNCHES.items():
+        launches[col] = launches[col].astype(dtype)
+    orphans = int(gpu["launch_id"].isna().sum())
+    if orphans:
+        meta.notes.append(f"{orphans} GPU activit{'y' if orphans == 1 else 'ies'} have no launch in the trace (launch not captured)")
+    empty_launches = int(((launches["gpu_count"] == 0) & launches["api"].isin(schema.LAUNCH_APIS)).sum())
+    if empty_launches and len(gpu) == 0:
+        meta.notes.append(f"{empty_launches} launches but no GPU activity at all: the trace has no kernel events (CUPTI buffer lost or GPU tracing off)")
+    elif empty_launches:
+        meta.notes.append(f"{empty_launches} launch(es) whose GPU work is missing from the trace (profiler buffer overflow?)")
+    return launches[list(schema.LAUNCHES)], gpu
+
+
+def _threads(buf: _Buffers, rank: int) -> pd.DataFrame:
+    rows = [(pid, None, name, None) for pid, name in buf.process_names.items()]
+    rows += [(pid, tid, buf.process_names.get(pid), name) for (pid, tid), name in buf.thread_names.items()]
+    frame = pd.DataFrame(rows, columns=["pid", "tid", "process_name", "thread_name"])
+    frame.insert(0, "rank", np.full(len(frame), rank, dtype=np.int32))
+    return frame.astype(schema.THREADS)
+
+
+# --- metadata ----------------------------------------------------------------------------------
+
+
+def _meta(raw: RawTrace, rank: int | None) -> TraceMeta:
+    header = raw.header
+    dist = header.get("distributedInfo") if isinstance(header.get("distributedInfo"), dict) else {}
+    found_rank = _int(dist.get("rank")) if dist else None
+    if found_rank is None:
+        match = _RANK_IN_NAME.search(raw.path.rsplit("/", 1)[-1])
+        found_rank = int(match.group(1)) if match else 0
+    return TraceMeta(
+        path=raw.path,
+        rank=rank if rank is not None else found_rank,
+        world_size=_int(dist.get("world_size")) if dist else None,
+        schema_version=_str(header.get("schemaVersion")),
+        base_time_ns=_int(header.get("baseTimeNanoseconds")),
+        display_time_unit=_str(header.get("displayTimeUnit")),
+        devices=_devices(header.get("deviceProperties")),
+        cuda_runtime_version=_str(header.get("cuda_runtime_version")),
+        cuda_driver_version=_str(header.get("cuda_driver_version")),
+        hip_runtime_version=_str(header.get("hip_runtime_version")),
+        with_stack=_flag(header.get("with_stack")),
+        record_shapes=_flag(header.get("record_shapes")),
+        size_bytes=raw.size_bytes,
+        truncated=raw.truncated,
+        notes=list(raw.notes),
+        header=header,
+    )
+
+
+def _str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _flag(value: Any) -> bool:
+    return value in (1, True, "1", "true", "True")
+
+
+def _devices(value: Any) -> tuple[DeviceInfo, ...]:
+    if not isinstance(value, list):
+        return ()
+    devices = []
+    for item in value:
+        if not isinstance(item, dict):
+            continue
+        major, minor = item.get("computeMajor"), item.get("computeMinor")
+        cc = f"{major}.{minor}" if major is not None and minor is not None else _str(item.get("gcnArchName"))
+        devices.append(
+            DeviceInfo(
+                id=_int(item.get("id")) or 0,
+                name=str(item.get("name", "")),
+                num_sms=_int(item.get("numSms")),
+                total_memory_bytes=_int(item.get("totalGlobalMem")),
+                compute_capability=cc,
+            )
+        )
+    return tuple(devices)
