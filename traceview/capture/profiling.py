@@ -1,0 +1,122 @@
+"""Small pieces every capture shares: profiler activities, trace export, versions, Dynamo counters."""
+
+from __future__ import annotations
+
+import platform
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import torch
+
+TRACE_SUFFIX = ".pt.trace.json.gz"
+
+
+def activities(device: torch.device) -> list:
+    """CPU always; CUDA too when the run is on a GPU."""
+    from torch.profiler import ProfilerActivity
+
+    acts = [ProfilerActivity.CPU]
+    if device.type == "cuda":
+        acts.append(ProfilerActivity.CUDA)
+    return acts
+
+
+def resolve_device(name: str | None) -> torch.device:
+    """``None``/``"auto"``: the GPU if one is present, else the CPU."""
+    if name in (None, "auto"):
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(name)
+
+
+def synchronize(device: torch.device) -> None:
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
+def export_trace(prof, path: Path) -> Path:
+    """Write the Kineto trace gzipped (torch gzips when the name ends in ``.gz``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    prof.export_chrome_trace(str(path))
+    return path
+
+
+def versions() -> dict[str, str | None]:
+    import traceview
+
+    try:
+        import triton
+
+        triton_version = triton.__version__
+    except ImportError:
+        triton_version = None
+    return {
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "triton": triton_version,
+        "cuda": torch.version.cuda,
+        "traceview": traceview.__version__,
+        "platform": sys.platform,
+    }
+
+
+def device_info(device: torch.device) -> dict[str, object]:
+    info: dict[str, object] = {"type": device.type}
+    if device.type == "cuda":
+        props = torch.cuda.get_device_properties(device)
+        info |= {"name": props.name, "capability": f"{props.major}.{props.minor}",
+                 "multiprocessors": props.multi_processor_count, "memory_bytes": props.total_memory}
+    else:
+        info |= {"name": platform.processor() or platform.machine(), "threads": torch.get_num_threads()}
+    return info
+
+
+def _counters() -> dict[str, dict[str, int]]:
+    try:
+        from torch._dynamo.utils import counters
+    except ImportError:  # pragma: no cover
+        return {}
+    return {group: {str(k): int(v) for k, v in c.items()} for group, c in counters.items()}
+
+
+def _compile_time_metrics() -> dict[str, list[float]]:
+    try:
+        from torch._dynamo.utils import compilation_time_metrics
+    except ImportError:  # pragma: no cover - renamed in some torch version
+        return {}
+    return {k: list(v) for k, v in compilation_time_metrics.items()}
+
+
+class DynamoDelta:
+    """Dynamo counters and compile times accumulated between construction and :meth:`result`."""
+
+    def __init__(self) -> None:
+        self._counters = _counters()
+        self._times = _compile_time_metrics()
+
+    def result(self) -> dict[str, object]:
+        """``{"counters": {group: {name: n}}, "compile_times_s": {phase: total seconds}}``, changes only."""
+        counters: dict[str, dict[str, int]] = {}
+        for group, now in _counters().items():
+            before = self._counters.get(group, {})
+            changed = {k: v - before.get(k, 0) for k, v in now.items() if v != before.get(k, 0)}
+            if changed:
+                counters[group] = changed
+        times = {}
+        for phase, values in _compile_time_metrics().items():
+            new = values[len(self._times.get(phase, [])):]
+            if new:
+                times[phase] = round(sum(new), 6)
+        return {"counters": counters, "compile_times_s": times}
+
+
+@contextmanager
+def cold_inductor():
+    """Turn Inductor's on-disk caches off, so a first call really compiles and autotunes."""
+    import torch._inductor.config as config
+
+    if hasattr(config, "force_disable_caches"):
+        with config.patch(force_disable_caches=True):
+            yield
+    else:  # pragma: no cover - very old torch
+        yield

@@ -1,0 +1,198 @@
+"""``run_workload``: run variants of a reference workload under ``torch.profiler``, one trace each.
+
+For each variant, in steady-state mode (the default)::
+
+    build -> 2 calls, checked against the reference variant -> warm-up calls -> timed calls
+          -> profiled calls (each inside a ``ProfilerStep#N`` annotation) -> trace + generated code
+
+With ``include_compile`` the variant is built after ``torch._dynamo.reset()`` with Inductor's
+caches off, its first calls are the profiled ones (so compilation and autotuning are in the trace),
+and the check against the reference runs afterwards. The folder then holds::
+
+    DIR/<workload>-<variant>.pt.trace.json.gz   one per variant
+    DIR/<variant>/code/                          Inductor's wrapper modules (compiled variants)
+    DIR/meta.json                                versions, device, sizes, timings, checks, Dynamo counters
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import torch
+
+from traceview.errors import CaptureError
+
+from . import inductor_code
+from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, cold_inductor, device_info, export_trace,
+                        resolve_device, synchronize, versions)
+from .workloads import CHECK_CALLS, Case, Variant, Workload, check_against_reference, get_workload
+
+log = logging.getLogger(__name__)
+
+META_SCHEMA_VERSION = 1
+PROFILED_CALLS = 3  # enough to see the steady state repeat, few enough to keep traces small
+WARMUP_CALLS = 3  # CUDA-graph trees record on the 2nd/3rd call; all warm after 2 + 3 calls
+TIMED_CALLS = {"cuda": 20, "cpu": 5}
+
+
+@dataclass(frozen=True)
+class VariantResult:
+    """What one variant's run produced."""
+
+    variant: str
+    trace: Path
+    code_dir: Path | None  # None: nothing was compiled
+    code_files: list[str]
+    median_ms: float  # measured outside the profiler
+    timed_calls: int
+    bytes_per_call: int
+    max_abs_diff: float  # against the reference variant
+    checked: str  # "before profiling" or "after profiling"
+    dynamo: dict[str, object]
+    sizes: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A ``traceview run``: one trace per variant plus ``meta.json``."""
+
+    workload: str
+    out_dir: Path
+    device: str
+    include_compile: bool
+    variants: list[VariantResult]
+    meta_path: Path
+
+    @property
+    def traces(self) -> list[Path]:
+        return [v.trace for v in self.variants]
+
+
+def time_calls(step, device: torch.device, calls: int) -> float:
+    """Median wall time of one call in ms, synchronized, outside any profiler."""
+    samples = []
+    for _ in range(calls):
+        synchronize(device)
+        start = time.perf_counter()
+        step()
+        synchronize(device)
+        samples.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(samples)
+
+
+def profile_calls(step, device: torch.device, calls: int, trace: Path, with_stack: bool = False) -> Path:
+    """Run ``calls`` calls under the profiler, each inside ``ProfilerStep#i``, and write the trace."""
+    from torch.profiler import profile, record_function
+
+    with profile(activities=activities(device), record_shapes=True, with_stack=with_stack) as prof:
+        for i in range(calls):
+            with record_function(f"ProfilerStep#{i}"):
+                step()
+                synchronize(device)
+    return export_trace(prof, trace)
+
+
+def _prepare_triton(device: torch.device) -> None:
+    if device.type != "cuda":
+        # Triton reads this when @triton.jit decorates a kernel, i.e. when the kernel module is imported.
+        os.environ["TRITON_INTERPRET"] = "1"
+
+
+def run_variant(workload: Workload, variant: Variant, size: object, device: torch.device, out_dir: Path,
+                include_compile: bool = False, calls: int = PROFILED_CALLS, warmup: int = WARMUP_CALLS) -> VariantResult:
+    """Check, time and profile one variant; see the module docstring for the order."""
+    if variant.triton:
+        _prepare_triton(device)
+    if variant.compiled:
+        torch._dynamo.reset()
+    before, dynamo = inductor_code.snapshot(), DynamoDelta()
+    trace = out_dir / f"{workload.name}-{variant.name}{TRACE_SUFFIX}"
+    log.info("%s/%s: size %s on %s", workload.name, variant.name, size, device)
+    if include_compile:
+        with cold_inductor():
+            case = variant.build(size, device)
+            profile_calls(case.step, device, calls, trace)
+        diff, checked = check_against_reference(workload, case, calls, size, device, variant.name), "after profiling"
+    else:
+        case = variant.build(size, device)
+        for _ in range(CHECK_CALLS):
+            case.step()
+        diff, checked = check_against_reference(workload, case, CHECK_CALLS, size, device, variant.name), "before profiling"
+        for _ in range(warmup):
+            case.step()
+        synchronize(device)
+        profile_calls(case.step, device, calls, trace)
+    timed = TIMED_CALLS.get(device.type, 5)
+    median_ms = time_calls(case.step, device, timed)
+    code_dir = out_dir / variant.name / "code"
+    wrappers = inductor_code.copy_new_code(before, code_dir) if variant.compiled else []
+    return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
+                         timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes)
+
+
+def _writable_dir(out_dir: Path) -> Path:
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CaptureError(f"cannot create output folder {out_dir}: {exc.strerror}") from None
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise CaptureError(f"output folder {out_dir} is not writable")
+    return out_dir
+
+
+def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
+                 out_dir: Path | str = "traceview-run", include_compile: bool = False,
+                 device: str | None = None, calls: int = PROFILED_CALLS) -> RunResult:
+    """Profile ``variants`` (all when None) of ``workload`` and write traces, code and ``meta.json``.
+
+    ``size`` is a preset (``cpu``/``gpu``) or a workload-specific number (see ``Workload.description``);
+    the device's preset when None. Raises :class:`CaptureError` for an unknown workload or variant,
+    an unwritable folder, or a variant whose result differs from the reference.
+    """
+    wl = get_workload(workload)
+    names = variants or list(wl.variants)
+    unknown = [n for n in names if n not in wl.variants]
+    if unknown:
+        raise CaptureError(f"{wl.name}: unknown variant(s) {', '.join(unknown)}; choose from: {', '.join(wl.variants)}")
+    dev = resolve_device(device)
+    resolved = wl.size(size, dev)
+    out = _writable_dir(Path(out_dir))
+    results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls) for n in names]
+    meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out)
+    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path)
+
+
+def write_meta(wl: Workload, results: list[VariantResult], device: torch.device, size: object,
+               include_compile: bool, calls: int, out: Path) -> Path:
+    """Write ``meta.json`` (paths relative to the folder)."""
+    variants = {}
+    for r in results:
+        entry = asdict(r)
+        entry["trace"] = r.trace.name
+        entry["code_dir"] = str(r.code_dir.relative_to(out)) if r.code_dir else None
+        entry["description"] = wl.variants[r.variant].description
+        entry["compiled"] = wl.variants[r.variant].compiled
+        entry["gb_per_s"] = round(r.bytes_per_call / (r.median_ms * 1e6), 3) if r.median_ms else None
+        variants[r.variant] = entry
+    meta = {
+        "schema_version": META_SCHEMA_VERSION,
+        "kind": "run",
+        "workload": wl.name,
+        "description": wl.description,
+        "size": size,
+        "device": device_info(device),
+        "versions": versions(),
+        "include_compile": include_compile,
+        "profiled_calls": calls,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "variants": variants,
+    }
+    path = out / "meta.json"
+    path.write_text(json.dumps(meta, indent=1, default=str) + "\n")
+    return path

@@ -1,0 +1,104 @@
+"""``torch.optim.Adam`` over many tensors of mixed sizes (seed 000).
+
+The tensors are those of a small transformer stack: per layer, weights (3d x d, d x d, 4d x d,
+d x 4d), biases and norm vectors; plus an output head of ragged size. Gradients are fixed random
+tensors, so a step is exactly the optimizer's work.
+
+Variants and what a GPU trace of one ``step()`` should show:
+
+- ``for-loop``: ``foreach=False``: several kernels per tensor, hundreds per step.
+- ``foreach``: ``foreach=True``: a handful of multi-tensor kernels per step.
+- ``fused``: ``fused=True``: the fused multi-tensor Adam kernel (a launch per group of tensors).
+- ``compiled``: ``torch.compile(opt.step)`` with ``foreach=True, capturable=True``: a step-increment
+  kernel plus horizontally fused ``triton_for_fused_N`` update kernels.
+- ``triton``: own kernels: a foreach step increment and one horizontally fused update over a
+  table of per-chunk pointers (:mod:`traceview.capture.kernels.multi_tensor_adam`).
+"""
+
+from __future__ import annotations
+
+import torch
+
+from .base import Case, Variant, Workload, randn, seeded
+
+CPU_SIZE = (1, 16)  # (layers, width): 14 tensors, the largest 16 x 64
+GPU_SIZE = (8, 1024)  # 98 tensors, 101 M parameters: 2.8 GB moved per step
+LR = 1e-3
+HEAD = 10  # the output head's width: an odd-sized tensor among the power-of-two ones
+
+
+def shapes(layers: int, width: int) -> list[tuple[int, ...]]:
+    """The parameter shapes of ``layers`` transformer blocks of ``width`` plus a head."""
+    d = width
+    block = [(3 * d, d), (3 * d,), (d, d), (d,), (d,), (d,), (4 * d, d), (4 * d,), (d, 4 * d), (d,), (d,), (d,)]
+    return block * layers + [(HEAD, d), (HEAD,)]
+
+
+def _tensors(size, device):
+    gen = seeded(0)
+    params = [randn(gen, *s, device=device) for s in shapes(*size)]
+    grads = [randn(gen, *s, device=device) for s in shapes(*size)]
+    return params, grads
+
+
+def _sizes(size, params) -> dict:
+    return {"layers": size[0], "width": size[1], "n_tensors": len(params), "n_params": sum(p.numel() for p in params)}
+
+
+def _torch_case(size, device, compiled: bool = False, **options) -> Case:
+    params, grads = _tensors(size, device)
+    for p, g in zip(params, grads):
+        p.grad = g
+    opt = torch.optim.Adam(params, lr=LR, **options)
+    step = torch.compile(opt.step) if compiled else opt.step
+    n = sum(p.numel() for p in params)
+    return Case(step, lambda: {f"p{i}": p.detach().clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
+
+
+def _triton_case(size, device) -> Case:
+    from traceview.capture.kernels import multi_tensor_adam as mta
+
+    params, grads = _tensors(size, device)
+    flat = [p.reshape(-1) for p in params]
+    exp_avgs = [torch.zeros_like(p) for p in flat]
+    exp_avg_sqs = [torch.zeros_like(p) for p in flat]
+    steps = [torch.zeros((), dtype=torch.float32, device=device) for _ in flat]
+    tables = mta.build_tables(flat, [g.reshape(-1) for g in grads], exp_avgs, exp_avg_sqs, steps)
+    n = sum(p.numel() for p in params)
+
+    def step():
+        mta.adam_step(tables, lr=LR)
+
+    return Case(step, lambda: {f"p{i}": p.clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``LAYERSxWIDTH``, e.g. ``8x1024``."""
+    layers, _, width = text.lower().partition("x")
+    if not width:
+        raise ValueError("expected LAYERSxWIDTH, e.g. 8x1024")
+    return int(layers), int(width)
+
+
+VARIANTS = {
+    v.name: v
+    for v in [
+        Variant("for-loop", "Adam(foreach=False): kernels per tensor", lambda s, d: _torch_case(s, d, foreach=False)),
+        Variant("foreach", "Adam(foreach=True): multi-tensor kernels", lambda s, d: _torch_case(s, d, foreach=True)),
+        Variant("fused", "Adam(fused=True): the fused multi-tensor kernel", lambda s, d: _torch_case(s, d, fused=True)),
+        Variant("compiled", "torch.compile(opt.step), foreach=True, capturable=True",
+                lambda s, d: _torch_case(s, d, compiled=True, foreach=True, capturable=True), compiled=True),
+        Variant("triton", "own Triton: foreach step increment + one horizontally fused update", _triton_case,
+                triton=True),
+    ]
+}
+
+WORKLOAD = Workload(
+    name="adam",
+    description="torch.optim.Adam over many tensors of mixed sizes (seed 000); --size LAYERSxWIDTH",
+    variants=VARIANTS,
+    sizes={"cpu": CPU_SIZE, "gpu": GPU_SIZE},
+    parse_size=parse_size,
+    tolerances={"float32": (1e-4, 1e-5)},
+    reference="for-loop",
+)
