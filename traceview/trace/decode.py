@@ -101,9 +101,9 @@ def decode(path: Path) -> RawTrace:
     except msgspec.ValidationError:
         raise TraceFormatError(f"{path}: not a Kineto trace (the file holds {_shape_of(data)}, not an object)") from None
     except msgspec.DecodeError as exc:
-        data, top = _recover_truncated(path, data, exc)
-        truncated = True
-        notes.append("the JSON ends mid-event (crash during export?): read up to the last complete event")
+        data, top, repaired = _repair(path, data, exc)
+        notes.extend(repaired)
+        truncated = truncated or any("mid-event" in n for n in repaired)
     raw_events = top.pop("traceEvents", None)
     if raw_events is None:
         raise TraceFormatError(f"{path}: not a Kineto trace (no 'traceEvents' list)")
@@ -143,6 +143,28 @@ def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> lis
 def _shape_of(data: bytes) -> str:
     head = data.lstrip()[:1]
     return {b"[": "a JSON list", b'"': "a JSON string"}.get(head, "a JSON scalar")
+
+
+#: Python's json module writes NaN / Infinity, which JSON does not allow.
+_NON_FINITE = re.compile(rb"(?<=[:\[,\s])-?(?:NaN|Infinity)(?=\s*[,\]\}])")
+
+
+def _repair(path: Path, data: bytes, exc: Exception) -> tuple[bytes, dict[str, msgspec.Raw], list[str]]:
+    """Make invalid JSON readable: non-finite numbers become null, a cut-off tail is dropped."""
+    notes: list[str] = []
+    if b"NaN" in data or b"Infinity" in data:
+        data, count = _NON_FINITE.subn(b"null", data)
+        if count:
+            notes.append(f"read {count} NaN/Infinity value(s), which JSON does not allow, as null")
+            try:
+                return data, _TOP_DECODER.decode(data), notes
+            except msgspec.DecodeError as again:
+                exc = again
+            except msgspec.ValidationError:
+                raise TraceFormatError(f"{path}: not a Kineto trace (the file holds {_shape_of(data)}, not an object)") from None
+    data, top = _recover_truncated(path, data, exc)
+    notes.append("the JSON ends mid-event (crash during export?): read up to the last complete event")
+    return data, top, notes
 
 
 _EVENT_END = re.compile(rb"\}\s*,\s*\{")

@@ -1,0 +1,44 @@
+"""Shared fixtures: the project's real traces, and the shared public ones when present."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HTA_DISABLE_NS_ROUNDING", "1")
+
+DATA = Path(__file__).parent / "data"
+H200 = DATA / "h200"
+ROOT = Path(__file__).parent.parent
+SAMPLES = ROOT / "sample_traces"
+#: Public traces from other projects, kept outside the repository (../shared/traces/public).
+PUBLIC = ROOT.parent / "shared" / "traces" / "public"
+
+
+def h200(name: str) -> Path:
+    return H200 / f"{name}.json.gz"
+
+
+def public(name: str) -> Path:
+    path = PUBLIC / name
+    if not path.exists():
+        pytest.skip(f"public trace {name} is not beside this checkout (../shared/traces/public)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def load_cached():
+    """``load`` memoized per path for the session (tables are read-only in tests)."""
+    from traceview.trace import load
+
+    cache: dict[str, object] = {}
+
+    def _load(path: Path):
+        key = str(path)
+        if key not in cache:
+            cache[key] = load(path)
+        return cache[key]
+
+    return _load

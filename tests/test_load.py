@@ -1,0 +1,187 @@
+"""The loader reads every trace variant into the typed tables, with correct counts and joins."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from conftest import h200, public
+from handmade import launch_and_kernel, write, x
+from traceview.errors import TraceFormatError
+from traceview.trace import load, schema
+
+
+@pytest.mark.parametrize(
+    "name, kernels, apis",
+    [
+        ("abc_eager", 6, {"cudaLaunchKernel": 6}),
+        ("abc_compiled_steady", 5, {"cuLaunchKernel": 5}),
+        ("user_triton_abc", 10, {"cuLaunchKernelEx": 10}),
+        ("adam_forloop", 504, {"cudaLaunchKernel": 504}),
+        ("adam_foreach", 21, {"cudaLaunchKernel": 21}),
+        ("adam_fused", 6, {"cudaLaunchKernel": 6}),
+        ("mp_adam_eager", 70, {"cudaLaunchKernel": 70, "cudaMemcpyAsync": 15}),
+    ],
+)
+def test_h200_traces_count_kernels_and_launches_by_api(load_cached, name, kernels, apis):
+    trace = load_cached(h200(name))
+    assert len(trace.kernels) == kernels
+    assert trace.launches["api"].value_counts()[lambda s: s > 0].to_dict() == apis
+    # every GPU activity found its launch, and the launch knows it
+    assert trace.gpu["launch_id"].notna().all()
+    assert trace.launches["gpu_count"].sum() == len(trace.gpu)
+
+
+def test_tables_have_exactly_the_declared_columns_and_dtypes(load_cached):
+    trace = load_cached(h200("abc_eager"))
+    for table, spec in (("slices", schema.SLICES), ("launches", schema.LAUNCHES), ("gpu", schema.GPU),
+                        ("gpu_annotations", schema.GPU_ANNOTATIONS), ("flows", schema.FLOWS), ("threads", schema.THREADS)):
+        frame = getattr(trace, table)
+        assert list(frame.columns) == list(spec), table
+        for col, dtype in spec.items():
+            assert str(frame[col].dtype) == dtype, (table, col, frame[col].dtype)
+
+
+def test_launch_nests_inside_the_aten_op_that_issued_it(load_cached):
+    trace = load_cached(h200("abc_eager"))
+    slices = trace.slices.set_index("slice_id")
+    parents = slices.loc[trace.launches["launch_id"], "parent_id"]
+    assert set(slices.loc[parents.astype(int), "name"]) == {"aten::mul", "aten::add"}
+    # python_function stacks sit above the ops: depth grows downwards
+    op_depth = slices[slices["name"] == "aten::mul"]["depth"]
+    assert (op_depth > 0).all()
+
+
+def test_float_microseconds_become_integer_nanoseconds(load_cached):
+    trace = load_cached(h200("abc_compiled_steady"))
+    kernel = trace.kernels.sort_values("start_ns").iloc[0]
+    # first kernel: ts 4443105417750.648 us, dur 238.111 us in the JSON
+    assert kernel["start_ns"] == 4443105417750648
+    assert kernel["dur_ns"] == 238111
+    assert trace.meta.base_time_ns == 1790857026000000000
+
+
+def test_graph_launch_owns_every_kernel_it_replays():
+    trace = load(public("hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz"))
+    graphs = trace.launches[trace.launches["api"] == "cudaGraphLaunch"]
+    assert len(graphs) == 12
+    assert (graphs["kernel_count"] > 100).all()
+    owned = trace.gpu[trace.gpu["launch_id"].isin(graphs["launch_id"])]
+    assert len(owned) == graphs["gpu_count"].sum()
+    assert trace.meta.rank == 1
+
+
+def test_hip_graph_launches_and_amd_kernels_are_read():
+    trace = load(public("tracelens__mi300x_vllm_piecewise_hipgraph.json.gz"))
+    graphs = trace.launches[trace.launches["api"] == "hipGraphLaunch"]
+    assert len(graphs) == 25 and graphs["kernel_count"].between(4, 15).all()
+    assert trace.meta.vendor == "amd"
+
+
+def test_old_2021_schema_categories_and_string_stream_tids_are_normalised():
+    trace = load(public("kineto__tb_plugin_resnet50_V100_2021.pt.trace.json.gz"))
+    assert {"cpu_op", "cuda_runtime"} <= set(trace.slices["cat"].astype(str))
+    assert len(trace.kernels) == 8772
+    assert trace.kernels["stream"].notna().all()
+    assert trace.kernels["external_id"].notna().all()  # old traces spell it "external id"
+
+
+def test_ns_resolution_timestamps_keep_every_nanosecond():
+    trace = load(public("hta__ns_resolution_V100_rank0.pt.trace.json.gz"))
+    assert trace.meta.display_time_unit == "ns"
+    # float64 cannot hold 1.7e15 us to the ns; exact parsing gives sub-us digits on many events
+    assert (trace.slices["start_ns"] % 1000 != 0).mean() > 0.5
+    # the JSON says "ts": 1712195495519689.047 for the first slice; a float64 would give ...689.0469
+    assert trace.slices["start_ns"].iloc[0] == 1712195495519689047
+
+
+def test_relative_ts_old_integer_ts_and_metadata_variants(tmp_path):
+    events = [
+        {"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "python3"}},
+        {"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "main"}},
+        x("aten::add", "cpu_op", 1000, 50, External_id=3),
+        *launch_and_kernel("cudaLaunchKernel_v7000", "add_kernel", 1010, correlation=9),
+        {"ph": "s", "cat": "ac2g", "name": "ac2g", "id": 9, "pid": 1, "tid": 1, "ts": 1010},
+        {"ph": "f", "cat": "ac2g", "name": "ac2g", "id": 9, "pid": 0, "tid": 7, "ts": 1020, "bp": "e"},
+        {"ph": "i", "name": "marker", "pid": 1, "tid": 1, "ts": 1001, "s": "t"},
+        {"ph": "C", "name": "memory", "pid": 1, "ts": 1002, "args": {"allocated": 10, "reserved": 20}},
+        x("mystery", "brand_new_category", 1100, 1),
+        {"ph": "X", "cat": "Trace", "name": "PyTorch Profiler (0)", "pid": "Spans", "tid": "PyTorch Profiler", "ts": 900, "dur": 500},
+    ]
+    path = write(tmp_path / "handmade_variants.json.gz", events, gz=True, schemaVersion=1, displayTimeUnit="ms",
+                 baseTimeNanoseconds=1790857026000000000,
+                 deviceProperties=[{"id": 0, "name": "NVIDIA H100", "numSms": 132, "computeMajor": 9, "computeMinor": 0}])
+    trace = load(path)
+    assert trace.meta.rank == 0 and trace.meta.world_size is None
+    assert trace.meta.devices[0].name == "NVIDIA H100" and trace.meta.devices[0].compute_capability == "9.0"
+    assert trace.launches["api"].tolist() == ["cudaLaunchKernel"]  # version suffix dropped
+    assert trace.slices.loc[trace.slices["name"] == "aten::add", "external_id"].item() == 3
+    assert len(trace.flows) == 2 and set(trace.flows["phase"]) == {"s", "f"}
+    assert len(trace.instants) == 1
+    assert sorted(trace.counters["series"].astype(str)) == ["allocated", "reserved"]
+    assert "brand_new_category" in set(trace.slices["cat"].astype(str))
+    assert any("unknown categories" in n for n in trace.meta.notes)
+    assert trace.threads.dropna(subset=["thread_name"])["thread_name"].tolist() == ["main"]
+    assert "Trace" not in set(trace.slices["cat"].astype(str))
+
+
+def test_integer_absolute_microseconds(tmp_path):
+    events = launch_and_kernel("cudaLaunchKernel", "k", 1682725898236567, correlation=1)
+    trace = load(write(tmp_path / "handmade_int_us.json", events))
+    assert trace.kernels["start_ns"].item() == 1682725898236577 * 1000
+
+
+def test_directory_of_ranks_concatenates_with_unique_ids(tmp_path):
+    for rank in (0, 1):
+        write(tmp_path / f"rank{rank}.pt.trace.json", launch_and_kernel("cudaLaunchKernel", f"k{rank}", 100, correlation=5),
+              distributedInfo={"rank": rank, "world_size": 2})
+    trace = load(tmp_path)
+    assert [m.rank for m in trace.ranks] == [0, 1]
+    assert trace.slices["slice_id"].is_unique and trace.gpu["activity_id"].is_unique
+    # same correlation id on both ranks, each kernel joined to its own rank's launch
+    joined = trace.gpu.merge(trace.launches, on="launch_id", suffixes=("", "_launch"))
+    assert (joined["rank"] == joined["rank_launch"]).all() and len(joined) == 2
+
+
+def test_truncated_trace_is_recovered_and_says_so(tmp_path):
+    text = (h200("abc_eager")).read_bytes()
+    import gzip
+
+    body = gzip.decompress(text)
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(body[: len(body) * 2 // 3])
+    trace = load(cut)
+    assert trace.meta.truncated
+    assert 0 < len(trace.slices) < 138
+    assert any("mid-event" in n for n in trace.meta.notes)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [(b"", "empty file"), (b"nope", "not valid JSON"), (b"{}", "no 'traceEvents'"), (b"[1]", "JSON list"),
+     (b'{"traceEvents": {}}', "not a list"), (b"\x1f\x8bxxxxxxxx", "corrupt gzip")],
+)
+def test_bad_input_raises_one_line_format_error(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(TraceFormatError, match=message) as info:
+        load(path)
+    assert "\n" not in str(info.value)
+
+
+def test_events_with_bad_fields_are_skipped_and_counted(tmp_path):
+    events = [
+        x("ok", "cpu_op", 10, 5),
+        {"ph": "X", "cat": "cpu_op", "name": "no_ts", "pid": 1, "tid": 1, "dur": 1},
+        {"ph": "X", "cat": "cpu_op", "name": "str_ts", "pid": 1, "tid": 1, "ts": "soon", "dur": 1},
+        {"ph": "X", "cat": "cpu_op", "name": "neg", "pid": 1, "tid": 1, "ts": 5, "dur": -3},
+        {"ph": "X", "cat": "cpu_op", "name": "nan", "pid": 1, "tid": 1, "ts": 5, "dur": float("nan")},
+        "not an object",
+    ]
+    path = tmp_path / "handmade_bad_fields.json"
+    path.write_text(__import__("json").dumps({"traceEvents": events}).replace("NaN", "NaN"))
+    trace = load(path)
+    assert trace.slices["name"].astype(str).tolist() == ["ok"]
+    notes = " ".join(trace.meta.notes)
+    for reason in ("not JSON objects", "no usable 'ts'", "'ts' is not a number", "negative duration", "numeric 'dur'"):
+        assert reason in notes, reason

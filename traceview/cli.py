@@ -1,0 +1,103 @@
+"""The ``traceview`` command line: thin wrappers that call the library and a report writer.
+
+Every :class:`~traceview.errors.TraceviewError` becomes one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from traceview import __version__
+from traceview.commands.info import info_cmd
+from traceview.errors import TraceviewError
+
+app = typer.Typer(
+    name="traceview",
+    help="What your PyTorch program really did on the GPU: compile vs run time, launches, kernels, overhead.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"traceview {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")] = None,
+) -> None:
+    """traceview: profile, analyze, report and diff PyTorch profiler (Kineto) traces."""
+
+
+app.command("info")(info_cmd)
+
+
+def _register_optional() -> None:
+    """Commands whose modules may pull heavy imports register lazily, by module."""
+    import importlib
+
+    for module, name, func in (
+        ("traceview.commands.analyze", "analyze", "analyze_cmd"),
+        ("traceview.commands.report", "report", "report_cmd"),
+        ("traceview.commands.diff", "diff", "diff_cmd"),
+        ("traceview.commands.kernels", "kernels", "kernels_cmd"),
+        ("traceview.commands.kernels", "show", "show_cmd"),
+        ("traceview.commands.run", "run", "run_cmd"),
+        ("traceview.commands.profile", "profile", "profile_cmd"),
+    ):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name == module:
+                continue
+            raise
+        fn = getattr(mod, func, None)
+        if fn is not None:
+            settings = getattr(fn, "context_settings", None)
+            app.command(name, context_settings=settings)(fn) if settings else app.command(name)(fn)
+
+
+_register_optional()
+
+
+def main() -> None:
+    """Entry point: run the app, turning library errors into one stderr line and exit code 2."""
+    try:
+        app(standalone_mode=False)
+    except TraceviewError as exc:
+        _fail(str(exc))
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        _fail("aborted", code=130)
+    except KeyboardInterrupt:
+        _fail("interrupted", code=130)
+    except Exception as exc:  # click usage errors arrive here in standalone_mode=False
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if os.environ.get("TRACEVIEW_DEBUG"):
+            raise
+        _fail(f"internal error: {type(exc).__name__}: {exc} (set TRACEVIEW_DEBUG=1 for the traceback)", code=1)
+    else:
+        sys.exit(0)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    first = message.strip().splitlines()[0] if message.strip() else "error"
+    sys.stderr.write(f"traceview: error: {first}\n")
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

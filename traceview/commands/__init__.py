@@ -1,0 +1,1 @@
+"""One module per CLI command; :mod:`traceview.cli` registers them."""

@@ -1,0 +1,35 @@
+"""Helpers shared by the command modules: consoles, loading with a progress bar."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from traceview.trace import Trace
+
+#: Files larger than this get a progress spinner while they load.
+PROGRESS_THRESHOLD_BYTES = 4 * 1024 * 1024
+
+
+def console() -> Console:
+    return Console(highlight=False, soft_wrap=False)
+
+
+def err_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def load_with_progress(path: Path, quiet: bool = False) -> Trace:
+    """``traceview.trace.load`` with a transient progress display for large inputs on a terminal."""
+    from traceview.trace import load
+
+    size = path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.glob("*.json*")) if path.is_dir() else 0
+    if quiet or size < PROGRESS_THRESHOLD_BYTES or not sys.stderr.isatty():
+        return load(path)
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("loading {task.description}"), TimeElapsedColumn(), console=err_console(), transient=True) as progress:
+        progress.add_task(f"{path.name} ({size / 1e6:,.0f} MB)", total=None)
+        return load(path)

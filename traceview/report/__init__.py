@@ -1,0 +1,1 @@
+"""Result dataclasses -> output: terminal (rich), JSON, HTML."""
