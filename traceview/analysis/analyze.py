@@ -1,0 +1,57 @@
+"""Every core analysis of one trace, run once, in one result (what ``traceview analyze`` prints)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from traceview.analysis.attribution import KernelAttribution, attribute_kernels
+from traceview.analysis.findings import Finding, findings
+from traceview.analysis.graph_launch import GraphLaunches, graph_launches
+from traceview.analysis.kernel_table import kernel_table
+from traceview.analysis.overhead import LaunchOverhead, launch_overhead
+from traceview.analysis.phases import CompileSplit, compile_split
+from traceview.analysis.regions import RegionCalls, region_calls
+from traceview.analysis.steps import StepKernels, kernels_per_step
+from traceview.analysis.summary import TraceSummary, trace_summary
+from traceview.trace import Trace
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The results of every core question about one trace."""
+
+    summary: TraceSummary
+    split: CompileSplit
+    attribution: KernelAttribution
+    kernels: pd.DataFrame  # run-phase kernel table, see kernel_table()
+    regions: RegionCalls
+    graphs: GraphLaunches
+    overhead: LaunchOverhead
+    steps: StepKernels
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def kernel_counts(self) -> dict[str, int]:
+        """GPU kernels: total, runtime (run phase), compile (compile or autotune phase)."""
+        phase = self.attribution.kernels["phase"].astype(str)
+        runtime = int((phase == "run").sum())
+        return {"total": len(phase), "runtime": runtime, "compile": len(phase) - runtime}
+
+
+def analyze(trace: Trace) -> Analysis:
+    """Run the core analyses on ``trace``."""
+    split = compile_split(trace)
+    attribution = attribute_kernels(trace, split)
+    result = Analysis(
+        summary=trace_summary(trace),
+        split=split,
+        attribution=attribution,
+        kernels=kernel_table(attribution),
+        regions=region_calls(trace, split),
+        graphs=graph_launches(trace),
+        overhead=launch_overhead(trace, attribution),
+        steps=kernels_per_step(trace, attribution),
+    )
+    return Analysis(**{**result.__dict__, "findings": findings(result)})

@@ -1,0 +1,106 @@
+"""Which CPU call launched each GPU kernel, and what was around it?
+
+The chain, for every GPU activity (the TraceLens "kernel launcher" model, as table joins)::
+
+    kernel --correlation--> launch (cudaLaunchKernel, cuLaunchKernel, cudaGraphLaunch, ...)
+           --parent chain--> innermost cpu_op (aten::add, triton_poi_fused_add_mul_0, aten::_foreach_add_)
+           --parent chain--> innermost "Torch-Compiled Region: F/C" call (and the outermost one)
+           --parent chain--> ProfilerStep#N / innermost user annotation / innermost Python frame
+
+A kernel whose launch is missing falls back to the cpu_op with the same Kineto "External id".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import patterns
+from traceview.analysis.phases import CompileSplit
+from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
+from traceview.trace import Trace
+
+
+@dataclass(frozen=True)
+class KernelAttribution:
+    """One row per GPU activity (kernels, memcpys, memsets), in start order.
+
+    Columns: activity_id, rank, kind, name, device, stream, start_ns, dur_ns, end_ns, correlation,
+    phase, launch_id, api, launch_start_ns, launch_dur_ns, launch_to_kernel_ns (launch start to
+    GPU start), op_id / op (innermost cpu_op around the launch), region_id / region (innermost
+    compiled region call, "F/C"), outer_region_id, step_id / step (ProfilerStep#N), annotation
+    (innermost user annotation), source (innermost Python frame, when the trace has stacks).
+    ``<NA>`` wherever the trace has no such event.
+    """
+
+    table: pd.DataFrame
+    without_launch: int  # GPU activities whose launch is not in the trace
+
+    @property
+    def kernels(self) -> pd.DataFrame:
+        return self.table[self.table["kind"] == "kernel"]
+
+
+def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
+    """Join every GPU activity to its launch, CPU op, region, step, annotation and source."""
+    slices = trace.slices
+    names = slices["name"].astype(str).to_numpy()
+    cats = slices["cat"].astype(str).to_numpy()
+    parents = parents_array(slices)
+    is_region = pd.Series(names).str.match(patterns.REGION).to_numpy()
+    is_op = (cats == "cpu_op") & ~is_region
+    is_step = pd.Series(names).str.match(patterns.STEP).to_numpy()
+    is_annotation = (cats == "user_annotation") & ~pd.Series(names).str.match(patterns.INDUCTOR_CALL).to_numpy() & ~is_step \
+        & ~pd.Series(names).str.contains(patterns.COMPILE, regex=True).to_numpy()
+    is_python = cats == "python_function"
+
+    launches = trace.launches.set_index("launch_id")
+    gpu = trace.gpu
+    launch_id = gpu["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
+    has_launch = launch_id >= 0
+    table = gpu[["activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id"]].copy()
+    table["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
+    table["api"] = launches["api"].reindex(gpu["launch_id"]).to_numpy()
+    table["launch_start_ns"] = pd.array(launches["start_ns"].reindex(gpu["launch_id"]).to_numpy(), dtype="Int64")
+    table["launch_dur_ns"] = pd.array(launches["dur_ns"].reindex(gpu["launch_id"]).to_numpy(), dtype="Int64")
+    table["launch_to_kernel_ns"] = table["start_ns"] - table["launch_start_ns"]
+
+    op = nearest_ancestor(parents, launch_id, is_op)
+    op = _external_id_fallback(trace, op, has_launch, is_op)
+    region = nearest_ancestor(parents, launch_id, is_region)
+    outer = ancestor_pairs(parents, launch_id, is_region).groupby("row")["ancestor"].last()
+    outer_region = np.full(len(gpu), -1, dtype=np.int64)
+    outer_region[outer.index.to_numpy()] = outer.to_numpy()
+    step = nearest_ancestor(parents, np.where(op >= 0, op, launch_id), is_step, include_self=True)
+    annotation = nearest_ancestor(parents, launch_id, is_annotation)
+    source = nearest_ancestor(parents, launch_id, is_python)
+
+    region_ids = pd.Series(names).str.extract(patterns.REGION)["id"].fillna("?").to_numpy()
+    for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
+                             ("annotation", annotation, names), ("source", source, names)):
+        table[f"{col}_id"] = _nullable(ids)
+        table[col] = pd.array(np.where(ids >= 0, labels[np.maximum(ids, 0)], None), dtype="string")
+    table["outer_region_id"] = _nullable(outer_region)
+    table = table.drop(columns=["annotation_id", "source_id"])
+    return KernelAttribution(table=table.sort_values("start_ns", kind="stable", ignore_index=True), without_launch=int((~has_launch).sum()))
+
+
+def _nullable(ids: np.ndarray) -> pd.array:
+    return pd.array(np.where(ids >= 0, ids, None).tolist(), dtype="Int64") if len(ids) else pd.array([], dtype="Int64")
+
+
+def _external_id_fallback(trace: Trace, op: np.ndarray, has_launch: np.ndarray, is_op: np.ndarray) -> np.ndarray:
+    """For activities without a launch, the cpu_op sharing their External id (same rank)."""
+    missing = np.flatnonzero(~has_launch & trace.gpu["external_id"].notna().to_numpy())
+    if len(missing) == 0:
+        return op
+    ops = trace.slices[is_op & trace.slices["external_id"].notna().to_numpy()]
+    key = ops.drop_duplicates(["rank", "external_id"]).set_index(["rank", "external_id"])["slice_id"]
+    gpu = trace.gpu.iloc[missing]
+    found = key.reindex(pd.MultiIndex.from_arrays([gpu["rank"], gpu["external_id"]])).to_numpy()
+    out = op.copy()
+    ok = ~pd.isna(found)
+    out[missing[ok]] = found[ok].astype(np.int64)
+    return out

@@ -1,0 +1,149 @@
+"""Plain-words findings from the analysis results: what a performance engineer would say first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from traceview.analysis.analyze import Analysis
+
+#: Names of the copy kernels torch.compile's CUDA graphs run for inputs that are not static.
+_COPY_NAME = ("copy", "Memcpy")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One sentence for the top of a report. ``level``: info | warning."""
+
+    topic: str
+    text: str
+    level: str = "info"
+
+
+def findings(a: Analysis) -> list[Finding]:
+    """Findings in reading order: compile, regions, graphs, launch overhead, kernels, data quality."""
+    out: list[Finding] = []
+    out += _compile(a)
+    out += _regions(a)
+    out += _graphs(a)
+    out += _overhead(a)
+    out += _kernels(a)
+    out += _quality(a)
+    return out
+
+
+def _ms(ns: float) -> str:
+    ms = ns / 1e6
+    return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.1f} ms" if ms >= 1 else f"{ms * 1000:.0f} µs"
+
+
+def _compile(a: Analysis) -> list[Finding]:
+    s = a.split
+    if s.compile_ns == 0 and s.autotune_ns == 0:
+        return []
+    ids = s.compile_ids
+    what = f"{len(ids)} compile(s): {', '.join(ids[:6])}{' …' if len(ids) > 6 else ''}" if ids else f"{len(s.compiles)} compile(s)"
+    counts = a.kernel_counts
+    text = f"torch.compile spent {_ms(s.compile_ns)} compiling ({what})"
+    if s.autotune_ns:
+        text += f" and {_ms(s.autotune_ns)} autotuning"
+    if counts["compile"]:
+        text += f"; {counts['compile']} of the {counts['total']} kernels were launched while compiling or autotuning (benchmarks, not your program)"
+    out = [Finding("compile", text + ".")]
+    if s.stages:
+        stages = ", ".join(f"{k} {v:,.0f} ms" for k, v in s.stages.items())
+        out.append(Finding("compile", f"Compile stages: {stages}."))
+    if len(s.traced_ops):
+        top = ", ".join(f"{n} ×{c}" for n, c in zip(s.traced_ops["name"][:4], s.traced_ops["calls"][:4]))
+        total = int(s.traced_ops["calls"].sum())
+        out.append(Finding("compile", f"{total} aten/prims ops ({top}) ran during compilation on fake tensors: they are compile time, not GPU work, and launched no kernels."))
+    recompiled = sorted({i.split('/')[0] for i in ids if not i.endswith('/0')})
+    if recompiled:
+        out.append(Finding("compile", f"Frame(s) {', '.join(recompiled)} recompiled (compile ids with /1 or later): check guards or mark dynamic shapes.", "warning"))
+    return out
+
+
+def _regions(a: Analysis) -> list[Finding]:
+    out = []
+    for row in a.regions.by_region.itertuples():
+        counts = row.kernels_per_call
+        text = f"Compiled region {row.region}: {row.calls} call(s), {row.steady_kernels_per_call} kernel(s) per call in steady state"
+        if len(set(counts)) > 1:
+            text += f" (per call: {', '.join(map(str, counts[:8]))}{' …' if len(counts) > 8 else ''})"
+        out.append(Finding("regions", text + "."))
+    nested = a.regions.calls[a.regions.calls["depth"] > 0]
+    if len(nested):
+        out.append(Finding("regions", f"{nested['region'].nunique()} region(s) run nested inside another: a graph break splits the function into several compiled graphs.", "warning"))
+    return out
+
+
+def _graphs(a: Analysis) -> list[Finding]:
+    g = a.graphs
+    if g.count == 0:
+        return []
+    kpl = g.kernels_per_launch
+    text = (f"{g.count} graph launch(es) replayed {sum(kpl)} kernels ({min(kpl)}–{max(kpl)} per launch); "
+            f"CPU cost {np.median(g.launches['cpu_ns']) / 1e3:.1f} µs per launch")
+    if g.single_launch_cpu_ns and g.eager_equivalent_cpu_ns:
+        text += (f", against ~{g.eager_equivalent_cpu_ns / 1e3:,.0f} µs to launch the same kernels one by one "
+                 f"at this trace's median {g.single_launch_cpu_ns / 1e3:.1f} µs per launch")
+    out = [Finding("graphs", text + ".")]
+    outside = _copies_beside_graphs(a)
+    if outside:
+        out.append(Finding("graphs", f"Each graph replay also runs ~{outside} copy kernel(s) outside the graph: inputs that are not static are copied into the graph's buffers every call (mark them static, or pass them as the same tensors).", "warning"))
+    return out
+
+
+def _copies_beside_graphs(a: Analysis) -> int:
+    """Copy kernels launched outside the graph but inside the same compiled-region calls, per replay."""
+    table = a.attribution.table
+    run = table[table["phase"] == "run"]
+    graph_ids = set(a.graphs.launches["launch_id"])
+    in_graph = run["launch_id"].isin(graph_ids)
+    graph_regions = set(run.loc[in_graph, "region_id"].dropna())
+    if not graph_regions:
+        return 0
+    beside = run[~in_graph & run["region_id"].isin(graph_regions)]
+    copies = beside[beside["name"].astype(str).str.contains("|".join(_COPY_NAME))]
+    return int(round(len(copies) / max(a.graphs.count, 1)))
+
+
+def _overhead(a: Analysis) -> list[Finding]:
+    o = a.overhead
+    if o.gpu_busy_ms == 0:
+        return []
+    level = "warning" if o.launch_bound else "info"
+    verdict = "launch-bound: the GPU waited for the CPU longer than it computed" if o.launch_bound else "not launch-bound"
+    text = (f"GPU busy {o.gpu_busy_ms:,.3f} ms, idle {o.gpu_idle_ms:,.3f} ms ({o.launch_wait_ms:,.3f} ms of it waiting for launches): {verdict}")
+    if o.launch_cpu_us_median is not None:
+        text += f"; a launch costs {o.launch_cpu_us_median:.1f} µs of CPU (median), and its work starts {o.launch_latency_us_median:.1f} µs after the call"
+    out = [Finding("overhead", text + ".", level)]
+    if o.launch_bound and a.graphs.count == 0:
+        out.append(Finding("overhead", "CUDA graphs (torch.compile mode=\"reduce-overhead\") would replay these launches for the cost of one.", "warning"))
+    return out
+
+
+def _kernels(a: Analysis) -> list[Finding]:
+    out = []
+    steps = a.steps
+    if len(steps.steps):
+        per = steps.kernels_per_step
+        out.append(Finding("steps", f"{len(per)} step(s) ({steps.source}): {', '.join(map(str, per[:8]))}{' …' if len(per) > 8 else ''} kernels per step."))
+    if len(a.kernels):
+        top = a.kernels.iloc[0]
+        out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms)."))
+    return out
+
+
+def _quality(a: Analysis) -> list[Finding]:
+    out = []
+    if a.summary.truncated:
+        out.append(Finding("data", "The trace file was truncated: results cover the events read before the cut.", "warning"))
+    if a.attribution.without_launch:
+        out.append(Finding("data", f"{a.attribution.without_launch} GPU activities have no launch in the trace (started before profiling, or launch events lost).", "warning"))
+    if a.summary.kernels == 0 and sum(a.summary.launches.values()):
+        out.append(Finding("data", "The trace has launches but no GPU activity: GPU tracing was off or its buffer was lost; GPU times are unavailable.", "warning"))
+    return out

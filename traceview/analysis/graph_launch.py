@@ -1,0 +1,69 @@
+"""What does a CUDA/HIP graph launch buy? Kernels per replay and CPU cost per replayed kernel.
+
+One ``cudaGraphLaunch`` replays every kernel captured in the graph. Its CPU cost divided by the
+kernels it replays, against the median CPU cost of launching one kernel on its own in the same
+trace, says what the graph saved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traceview.trace import Trace, schema
+
+#: Single-kernel launch APIs whose cost a graph replaces.
+SINGLE_LAUNCH_APIS = frozenset(
+    {"cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx", "hipLaunchKernel",
+     "hipModuleLaunchKernel", "hipExtModuleLaunchKernel", "hipExtLaunchKernel"}
+)
+
+
+@dataclass(frozen=True)
+class GraphLaunches:
+    """``launches``: one row per graph launch, in time order: launch_id, api, start_ns, cpu_ns,
+    kernels, cpu_ns_per_kernel, gpu_span_ns (first kernel start to last kernel end).
+    ``single_launch_cpu_ns``: median CPU ns of one single-kernel launch in this trace (None if none).
+    ``eager_equivalent_cpu_ns``: what launching the replayed kernels one by one would cost at that median.
+    """
+
+    launches: pd.DataFrame
+    single_launch_cpu_ns: float | None
+    eager_equivalent_cpu_ns: float | None
+
+    @property
+    def count(self) -> int:
+        return len(self.launches)
+
+    @property
+    def kernels_per_launch(self) -> list[int]:
+        return [int(k) for k in self.launches["kernels"]]
+
+    @property
+    def graph_cpu_ns(self) -> int:
+        return int(self.launches["cpu_ns"].sum())
+
+
+def graph_launches(trace: Trace) -> GraphLaunches:
+    """Every graph launch with the kernels it replayed, and the one-by-one comparison."""
+    launches = trace.launches
+    graphs = launches[launches["api"].isin(schema.GRAPH_LAUNCH_APIS)].sort_values("start_ns")
+    kernels = trace.kernels
+    span = kernels.groupby("launch_id").agg(first=("start_ns", "min"), last=("end_ns", "max"))
+    table = pd.DataFrame({
+        "launch_id": graphs["launch_id"].to_numpy(),
+        "api": graphs["api"].astype(str).to_numpy(),
+        "start_ns": graphs["start_ns"].to_numpy(),
+        "cpu_ns": graphs["dur_ns"].to_numpy(),
+        "kernels": graphs["kernel_count"].to_numpy(),
+    })
+    table["cpu_ns_per_kernel"] = np.where(table["kernels"] > 0, table["cpu_ns"] / table["kernels"].clip(lower=1), np.nan)
+    first = span["first"].reindex(table["launch_id"]).to_numpy()
+    last = span["last"].reindex(table["launch_id"]).to_numpy()
+    table["gpu_span_ns"] = pd.array(np.where(np.isnan(first.astype(float)), None, last - first).tolist(), dtype="Int64") if len(table) else pd.array([], dtype="Int64")
+    singles = launches[launches["api"].isin(SINGLE_LAUNCH_APIS) & (launches["kernel_count"] > 0)]
+    single = float(singles["dur_ns"].median()) if len(singles) else None
+    eager = single * float(table["kernels"].sum()) if single is not None and len(table) else None
+    return GraphLaunches(launches=table, single_launch_cpu_ns=single, eager_equivalent_cpu_ns=eager)

@@ -1,0 +1,36 @@
+"""Interval arithmetic on integer-ns [start, end) spans."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def merge(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The union of intervals as sorted, disjoint [start, end) pairs."""
+    if len(starts) == 0:
+        return np.array([], dtype=np.int64), np.array([], dtype=np.int64)
+    order = np.argsort(starts, kind="stable")
+    s, e = np.asarray(starts, dtype=np.int64)[order], np.asarray(ends, dtype=np.int64)[order]
+    running_end = np.maximum.accumulate(e)
+    new = np.ones(len(s), dtype=bool)
+    new[1:] = s[1:] > running_end[:-1]
+    group = np.cumsum(new) - 1
+    out_s = s[new]
+    out_e = np.zeros(len(out_s), dtype=np.int64)
+    np.maximum.at(out_e, group, running_end)
+    return out_s, out_e
+
+
+def union_length(starts: np.ndarray, ends: np.ndarray) -> int:
+    """Total ns covered by at least one interval."""
+    s, e = merge(starts, ends)
+    return int((e - s).sum())
+
+
+def covered(points: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Boolean per point: inside some [start, end) interval."""
+    s, e = merge(starts, ends)
+    if len(s) == 0:
+        return np.zeros(len(points), dtype=bool)
+    i = np.searchsorted(s, points, side="right") - 1
+    return (i >= 0) & (points < e[np.maximum(i, 0)])

@@ -1,0 +1,135 @@
+"""What do launches and the dispatcher cost, and is the GPU waiting for the CPU?
+
+Measured over run-phase work only (compile and autotune launches are not the program's steady cost):
+
+- per launch API: CPU time inside the call, and launch latency (call start -> GPU start);
+- per CPU op: dispatch time (op start -> its first launch);
+- per device and stream: GPU busy time (union of activities) and idle time within the GPU span;
+- launch-bound: idle gaps the GPU spent with nothing queued - the next activity's launch had not
+  even started when the GPU went idle - against the time the GPU was busy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import intervals
+from traceview.analysis.attribution import KernelAttribution
+from traceview.trace import Trace
+
+#: The GPU is called launch-bound when it waited on the CPU for launches longer than it computed.
+LAUNCH_BOUND_RATIO = 1.0
+
+
+@dataclass(frozen=True)
+class LaunchOverhead:
+    """``per_api``: api, calls, cpu_us_median, cpu_us_p90, cpu_ms_total, latency_us_median, latency_us_p90.
+    ``dispatch``: per CPU op name: op, calls, dispatch_us_median (op start -> first launch), launches_per_call.
+    ``streams``: per (rank, device, stream): activities, busy_ms, span_ms, idle_ms.
+    ``devices``: per (rank, device): busy_ms, span_ms, idle_ms, launch_wait_ms.
+    """
+
+    per_api: pd.DataFrame
+    dispatch: pd.DataFrame
+    streams: pd.DataFrame
+    devices: pd.DataFrame
+    launch_cpu_us_median: float | None
+    launch_latency_us_median: float | None
+    gpu_busy_ms: float
+    gpu_idle_ms: float
+    launch_wait_ms: float  # GPU idle with nothing queued, waiting for the next launch
+
+    @property
+    def launch_bound(self) -> bool:
+        return self.gpu_busy_ms > 0 and self.launch_wait_ms > LAUNCH_BOUND_RATIO * self.gpu_busy_ms
+
+
+def launch_overhead(trace: Trace, attribution: KernelAttribution) -> LaunchOverhead:
+    """Launch cost, latency, dispatch time and GPU idleness over the run phase."""
+    work = attribution.table[attribution.table["phase"] == "run"]
+    launched = work[work["launch_id"].notna()]
+    first = launched.sort_values("start_ns").drop_duplicates("launch_id")
+    per_api = _per_api(first)
+    streams, devices, wait_ns = _gpu_time(work)
+    cpu = first["launch_dur_ns"].astype("float64")
+    latency = first["launch_to_kernel_ns"].astype("float64")
+    return LaunchOverhead(
+        per_api=per_api,
+        dispatch=_dispatch(trace, launched),
+        streams=streams,
+        devices=devices,
+        launch_cpu_us_median=float(cpu.median()) / 1e3 if len(cpu) else None,
+        launch_latency_us_median=float(latency.median()) / 1e3 if len(latency) else None,
+        gpu_busy_ms=float(devices["busy_ms"].sum()) if len(devices) else 0.0,
+        gpu_idle_ms=float(devices["idle_ms"].sum()) if len(devices) else 0.0,
+        launch_wait_ms=wait_ns / 1e6,
+    )
+
+
+def _per_api(first: pd.DataFrame) -> pd.DataFrame:
+    if first.empty:
+        return pd.DataFrame(columns=["api", "calls", "cpu_us_median", "cpu_us_p90", "cpu_ms_total", "latency_us_median", "latency_us_p90"])
+    frame = pd.DataFrame({"api": first["api"].astype(str), "cpu": first["launch_dur_ns"].astype("float64"),
+                          "latency": first["launch_to_kernel_ns"].astype("float64")})
+    grouped = frame.groupby("api")
+    out = pd.DataFrame({
+        "calls": grouped.size(),
+        "cpu_us_median": grouped["cpu"].median() / 1e3,
+        "cpu_us_p90": grouped["cpu"].quantile(0.9) / 1e3,
+        "cpu_ms_total": grouped["cpu"].sum() / 1e6,
+        "latency_us_median": grouped["latency"].median() / 1e3,
+        "latency_us_p90": grouped["latency"].quantile(0.9) / 1e3,
+    }).reset_index()
+    return out.sort_values("calls", ascending=False, ignore_index=True)
+
+
+def _dispatch(trace: Trace, launched: pd.DataFrame) -> pd.DataFrame:
+    with_op = launched[launched["op_id"].notna()]
+    if with_op.empty:
+        return pd.DataFrame(columns=["op", "calls", "dispatch_us_median", "launches_per_call"])
+    per_call = with_op.groupby("op_id").agg(op=("op", "first"), first_launch=("launch_start_ns", "min"), launches=("launch_id", "nunique"))
+    op_start = trace.slices["start_ns"].to_numpy()[per_call.index.to_numpy(dtype=np.int64)]
+    per_call["dispatch_ns"] = per_call["first_launch"].astype("int64").to_numpy() - op_start
+    grouped = per_call.groupby("op")
+    out = pd.DataFrame({
+        "calls": grouped.size(),
+        "dispatch_us_median": grouped["dispatch_ns"].median() / 1e3,
+        "launches_per_call": grouped["launches"].mean(),
+    }).reset_index()
+    return out.sort_values("calls", ascending=False, ignore_index=True)
+
+
+def _gpu_time(work: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, int]:
+    stream_rows, device_rows = [], []
+    total_wait = 0
+    for (rank, device, stream), group in work.groupby(["rank", "device", "stream"], dropna=False):
+        busy = intervals.union_length(group["start_ns"].to_numpy(), group["end_ns"].to_numpy())
+        span = int(group["end_ns"].max() - group["start_ns"].min())
+        stream_rows.append({"rank": rank, "device": device, "stream": stream, "activities": len(group),
+                            "busy_ms": busy / 1e6, "span_ms": span / 1e6, "idle_ms": (span - busy) / 1e6})
+    for (rank, device), group in work.groupby(["rank", "device"], dropna=False):
+        starts, ends = intervals.merge(group["start_ns"].to_numpy(), group["end_ns"].to_numpy())
+        busy = int((ends - starts).sum())
+        span = int(ends.max() - starts.min()) if len(starts) else 0
+        wait = _launch_wait(group, starts, ends)
+        total_wait += wait
+        device_rows.append({"rank": rank, "device": device, "busy_ms": busy / 1e6, "span_ms": span / 1e6,
+                            "idle_ms": (span - busy) / 1e6, "launch_wait_ms": wait / 1e6})
+    return pd.DataFrame(stream_rows), pd.DataFrame(device_rows), total_wait
+
+
+def _launch_wait(group: pd.DataFrame, starts: np.ndarray, ends: np.ndarray) -> int:
+    """Idle ns between busy intervals where the work that ended the gap was launched after the gap began."""
+    if len(starts) < 2:
+        return 0
+    gap_start, gap_end = ends[:-1], starts[1:]
+    ordered = group.sort_values("start_ns")
+    # the activity that ends each gap is the first one starting at gap_end
+    idx = np.searchsorted(ordered["start_ns"].to_numpy(), gap_end, side="left")
+    launch_start = ordered["launch_start_ns"].astype("float64").to_numpy()[idx]
+    waited = np.nan_to_num(launch_start, nan=-np.inf) >= gap_start
+    # the GPU waited from the gap start until the work arrived (bounded by the gap)
+    return int((gap_end - gap_start)[waited].sum())

@@ -1,0 +1,165 @@
+"""How much of this trace was torch.compile compiling, autotuning, or running?
+
+Every host slice gets a phase from the nearest enclosing compile or autotune event (see
+:mod:`traceview.analysis.patterns`); a launch has its slice's phase, and a kernel its launch's. The
+aten/prims ops that Dynamo and AOTAutograd run on fake tensors while tracing are compile-phase
+slices: :attr:`CompileSplit.traced_ops` lists them, so a user who sees ``aten::mul`` "on the CPU"
+learns it was compilation, not work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import intervals, patterns
+from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
+from traceview.trace import Trace
+
+PHASES = ("compile", "autotune", "run")
+PHASE_DTYPE = pd.CategoricalDtype(list(PHASES))
+_RUN, _COMPILE, _AUTOTUNE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class CompileSplit:
+    """Compile / autotune / run, for slices, launches and GPU activities.
+
+    ``slice_phase``: one phase per slice (index = slice_id).
+    ``launch_phase``: one per launch (index = launch_id); ``gpu_phase``: one per GPU activity (index = activity_id).
+    ``spans``: the outermost compile and autotune events: slice_id, phase, name, compile_id, start_ns, end_ns, dur_ns.
+    ``compiles``: one row per compile id (``"F/C"``; ``"?"`` when the trace names none): spans, start_ns, wall_ns.
+    ``stages``: ms per compile stage (Dynamo tracing, AOT, Inductor, guards) over the whole trace.
+    ``traced_ops``: aten/prims ops run while compiling: name, calls, cpu_ms.
+    """
+
+    slice_phase: pd.Series
+    launch_phase: pd.Series
+    gpu_phase: pd.Series
+    spans: pd.DataFrame
+    compiles: pd.DataFrame
+    stages: dict[str, float]
+    traced_ops: pd.DataFrame
+    compile_ns: int  # wall ns covered by compile events, autotuning excluded
+    autotune_ns: int  # wall ns covered by autotuning events
+
+    @property
+    def compile_ids(self) -> list[str]:
+        return [c for c in self.compiles["compile_id"] if c != "?"]
+
+
+def compile_split(trace: Trace) -> CompileSplit:
+    """Classify every slice, launch and GPU activity of ``trace`` as compile, autotune or run."""
+    slices = trace.slices
+    names = slices["name"].astype(str)
+    own = np.zeros(len(slices), dtype=np.int8)
+    own[names.str.contains(patterns.COMPILE, regex=True).to_numpy()] = _COMPILE
+    own[names.str.match(patterns.AUTOTUNE).to_numpy()] = _AUTOTUNE
+    parents = parents_array(slices)
+    ids = np.arange(len(slices))
+    nearest = nearest_ancestor(parents, ids, own > 0, include_self=True)
+    code = np.where(nearest >= 0, own[np.maximum(nearest, 0)], _RUN)
+    slice_phase = pd.Series(pd.Categorical.from_codes(_to_phase_codes(code), dtype=PHASE_DTYPE), index=slices["slice_id"])
+
+    spans = _outermost_spans(slices, own, parents)
+    spans = spans.assign(compile_id=_compile_ids(slices, names, parents, spans))
+    compile_spans = spans[spans["phase"] == "compile"]
+    autotune_spans = spans[spans["phase"] == "autotune"]
+    both = pd.concat([compile_spans, autotune_spans])
+    autotune_ns = intervals.union_length(autotune_spans["start_ns"].to_numpy(), autotune_spans["end_ns"].to_numpy())
+    compile_ns = intervals.union_length(both["start_ns"].to_numpy(), both["end_ns"].to_numpy()) - autotune_ns
+
+    launch_phase = slice_phase.reindex(trace.launches["launch_id"].to_numpy())
+    launch_phase.index = trace.launches["launch_id"].to_numpy()
+    return CompileSplit(
+        slice_phase=slice_phase,
+        launch_phase=launch_phase,
+        gpu_phase=_gpu_phase(trace, slice_phase, spans),
+        spans=spans,
+        compiles=_compiles(compile_spans),
+        stages=_stages(slices, names),
+        traced_ops=_traced_ops(slices, names, code),
+        compile_ns=int(max(compile_ns, 0)),
+        autotune_ns=int(autotune_ns),
+    )
+
+
+def _to_phase_codes(code: np.ndarray) -> np.ndarray:
+    """Internal codes (run 0, compile 1, autotune 2) -> positions in PHASES."""
+    return np.select([code == _COMPILE, code == _AUTOTUNE], [0, 1], default=2).astype(np.int8)
+
+
+def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray) -> pd.DataFrame:
+    """Compile/autotune events with no enclosing event of the same phase."""
+    rows = []
+    for code, phase in ((_COMPILE, "compile"), (_AUTOTUNE, "autotune")):
+        marked = own == code
+        ids = np.flatnonzero(marked)
+        outer = ids[nearest_ancestor(parents, ids, marked) < 0]
+        part = slices.iloc[outer][["slice_id", "name", "start_ns", "end_ns", "dur_ns"]].copy()
+        part["phase"] = phase
+        rows.append(part)
+    spans = pd.concat(rows, ignore_index=True)
+    spans["name"] = spans["name"].astype(str)
+    return spans.sort_values("start_ns", ignore_index=True)[["slice_id", "phase", "name", "start_ns", "end_ns", "dur_ns"]]
+
+
+def _compile_ids(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, spans: pd.DataFrame) -> list[str]:
+    """The ``F/C`` compile id named inside each span (its own name or a nested annotation)."""
+    found = names.str.extract(patterns.COMPILE_ID)
+    ids = found["id"].combine_first(found["bracket"])
+    with_id = np.flatnonzero(ids.notna().to_numpy())
+    is_span = np.zeros(len(slices), dtype=bool)
+    is_span[spans["slice_id"].to_numpy()] = True
+    pairs = ancestor_pairs(parents, with_id, is_span, include_self=True)
+    first = pairs.assign(compile_id=ids.to_numpy()[with_id[pairs["row"].to_numpy()]]).groupby("ancestor")["compile_id"].first()
+    return [first.get(s, "?") for s in spans["slice_id"]]
+
+
+def _compiles(compile_spans: pd.DataFrame) -> pd.DataFrame:
+    if compile_spans.empty:
+        return pd.DataFrame({"compile_id": pd.Series([], dtype=str), "spans": pd.Series([], dtype="int64"),
+                             "start_ns": pd.Series([], dtype="int64"), "wall_ns": pd.Series([], dtype="int64")})
+    grouped = compile_spans.groupby("compile_id", sort=False)
+    out = grouped.agg(spans=("slice_id", "size"), start_ns=("start_ns", "min"), wall_ns=("dur_ns", "sum")).reset_index()
+    return out.sort_values("start_ns", ignore_index=True)
+
+
+def _stages(slices: pd.DataFrame, names: pd.Series) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for stage, pattern in patterns.COMPILE_STAGES:
+        hit = names.str.contains(pattern, regex=True).to_numpy()
+        if hit.any():
+            ns = intervals.union_length(slices["start_ns"].to_numpy()[hit], slices["end_ns"].to_numpy()[hit])
+            out[stage] = ns / 1e6
+    return out
+
+
+def _traced_ops(slices: pd.DataFrame, names: pd.Series, code: np.ndarray) -> pd.DataFrame:
+    hit = (code == _COMPILE) & names.str.match(patterns.TRACED_OP).to_numpy() & (slices["cat"] == "cpu_op").to_numpy()
+    part = slices[hit]
+    if part.empty:
+        return pd.DataFrame({"name": pd.Series([], dtype=str), "calls": pd.Series([], dtype="int64"), "cpu_ms": pd.Series([], dtype=float)})
+    out = part.groupby(part["name"].astype(str)).agg(calls=("slice_id", "size"), cpu_ms=("dur_ns", "sum")).reset_index()
+    out["cpu_ms"] = out["cpu_ms"] / 1e6
+    return out.sort_values("calls", ascending=False, ignore_index=True)
+
+
+def _gpu_phase(trace: Trace, slice_phase: pd.Series, spans: pd.DataFrame) -> pd.Series:
+    """A GPU activity's phase is its launch's; without a launch, the host phase at its start time."""
+    gpu = trace.gpu
+    launch = gpu["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
+    codes = np.full(len(gpu), 2, dtype=np.int8)  # run
+    has = launch >= 0
+    codes[has] = slice_phase.cat.codes.to_numpy()[launch[has]]
+    if (~has).any():
+        starts = gpu["start_ns"].to_numpy()[~has]
+        for phase in ("compile", "autotune"):
+            part = spans[spans["phase"] == phase]
+            inside = intervals.covered(starts, part["start_ns"].to_numpy(), part["end_ns"].to_numpy())
+            sub = codes[~has]
+            sub[inside] = PHASES.index(phase)
+            codes[~has] = sub
+    return pd.Series(pd.Categorical.from_codes(codes, dtype=PHASE_DTYPE), index=gpu["activity_id"].to_numpy())

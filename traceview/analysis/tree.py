@@ -1,0 +1,67 @@
+"""Walks up the slice tree, vectorised: nearest ancestor matching a mask, and all ancestors.
+
+``slices.slice_id`` equals the row position (the loader guarantees it), so ``parent_id`` indexes
+numpy arrays directly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+
+def parents_array(slices: pd.DataFrame) -> np.ndarray:
+    """``parent_id`` as int64 with -1 for none."""
+    return slices["parent_id"].fillna(-1).to_numpy(dtype=np.int64)
+
+
+def nearest_ancestor(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> np.ndarray:
+    """For each id in ``start``, the nearest ancestor whose ``mask`` is True (-1 if none).
+
+    ``start`` may hold -1 (no slice): the result is -1 there.
+    """
+    current = start.astype(np.int64).copy()
+    if not include_self:
+        current = np.where(current >= 0, parents[np.maximum(current, 0)], -1)
+    found = np.full(len(current), -1, dtype=np.int64)
+    active = current >= 0
+    while active.any():
+        idx = current[active]
+        hit = mask[idx]
+        positions = np.flatnonzero(active)
+        found[positions[hit]] = idx[hit]
+        current[positions[hit]] = -1
+        current[positions[~hit]] = parents[idx[~hit]]
+        active = current >= 0
+    return found
+
+
+def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:
+    """Every (start position, ancestor id) pair with ``mask[ancestor]`` True: columns ``row``, ``ancestor``."""
+    current = start.astype(np.int64).copy()
+    if not include_self:
+        current = np.where(current >= 0, parents[np.maximum(current, 0)], -1)
+    rows: list[np.ndarray] = []
+    ancestors: list[np.ndarray] = []
+    positions = np.arange(len(current))
+    active = current >= 0
+    while active.any():
+        idx = current[active]
+        pos = positions[active]
+        hit = mask[idx]
+        rows.append(pos[hit])
+        ancestors.append(idx[hit])
+        current[active] = parents[idx]
+        active = current >= 0
+    if not rows:
+        return pd.DataFrame({"row": np.array([], dtype=np.int64), "ancestor": np.array([], dtype=np.int64)})
+    return pd.DataFrame({"row": np.concatenate(rows), "ancestor": np.concatenate(ancestors)})
+
+
+def mark_subtrees(slices: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
+    """Boolean per slice: True for ``roots`` and everything nested under them."""
+    parents = parents_array(slices)
+    inside = np.zeros(len(slices), dtype=bool)
+    inside[roots] = True
+    has_root = nearest_ancestor(parents, np.arange(len(slices)), inside, include_self=True) >= 0
+    return has_root
