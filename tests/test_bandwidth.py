@@ -104,3 +104,9 @@ def test_aten_op_bytes_counts_inputs_and_an_output():
     assert bw.aten_op_bytes("aten::mul", dims, ["float", "float"]) == 3 * 4 * 1024 * 1024
     assert bw.aten_op_bytes("aten::add_", dims, ["float", "float"]) == 3 * 4 * 1024 * 1024
     assert bw.aten_op_bytes("aten::mul", None, None) is None
+
+
+def test_small_scalars_read_by_several_kernels_are_not_flagged_as_rereads(cuda):
+    foreach = cuda.accesses[cuda.accesses["graph"].str.startswith("adam_foreach")]
+    assert bw.re_reads(foreach).empty
+    assert not bw.re_reads(foreach, min_bytes=0).empty

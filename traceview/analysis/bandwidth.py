@@ -149,13 +149,22 @@ def graph_traffic(kernels: pd.DataFrame, accesses: pd.DataFrame) -> pd.DataFrame
     return out
 
 
-def re_reads(accesses: pd.DataFrame) -> pd.DataFrame:
-    """Buffers loaded by more than one kernel of a graph: ``graph, buffer, buffer_kind, kernels, kernel_names``."""
+#: Re-reads of buffers smaller than this are not flagged: a scalar such as an optimizer's step count
+#: is read by every kernel that needs it and costs nothing next to the tensors (and sits in L2).
+RE_READ_MIN_BYTES: Final[int] = 1 << 20
+
+
+def re_reads(accesses: pd.DataFrame, min_bytes: int = RE_READ_MIN_BYTES) -> pd.DataFrame:
+    """Buffers of at least ``min_bytes`` loaded by more than one kernel of a graph:
+    ``graph, buffer, buffer_kind, kernels, kernel_names, bytes`` (one read's size; <NA> if unknown)."""
     loaded = accesses[(accesses["loads"] > 0) & accesses["buffer"].notna()]
+    loaded = loaded.assign(size=loaded["numel"].astype("Float64") * loaded["elem_bytes"].astype("Float64"))
     g = loaded.groupby(["graph", "buffer"], sort=False)
     out = g.agg(buffer_kind=("buffer_kind", "first"), kernels=("kernel_name", "nunique"),
-                kernel_names=("kernel_name", lambda s: ", ".join(dict.fromkeys(s))))
-    return out[out["kernels"] > 1].reset_index()
+                kernel_names=("kernel_name", lambda s: ", ".join(dict.fromkeys(s))), bytes=("size", "max"))
+    out["bytes"] = out["bytes"].round().astype("Int64")
+    keep = (out["kernels"] > 1) & ~(out["bytes"] < min_bytes).fillna(False)
+    return out[keep].reset_index()
 
 
 def dropped_temporaries(accesses: pd.DataFrame) -> pd.DataFrame:
