@@ -13,8 +13,12 @@ from traceview.trace import Trace
 PROGRESS_THRESHOLD_BYTES = 4 * 1024 * 1024
 
 
+#: Width used when output is not a terminal (pipes, CI logs): wide enough for kernel tables.
+PIPE_WIDTH = 160
+
+
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else PIPE_WIDTH)
 
 
 def err_console() -> Console:

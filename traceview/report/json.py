@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import orjson
 import pandas as pd
+
+if TYPE_CHECKING:
+    from traceview.analysis.analyze import Analysis
 
 #: Bumped when a key changes meaning or disappears (adding keys does not bump it).
 SCHEMA_VERSION = 1
@@ -49,3 +52,54 @@ def dumps(result: Any, **extra: Any) -> str:
         body = {"result": body}
     body = {"schema_version": SCHEMA_VERSION, **body, **to_jsonable(extra)}
     return orjson.dumps(body, option=orjson.OPT_INDENT_2).decode()
+
+
+def analysis_document(a: "Analysis") -> dict[str, Any]:
+    """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
+    o, g, s = a.overhead, a.graphs, a.split
+    regions = {
+        str(row.region): {"calls": int(row.calls), "kernels_per_call": [int(k) for k in row.kernels_per_call],
+                          "steady_kernels_per_call": int(row.steady_kernels_per_call), "gpu_ms": float(row.gpu_ms)}
+        for row in a.regions.by_region.itertuples()
+    }
+    doc = {
+        "schema_version": SCHEMA_VERSION,
+        "trace": a.summary.path,
+        "ranks": a.summary.ranks,
+        "devices": a.summary.devices,
+        "kernels": a.kernel_counts,
+        "launches": a.summary.launches,
+        "graph_launches": {
+            "count": g.count,
+            "kernels_per_launch": g.kernels_per_launch,
+            "cpu_us_per_launch_median": (float(g.launches["cpu_ns"].median()) / 1e3) if g.count else None,
+            "single_launch_cpu_us_median": (g.single_launch_cpu_ns / 1e3) if g.single_launch_cpu_ns is not None else None,
+            "eager_equivalent_cpu_us": (g.eager_equivalent_cpu_ns / 1e3) if g.eager_equivalent_cpu_ns is not None else None,
+        },
+        "compile": {
+            "total_ms": s.compile_ns / 1e6,
+            "autotune_ms": s.autotune_ns / 1e6,
+            "compiles": len(s.compiles),
+            "compile_ids": s.compile_ids,
+            "stages_ms": s.stages,
+            "traced_ops": to_jsonable(s.traced_ops),
+        },
+        "regions": regions,
+        "overhead": {
+            "launch_cpu_us_median": o.launch_cpu_us_median,
+            "launch_latency_us_median": o.launch_latency_us_median,
+            "gpu_busy_ms": o.gpu_busy_ms,
+            "gpu_idle_ms": o.gpu_idle_ms,
+            "launch_wait_ms": o.launch_wait_ms,
+            "launch_bound": o.launch_bound,
+            "per_api": to_jsonable(o.per_api),
+            "dispatch": to_jsonable(o.dispatch.head(50)),
+        },
+        "steps": {"source": a.steps.source, "kernels_per_step": a.steps.kernels_per_step,
+                  "gpu_ms_per_step": [float(x) for x in a.steps.steps["gpu_ms"]] if len(a.steps.steps) else []},
+        "kernel_table": to_jsonable(a.kernels.drop(columns=["first_start_ns"]).head(200)),
+        "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
+        "notes": a.summary.notes,
+        "truncated": a.summary.truncated,
+    }
+    return to_jsonable(doc)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import pandas as pd
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from traceview.analysis.summary import TraceSummary
-from traceview.report.text import safe
+from traceview.report.text import neutralize, safe
+
+if TYPE_CHECKING:
+    from traceview.analysis.analyze import Analysis
 
 
 def summary_view(s: TraceSummary) -> RenderableType:
@@ -35,3 +41,54 @@ def summary_view(s: TraceSummary) -> RenderableType:
     for note in s.notes:
         parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)
+
+
+def _table(title: str, columns: list[tuple[str, str]]) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold")
+    for name, justify in columns:
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    return table
+
+
+def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
+    """``traceview analyze``: findings, phases, regions, launches, top kernels."""
+    parts: list[RenderableType] = [Text(f"traceview analysis of {neutralize(a.summary.path)}", style="bold")]
+    for f in a.findings:
+        style = "yellow" if f.level == "warning" else "green"
+        parts.append(Text("• ", style=style) + safe(f.text))
+    counts = a.kernel_counts
+    phases = _table("phases", [("phase", "left"), ("wall", "right"), ("kernels", "right")])
+    phases.add_row("compile", f"{a.split.compile_ns / 1e6:,.1f} ms", "")
+    phases.add_row("autotune", f"{a.split.autotune_ns / 1e6:,.1f} ms", "")
+    phases.add_row("compile + autotune kernels", "", f"{counts['compile']:,}")
+    phases.add_row("run kernels", "", f"{counts['runtime']:,}")
+    parts.append(phases)
+    if len(a.regions.by_region):
+        regions = _table("compiled regions", [("region", "left"), ("calls", "right"), ("kernels/call (steady)", "right"), ("per call", "left"), ("GPU ms", "right")])
+        for r in a.regions.by_region.itertuples():
+            per = ", ".join(map(str, r.kernels_per_call[:10])) + (" …" if len(r.kernels_per_call) > 10 else "")
+            regions.add_row(safe(r.region), str(r.calls), str(r.steady_kernels_per_call), per, f"{r.gpu_ms:,.3f}")
+        parts.append(regions)
+    if len(a.overhead.per_api):
+        apis = _table("launches (run phase)", [("API", "left"), ("calls", "right"), ("CPU µs (median)", "right"), ("CPU µs (p90)", "right"), ("latency µs (median)", "right")])
+        for r in a.overhead.per_api.itertuples():
+            apis.add_row(safe(r.api), f"{r.calls:,}", f"{r.cpu_us_median:,.1f}", f"{r.cpu_us_p90:,.1f}", f"{r.latency_us_median:,.1f}")
+        parts.append(apis)
+    if a.graphs.count:
+        graphs = _table("graph launches", [("#", "right"), ("API", "left"), ("kernels", "right"), ("CPU µs", "right"), ("CPU µs / kernel", "right")])
+        for i, r in enumerate(a.graphs.launches.head(top).itertuples()):
+            graphs.add_row(str(i), safe(r.api), str(r.kernels), f"{r.cpu_ns / 1e3:,.1f}", f"{r.cpu_ns_per_kernel / 1e3:,.2f}" if r.kernels else "-")
+        parts.append(graphs)
+    if len(a.kernels):
+        kernels = _table(f"top kernels (run phase, {len(a.kernels)} distinct)", [("kernel", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right"), ("launch API", "left"), ("CPU op", "left"), ("region", "left")])
+        for r in a.kernels.head(top).itertuples():
+            kernels.add_row(safe(r.name, 70), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
+                            safe(_na(r.api)), safe(_na(r.op), 40), safe(_na(r.region)))
+        parts.append(kernels)
+    for note in a.summary.notes:
+        parts.append(Text("note: ", style="yellow") + safe(note))
+    return Group(*parts)
+
+
+def _na(value: object) -> str:
+    return "" if value is None or value is pd.NA or (isinstance(value, float) and value != value) else str(value)

@@ -1,0 +1,31 @@
+"""``traceview analyze TRACE``: compile vs run, launches, regions, overhead, top kernels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from traceview.commands._common import console, load_with_progress
+
+
+def analyze_cmd(
+    trace: Annotated[Path, typer.Argument(help="A trace (.json / .json.gz) or a directory of per-rank traces.")],
+    json: Annotated[bool, typer.Option("--json", help="Print one JSON object (for scripts and CI) instead of tables.")] = False,
+    top: Annotated[int, typer.Option(help="Kernels to list in the table.")] = 15,
+) -> None:
+    """Where the time went: compile vs run, launches per API, compiled regions, graph launches, overhead."""
+    from traceview.analysis.analyze import analyze
+
+    result = analyze(load_with_progress(trace, quiet=json))
+    if json:
+        import orjson
+
+        from traceview.report.json import analysis_document
+
+        typer.echo(orjson.dumps(analysis_document(result), option=orjson.OPT_INDENT_2).decode())
+        return
+    from traceview.report.terminal import analysis_view
+
+    console().print(analysis_view(result, top=top))
