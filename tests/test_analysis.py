@@ -1,0 +1,150 @@
+"""The core analyses give the right numbers on real traces (checked by hand once, see tests/data READMEs)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import DATA, h200, public
+from traceview.analysis.analyze import analyze
+from traceview.cli import app
+from traceview.report.json import analysis_document
+
+CPU_COMPILE = DATA / "cpu" / "compile_graph_break.json.gz"
+
+
+@pytest.fixture(scope="module")
+def analyzed(load_cached):
+    cache = {}
+
+    def _get(path):
+        if str(path) not in cache:
+            cache[str(path)] = analyze(load_cached(path))
+        return cache[str(path)]
+
+    return _get
+
+
+def test_eager_abc_runs_two_kernels_per_call_from_mul_and_add(analyzed):
+    a = analyzed(h200("abc_eager"))
+    k = a.attribution.kernels
+    assert len(k) == 6 and k["op"].tolist() == ["aten::mul", "aten::add"] * 3
+    assert (k["api"] == "cudaLaunchKernel").all() and (k["phase"] == "run").all()
+    # with_stack=True: each kernel knows the Python line that issued it
+    assert k["source"].str.contains(r"\.py\(\d+\)").all()
+    assert a.regions.calls.empty and a.kernel_counts == {"total": 6, "runtime": 6, "compile": 0}
+
+
+def test_compiled_abc_runs_one_kernel_per_call(analyzed):
+    a = analyzed(h200("abc_compiled_steady"))
+    assert a.regions.by_region.set_index("region").loc["0/0", "kernels_per_call"] == [1, 1, 1, 1, 1]
+    k = a.attribution.kernels
+    assert (k["op"] == "triton_poi_fused_add_mul_0").all() and (k["api"] == "cuLaunchKernel").all()
+    assert (k["region"] == "0/0").all()
+    assert a.split.compile_ns == 0 and a.split.autotune_ns == 0
+
+
+@pytest.mark.parametrize("name, per_step", [("adam_forloop", 168), ("adam_foreach", 7), ("adam_fused", 2)])
+def test_adam_variants_kernels_per_step(analyzed, name, per_step):
+    a = analyzed(h200(name))
+    assert a.steps.kernels_per_step == [per_step] * 3
+    assert a.steps.source.startswith("annotation")
+
+
+def test_forloop_adam_is_launch_bound_and_eager_abc_is_not(analyzed):
+    assert analyzed(h200("adam_forloop")).overhead.launch_bound
+    assert not analyzed(h200("abc_eager")).overhead.launch_bound
+
+
+def test_launch_overhead_medians_match_the_raw_launch_events(analyzed, load_cached):
+    trace = load_cached(h200("user_triton_abc"))
+    a = analyzed(h200("user_triton_abc"))
+    launches = trace.launches
+    assert a.overhead.launch_cpu_us_median == pytest.approx(launches["dur_ns"].median() / 1e3)
+    joined = trace.kernels.merge(launches, on="launch_id", suffixes=("", "_launch"))
+    latency = (joined["start_ns"] - joined["start_ns_launch"]).median() / 1e3
+    assert a.overhead.launch_latency_us_median == pytest.approx(latency)
+    per_api = a.overhead.per_api.set_index("api")
+    assert per_api.loc["cuLaunchKernelEx", "calls"] == 10
+    # GPU busy is the union of kernel intervals: kernels never overlap on one stream here
+    assert a.overhead.gpu_busy_ms == pytest.approx(trace.kernels["dur_ns"].sum() / 1e6)
+
+
+def test_compile_trace_with_graph_break_and_recompile(analyzed, load_cached):
+    a = analyzed(CPU_COMPILE)
+    s = a.split
+    assert s.compile_ids == ["0/0", "1/0", "2/0", "0/1"]  # 0/1: recompiled for a new shape
+    # compile wall time = the four outermost dynamo spans (none overlap)
+    dynamo = load_cached(CPU_COMPILE).slices.query("name == 'dynamo'")
+    assert s.compile_ns == dynamo["dur_ns"].sum()
+    calls = a.regions.calls
+    nested = calls[calls["depth"] > 0]
+    assert set(nested["region"]) == {"2/0"}  # the resume function's region runs inside 1/0
+    assert a.regions.by_region.set_index("region").loc["0/0", "calls"] == 3
+    # the aten/prims ops seen while compiling ran on fake tensors: compile phase, listed as such
+    traced = set(s.traced_ops["name"])
+    assert {"prims::mul", "prims::add"} <= traced
+    any_runtime_prims = load_cached(CPU_COMPILE).slices["name"].astype(str).str.startswith("prims::")
+    phases = s.slice_phase[any_runtime_prims.to_numpy()]
+    assert (phases == "compile").all()
+    assert any("fake tensors" in f.text for f in a.findings)
+    assert any("recompiled" in f.text for f in a.findings)
+
+
+def test_graph_launch_counts_kernels_per_replay_and_compares_one_by_one(analyzed):
+    a = analyzed(public("tracelens__mi300x_vllm_piecewise_hipgraph.json.gz"))
+    g = a.graphs
+    assert g.count == 25 and sum(g.kernels_per_launch) == 361 and min(g.kernels_per_launch) == 4
+    assert g.eager_equivalent_cpu_ns == pytest.approx(g.single_launch_cpu_ns * 361)
+    assert g.graph_cpu_ns < g.eager_equivalent_cpu_ns
+
+
+def test_analyze_json_has_the_documented_keys():
+    result = CliRunner().invoke(app, ["analyze", "--json", str(h200("abc_compiled_steady"))])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert set(doc["kernels"]) == {"total", "runtime", "compile"}
+    assert doc["launches"] == {"cuLaunchKernel": 5}
+    assert doc["graph_launches"]["count"] == 0 and doc["graph_launches"]["kernels_per_launch"] == []
+    assert {"total_ms", "autotune_ms", "compiles"} <= set(doc["compile"])
+    assert doc["regions"]["0/0"]["calls"] == 5 and doc["regions"]["0/0"]["kernels_per_call"] == [1] * 5
+    assert {"launch_cpu_us_median", "launch_latency_us_median", "gpu_busy_ms", "gpu_idle_ms"} <= set(doc["overhead"])
+
+
+def test_every_kernel_is_attributed_once_and_phases_partition_them(analyzed):
+    for path in (h200("mp_adam_eager"), CPU_COMPILE, h200("adam_forloop")):
+        a = analyzed(path)
+        table = a.attribution.table
+        assert table["activity_id"].is_unique
+        counts = a.kernel_counts
+        assert counts["runtime"] + counts["compile"] == counts["total"] == len(a.attribution.kernels)
+
+
+def test_kernel_time_per_name_equals_hta_kernel_breakdown(tmp_path, analyzed):
+    """Cross-check with HolisticTraceAnalysis on the same trace."""
+    import logging
+    import shutil
+
+    logging.disable(logging.WARNING)
+    try:
+        from hta.trace_analysis import TraceAnalysis
+
+        shutil.copy(h200("adam_forloop"), tmp_path / "adam_forloop.json.gz")
+        hta = TraceAnalysis(trace_dir=str(tmp_path))
+        _, per_kernel = hta.get_gpu_kernel_breakdown(visualize=False, include_memory_kernels=True, num_kernels=10_000, duration_ratio=1.0)
+    finally:
+        logging.disable(logging.NOTSET)
+    ours = analyzed(h200("adam_forloop")).kernels.set_index("name")
+    theirs = per_kernel.set_index("name")
+    assert set(theirs.index) == set(ours.index)
+    for name in ours.index:
+        assert ours.loc[name, "total_ms"] * 1000 == pytest.approx(theirs.loc[name, "sum (us)"], abs=0.01), name
+
+
+def test_json_document_is_plain_json_for_every_public_trace(analyzed):
+    for name in ("hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz", "zoology__a100_launches_without_kernels.json",
+                 "hta__amd_mi250_rocm6.2.json.gz"):
+        doc = analysis_document(analyzed(public(name)))
+        json.loads(json.dumps(doc, allow_nan=False))  # no NaN, no numpy types
