@@ -10,16 +10,17 @@ Contract with the readers of a run folder (``DIR/<variant>/code/`` for ``tracevi
   only points to).
 - ``code/index.json``: ``[{"file", "kind": "wrapper"|"kernel", "source_path"}]``.
 
-The modules come from ``torch._inductor.codecache.PyCodeCache``: every module it loaded between a
-:func:`snapshot` and :func:`copy_new_code`. Its attribute is ``modules`` (a list) in recent
-torch (2.11, 2.13) and ``cache`` (a dict) in older ones; both are handled.
+The modules are those ``torch._inductor.codecache.PyCodeCache.load_by_key_path`` loads while
+:func:`recording` is active (the method exists, with this signature, from torch 2.2 to 2.13):
+every compiled graph's wrapper goes through it, whether compiled or loaded from the FX graph cache.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import shutil
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -27,49 +28,62 @@ log = logging.getLogger(__name__)
 WRAPPER_MARKERS = ("def call(", "class Runner")  # what only a graph's wrapper module defines
 
 
-def _loaded_modules() -> list:
+@dataclass
+class CodeRecorder:
+    """The source of every module Inductor loads while :func:`recording` is active, in load order."""
+
+    modules: list[tuple[str, str]] = field(default_factory=list)  # (path, source)
+
+    def write(self, dest: Path) -> list[Path]:
+        """Write the recorded modules under ``dest`` (see the module docstring); return the wrappers."""
+        index, wrappers, seen = [], [], set()
+        for path, source in self.modules:
+            if path in seen:
+                continue
+            seen.add(path)
+            if _kind(source) == "wrapper":
+                target = dest / f"{len(wrappers):02d}_{Path(path).stem}.py"
+                wrappers.append(target)
+            else:
+                target = dest / "kernels" / f"{Path(path).stem}.py"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(source, encoding="utf-8")
+            index.append({"file": str(target.relative_to(dest)), "kind": _kind(source), "source_path": path})
+        if index:
+            (dest / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+        log.debug("wrote %d Inductor modules (%d wrappers) to %s", len(index), len(wrappers), dest)
+        return wrappers
+
+
+@contextmanager
+def recording():
+    """Record each module ``PyCodeCache.load_by_key_path`` loads, reading its source at load time.
+
+    Reading at load time matters: with Inductor's caches off (``force_disable_caches``), the cache
+    folder is cleared, and ``PyCodeCache.modules`` emptied, as soon as the compile finishes.
+    """
+    recorder = CodeRecorder()
     try:
         from torch._inductor.codecache import PyCodeCache
     except ImportError:  # pragma: no cover - torch without Inductor
-        return []
-    modules = getattr(PyCodeCache, "modules", None)
-    if modules is None:
-        modules = list(getattr(PyCodeCache, "cache", {}).values())
-    return list(modules)
+        yield recorder
+        return
+    original = PyCodeCache.__dict__["load_by_key_path"]
 
+    def load_by_key_path(cls, key, path, *args, **kwargs):
+        module = original.__func__(cls, key, path, *args, **kwargs)
+        try:
+            recorder.modules.append((str(path), Path(path).read_text(encoding="utf-8", errors="replace")))
+        except OSError as exc:  # pragma: no cover - the file vanished already
+            log.debug("could not read Inductor module %s: %s", path, exc)
+        return module
 
-def snapshot() -> set[int]:
-    """Identities of the modules Inductor has loaded so far."""
-    return {id(m) for m in _loaded_modules()}
+    PyCodeCache.load_by_key_path = classmethod(load_by_key_path)
+    try:
+        yield recorder
+    finally:
+        PyCodeCache.load_by_key_path = original
 
 
 def _kind(source: str) -> str:
     return "wrapper" if any(marker in source for marker in WRAPPER_MARKERS) and "async_compile" in source else "kernel"
-
-
-def copy_new_code(before: set[int], dest: Path) -> list[Path]:
-    """Copy every module loaded since ``before`` into ``dest`` (created only if there is one).
-
-    Returns the wrapper files written (kernels and the index are not listed).
-    """
-    seen_paths: set[str] = set()
-    index, wrappers = [], []
-    for module in _loaded_modules():
-        path = getattr(module, "__file__", None)
-        if id(module) in before or not path or path in seen_paths or not Path(path).is_file():
-            continue
-        seen_paths.add(path)
-        source = Path(path).read_text(encoding="utf-8", errors="replace")
-        kind = _kind(source)
-        if kind == "wrapper":
-            target = dest / f"{len(wrappers):02d}_{Path(path).stem}.py"
-            wrappers.append(target)
-        else:
-            target = dest / "kernels" / f"{Path(path).stem}.py"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-        index.append({"file": str(target.relative_to(dest)), "kind": kind, "source_path": path})
-    if index:
-        (dest / "index.json").write_text(json.dumps(index, indent=1) + "\n")
-    log.debug("copied %d Inductor modules (%d wrappers) to %s", len(index), len(wrappers), dest)
-    return wrappers

@@ -150,15 +150,15 @@ def profile_script(script: Path | str, args: list[str] | None = None, out_dir: P
     script, out, args = Path(script), Path(out_dir), list(args or [])
     code = _check_inputs(script, out)
     device = resolve_device(None)
-    before, dynamo = inductor_code.snapshot(), DynamoDelta()  # counters cover the warm-up run too
-    with _as_main(script, args) as globals_:
+    dynamo = DynamoDelta()  # counters and compile times cover the warm-up run too
+    with _as_main(script, args) as globals_, inductor_code.recording() as recorder:
         if not include_compile:
             warmup = execute(code, globals_)
             if warmup.exit_code != 0:
                 return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack)
         trace = out / f"{script.stem}{TRACE_SUFFIX}"
         outcome, wall_s = _profiled_execution(code, globals_, device, with_stack, trace)
-    wrappers = inductor_code.copy_new_code(before, out / "code")
+    wrappers = recorder.write(out / "code")
     extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result()}
     return _finish(script, args, out, outcome, trace, (out / "code") if wrappers else None, extra, device,
                    include_compile, with_stack)

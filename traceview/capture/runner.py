@@ -111,27 +111,30 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
         _prepare_triton(device)
     if variant.compiled:
         torch._dynamo.reset()
-    before, dynamo = inductor_code.snapshot(), DynamoDelta()
+    dynamo = DynamoDelta()
     trace = out_dir / f"{workload.name}-{variant.name}{TRACE_SUFFIX}"
     log.info("%s/%s: size %s on %s", workload.name, variant.name, size, device)
-    if include_compile:
-        with cold_inductor():
+    with inductor_code.recording() as recorder:
+        if include_compile:
+            with cold_inductor():
+                case = variant.build(size, device)
+                profile_calls(case.step, device, calls, trace)
+            diff = check_against_reference(workload, case, calls, size, device, variant.name)
+            checked = "after profiling"
+        else:
             case = variant.build(size, device)
+            for _ in range(CHECK_CALLS):
+                case.step()
+            diff = check_against_reference(workload, case, CHECK_CALLS, size, device, variant.name)
+            checked = "before profiling"
+            for _ in range(warmup):
+                case.step()
+            synchronize(device)
             profile_calls(case.step, device, calls, trace)
-        diff, checked = check_against_reference(workload, case, calls, size, device, variant.name), "after profiling"
-    else:
-        case = variant.build(size, device)
-        for _ in range(CHECK_CALLS):
-            case.step()
-        diff, checked = check_against_reference(workload, case, CHECK_CALLS, size, device, variant.name), "before profiling"
-        for _ in range(warmup):
-            case.step()
-        synchronize(device)
-        profile_calls(case.step, device, calls, trace)
-    timed = TIMED_CALLS.get(device.type, 5)
-    median_ms = time_calls(case.step, device, timed)
+        timed = TIMED_CALLS.get(device.type, 5)
+        median_ms = time_calls(case.step, device, timed)
     code_dir = out_dir / variant.name / "code"
-    wrappers = inductor_code.copy_new_code(before, code_dir) if variant.compiled else []
+    wrappers = recorder.write(code_dir) if variant.compiled else []
     return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
                          timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes)
 

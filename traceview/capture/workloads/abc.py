@@ -34,10 +34,11 @@ def _case(fn, n: int, device: torch.device) -> Case:
     return Case(step, lambda: {"out": result["out"].clone()}, 16 * n * n, {"n": n, "shape": [n, n], "dtype": "float32"})
 
 
-def _triton_fn(a, b, c):
+def triton_case(n: int, device: torch.device, **config) -> Case:
+    """The ``triton`` variant; ``config`` (``block``, ``num_warps``) goes to the launcher."""
     from traceview.capture.kernels.abc import abc
 
-    return abc(a, b, c)
+    return _case(lambda a, b, c: abc(a, b, c, **config), n, device)
 
 
 def _compiled(mode: str | None):
@@ -54,7 +55,7 @@ VARIANTS = {
         Variant("compiled", "torch.compile default: 1 fused kernel per call", _compiled(None), compiled=True),
         Variant("max-autotune", 'torch.compile mode="max-autotune": a cudaGraphLaunch per call on a GPU',
                 _compiled("max-autotune"), compiled=True),
-        Variant("triton", "own Triton kernel: 1 launch per call", lambda n, d: _case(_triton_fn, n, d), triton=True),
+        Variant("triton", "own Triton kernel: 1 launch per call", triton_case, triton=True),
     ]
 }
 

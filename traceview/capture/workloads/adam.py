@@ -22,7 +22,7 @@ import torch
 from .base import Case, Variant, Workload, randn, seeded
 
 CPU_SIZE = (1, 16)  # (layers, width): 14 tensors, the largest 16 x 64
-GPU_SIZE = (8, 1024)  # 98 tensors, 101 M parameters: 2.8 GB moved per step
+GPU_SIZE = (4, 1024)  # 50 tensors, 50 M parameters: 1.4 GB moved per step
 LR = 1e-3
 HEAD = 10  # the output head's width: an odd-sized tensor among the power-of-two ones
 
@@ -55,7 +55,8 @@ def _torch_case(size, device, compiled: bool = False, **options) -> Case:
     return Case(step, lambda: {f"p{i}": p.detach().clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
 
 
-def _triton_case(size, device) -> Case:
+def triton_case(size, device, block: int | None = None, iters: int | None = None, num_warps: int | None = None) -> Case:
+    """The ``triton`` variant; ``block``/``iters`` shape the chunk table, ``num_warps`` the update launch."""
     from traceview.capture.kernels import multi_tensor_adam as mta
 
     params, grads = _tensors(size, device)
@@ -63,11 +64,14 @@ def _triton_case(size, device) -> Case:
     exp_avgs = [torch.zeros_like(p) for p in flat]
     exp_avg_sqs = [torch.zeros_like(p) for p in flat]
     steps = [torch.zeros((), dtype=torch.float32, device=device) for _ in flat]
-    tables = mta.build_tables(flat, [g.reshape(-1) for g in grads], exp_avgs, exp_avg_sqs, steps)
+    tables = mta.build_tables(flat, [g.reshape(-1) for g in grads], exp_avgs, exp_avg_sqs, steps,
+                              block=block or mta.BLOCK, iters=iters or mta.ITERS)
     n = sum(p.numel() for p in params)
+    warps = num_warps or mta.NUM_WARPS
 
     def step():
-        mta.adam_step(tables, lr=LR)
+        mta.increment_steps(tables)
+        mta.adam_update(tables, lr=LR, num_warps=warps)
 
     return Case(step, lambda: {f"p{i}": p.clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
 
@@ -88,7 +92,7 @@ VARIANTS = {
         Variant("fused", "Adam(fused=True): the fused multi-tensor kernel", lambda s, d: _torch_case(s, d, fused=True)),
         Variant("compiled", "torch.compile(opt.step), foreach=True, capturable=True",
                 lambda s, d: _torch_case(s, d, compiled=True, foreach=True, capturable=True), compiled=True),
-        Variant("triton", "own Triton: foreach step increment + one horizontally fused update", _triton_case,
+        Variant("triton", "own Triton: foreach step increment + one horizontally fused update", triton_case,
                 triton=True),
     ]
 }

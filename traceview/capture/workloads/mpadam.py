@@ -82,10 +82,11 @@ def _return_case(n: int, device: torch.device) -> Case:
     return _make_case(s, step, n)
 
 
-def _triton_case(n: int, device: torch.device) -> Case:
+def triton_case(n: int, device: torch.device, **config) -> Case:
+    """The ``triton`` variant; ``config`` (``block``, ``num_warps``) goes to the launcher."""
     from traceview.capture.kernels.mpadam import mpadam_
 
-    return _inplace_case(mpadam_, n, device)
+    return _inplace_case(lambda *args, **hyper: mpadam_(*args, **hyper, **config), n, device)
 
 
 VARIANTS = {
@@ -95,7 +96,7 @@ VARIANTS = {
         Variant("compiled-inplace", "torch.compile of the seed's function with four in-place copy_",
                 lambda n, d: _inplace_case(torch.compile(mpadam_inplace), n, d), compiled=True),
         Variant("compiled-return", "torch.compile, m/v/w32 returned as new tensors", _return_case, compiled=True),
-        Variant("triton", "own Triton kernel: one pass, four in-place stores, 28 B/param", _triton_case, triton=True),
+        Variant("triton", "own Triton kernel: one pass, four in-place stores, 28 B/param", triton_case, triton=True),
     ]
 }
 
