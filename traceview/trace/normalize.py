@@ -323,6 +323,8 @@ def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
     annotations = annotations[list(schema.GPU_ANNOTATIONS)]
     threads = _threads(buf, rank)
     meta.event_count = len(slices) + len(gpu) + len(annotations)
+    if meta.event_count == 0:
+        meta.notes.append("the trace holds no usable events: every count below is zero")
     return Trace(
         slices=slices,
         launches=launches,
@@ -378,6 +380,8 @@ def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> 
         meta.notes.append(f"{empty_launches} launches but no GPU activity at all: the trace has no kernel events (CUPTI buffer lost or GPU tracing off)")
     elif empty_launches:
         meta.notes.append(f"{empty_launches} launch(es) whose GPU work is missing from the trace (profiler buffer overflow?)")
+    elif len(gpu) == 0 and len(slices):
+        meta.notes.append("no GPU activity in the trace (no kernel, memcpy or memset events): a CPU-only profile, or GPU tracing was off")
     return launches[list(schema.LAUNCHES)], gpu
 
 
