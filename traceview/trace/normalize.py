@@ -362,10 +362,13 @@ def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> 
     )
     duplicated = launches.duplicated(["rank", "correlation"], keep="first")
     if duplicated.any():
-        meta.notes.append(f"{int(duplicated.sum())} launch(es) reuse a correlation id already taken: their GPU work is joined to the first")
+        meta.notes.append(f"{int(duplicated.sum())} launch(es) reuse a correlation id already taken: "
+                          "each GPU activity with such an id is joined to the last of them that started before it")
     key = launches[~duplicated].set_index(["rank", "correlation"])["launch_id"]
     index = pd.MultiIndex.from_arrays([gpu["rank"], gpu["correlation"]])
     gpu["launch_id"] = pd.array(key.reindex(index).to_numpy(), dtype="Int64")
+    if duplicated.any():
+        gpu["launch_id"] = _rejoin_reused_correlations(launches, gpu, duplicated)
     counts = gpu.groupby("launch_id").size()
     kernel_counts = gpu[gpu["kind"] == "kernel"].groupby("launch_id").size()
     launches["gpu_count"] = launches["launch_id"].map(counts).fillna(0).astype("int64")
@@ -383,6 +386,25 @@ def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> 
     elif len(gpu) == 0 and len(slices):
         meta.notes.append("no GPU activity in the trace (no kernel, memcpy or memset events): a CPU-only profile, or GPU tracing was off")
     return launches[list(schema.LAUNCHES)], gpu
+
+
+def _rejoin_reused_correlations(launches: pd.DataFrame, gpu: pd.DataFrame, duplicated: pd.Series) -> pd.Series:
+    """``gpu.launch_id`` where several launches share a (rank, correlation): the latest launch started
+    at or before the activity (else the first one, as joined already)."""
+    keys = launches.loc[duplicated, ["rank", "correlation"]].drop_duplicates()
+    candidates = launches[["launch_id", "rank", "correlation", "start_ns"]].merge(keys, on=["rank", "correlation"])
+    rows = gpu[["rank", "correlation", "start_ns"]].reset_index(names="row").merge(keys, on=["rank", "correlation"])
+    if rows.empty:
+        return gpu["launch_id"]
+    for frame in (candidates, rows):
+        frame["rank"] = frame["rank"].astype("int64")
+        frame["correlation"] = frame["correlation"].astype("int64")
+    found = pd.merge_asof(rows.sort_values("start_ns"), candidates.sort_values("start_ns"), on="start_ns",
+                          by=["rank", "correlation"], direction="backward")
+    found = found[found["launch_id"].notna()]
+    out = gpu["launch_id"].copy()
+    out.iloc[found["row"].to_numpy()] = found["launch_id"].astype("int64").to_numpy()
+    return out
 
 
 def _threads(buf: _Buffers, rank: int) -> pd.DataFrame:
