@@ -1,0 +1,173 @@
+"""``traceview report``: one analysis -> one self-contained, offline HTML page.
+
+Reading order: plain-words findings; phases (compile / autotune / run, compile stages, what ran while
+compiling); the timeline; kernels (sortable table, generated code when available); kernels per
+compiled-region call and per step; launch overhead (CPU cost, latency, idle gaps, graph launches).
+Building blocks and the safety model are in :mod:`traceview.report.html_page`.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from traceview.report import figures as F
+from traceview.report.html_kernels import code_info, kernel_section
+from traceview.report.html_page import Figures, esc, num, page, table
+
+if TYPE_CHECKING:
+    from traceview.analysis.analyze import Analysis
+    from traceview.trace import Trace
+
+log = logging.getLogger(__name__)
+
+
+def write_report(analysis: Analysis, out: Path, *, title: str | None = None, trace: Trace | None = None,
+                 code_dir: Path | None = None) -> Path:
+    """Write the HTML report of ``analysis`` to ``out`` and return the path.
+
+    ``trace`` (the analysed trace) adds the timeline and the generated-code view; ``code_dir`` points at
+    Inductor's generated code when it is not beside the trace.
+    """
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(render_report(analysis, title=title, trace=trace, code_dir=code_dir), encoding="utf-8")
+    log.info("wrote %s", out)
+    return out
+
+
+def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace | None = None, code_dir: Path | None = None) -> str:
+    """The report as one HTML string."""
+    a = analysis
+    figs = Figures()
+    title = title or f"traceview: {Path(a.summary.path).name}"
+    sections = [
+        f"<h1>{esc(title)}</h1>",
+        _header(a),
+        "<h2>Findings</h2>", _findings(a),
+        "<h2>Phases: compile, autotune, run</h2>", _phases(a, figs),
+        "<h2>Timeline</h2>", _timeline(a, trace, figs),
+        "<h2>Kernels (run phase)</h2>", figs.div(F.top_kernels_figure(a)), kernel_section(a, code_info(trace, code_dir)),
+        "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
+        "<h2>Launch overhead</h2>", _overhead(a, figs),
+        _notes(a),
+    ]
+    return page(title, "\n".join(s for s in sections if s), figs)
+
+
+def _header(a: Analysis) -> str:
+    s, counts = a.summary, a.kernel_counts
+    launches = ", ".join(f"{esc(api)} ×{n:,}" for api, n in s.launches.items()) or "none"
+    return (f'<p class="muted">{esc(s.path)} · {s.events:,} events over {s.span_ms:,.1f} ms · '
+            f"devices: {esc(', '.join(s.devices)) or 'none listed'} · ranks {esc(', '.join(map(str, s.ranks)))}<br>"
+            f"GPU kernels: {counts['total']:,} ({counts['runtime']:,} run, {counts['compile']:,} while compiling/autotuning) · "
+            f"launches: {launches}</p>")
+
+
+def _findings(a: Analysis) -> str:
+    if not a.findings:
+        return '<p class="muted">Nothing to report: the trace has no GPU work or compile events.</p>'
+    items = "".join(f'<li class="{esc(f.level)}">{esc(f.text)}</li>' for f in a.findings)
+    return f'<ul class="findings">{items}</ul>'
+
+
+def _phases(a: Analysis, figs: Figures) -> str:
+    s, counts = a.split, a.kernel_counts
+    phase_kernels = a.attribution.kernels["phase"].astype(str).value_counts()
+    gpu_ms = a.attribution.kernels.groupby(a.attribution.kernels["phase"].astype(str))["dur_ns"].sum() / 1e6
+    rows = [["compile", num(s.compile_ns / 1e6, "{:,.1f}"), num(phase_kernels.get("compile", 0), "{:,.0f}"), num(gpu_ms.get("compile", 0.0))],
+            ["autotune", num(s.autotune_ns / 1e6, "{:,.1f}"), num(phase_kernels.get("autotune", 0), "{:,.0f}"), num(gpu_ms.get("autotune", 0.0))],
+            ["run", "", num(counts["runtime"], "{:,.0f}"), num(gpu_ms.get("run", 0.0))]]
+    out = [table(["phase", "wall ms", "kernels", "GPU ms"], rows, numeric=[False, True, True, True])]
+    if not s.compile_ns and not s.autotune_ns:
+        out.append('<p class="muted">No torch.compile compile or autotune events in this trace: everything is run phase.</p>')
+        return "\n".join(out)
+    out.append(figs.div(F.phase_figure(a)))
+    if s.stages:
+        out.append("<h3>Compile stages</h3>" + table(["stage", "ms"], [[k, num(v, "{:,.1f}")] for k, v in s.stages.items()], numeric=[False, True]))
+    if len(s.compiles):
+        out.append("<h3>Compiles</h3>" + table(["compile id", "spans", "wall ms"], [[r.compile_id, num(r.spans, "{:.0f}"), num(r.wall_ns / 1e6, "{:,.1f}")]
+                                                                                for r in s.compiles.itertuples()], numeric=[False, True, True]))
+    if len(s.traced_ops):
+        out.append("<h3>Ops run while compiling (on fake tensors: compile time, not GPU work)</h3>"
+                   + table(["op", "calls", "CPU ms"], [[r.name, num(r.calls, "{:,.0f}"), num(r.cpu_ms)] for r in s.traced_ops.head(30).itertuples()],
+                           numeric=[False, True, True]))
+    return "\n".join(out)
+
+
+def _timeline(a: Analysis, trace: Trace | None, figs: Figures) -> str:
+    if trace is None:
+        return '<p class="muted">No timeline: the report was written without the trace.</p>'
+    from traceview.report.html_timeline import timeline
+
+    t = timeline(trace, a)
+    note = ""
+    if t.downsampled:
+        note = (f'<p class="muted">Downsampled for size: {t.slices_shown:,} of {t.slices_total:,} CPU slices (outermost and longest first) '
+                f"and {t.gpu_shown:,} of {t.gpu_total:,} GPU activities (longest first) are drawn.</p>")
+    return note + figs.div(t.figure) + '<p class="muted">Drag to zoom, double-click to reset; grey lines join a launch call to its kernel.</p>'
+
+
+def _regions_steps(a: Analysis, figs: Figures) -> str:
+    out = []
+    if len(a.regions.by_region):
+        rows = [[r.region, num(r.calls, "{:,.0f}"), num(r.steady_kernels_per_call, "{:,.0f}"),
+                 ", ".join(map(str, r.kernels_per_call[:20])) + (" …" if len(r.kernels_per_call) > 20 else ""), num(r.gpu_ms)]
+                for r in a.regions.by_region.itertuples()]
+        out.append(table(["region", "calls", "kernels/call (steady)", "kernels per call", "GPU ms"], rows, numeric=[False, True, True, False, True]))
+        out.append(figs.div(F.regions_figure(a)))
+    else:
+        out.append('<p class="muted">No torch.compile regions ("Torch-Compiled Region") in this trace.</p>')
+    if len(a.steps.steps):
+        st = a.steps.steps
+        out.append(f"<h3>Steps ({esc(a.steps.source)})</h3>")
+        out.append(table(["step", "kernels", "GPU ms", "launches", "launch CPU ms"],
+                         [[r.name, num(r.kernels, "{:,.0f}"), num(r.gpu_ms), num(r.launches, "{:,.0f}"), num(r.launch_cpu_ms)] for r in st.head(50).itertuples()],
+                         numeric=[False, True, True, True, True]))
+        out.append(figs.div(F.steps_figure(a)))
+    else:
+        out.append('<p class="muted">No steps (ProfilerStep#N or a repeated annotation) in this trace.</p>')
+    return "\n".join(out)
+
+
+def _overhead(a: Analysis, figs: Figures) -> str:
+    o = a.overhead
+    out = []
+    if len(o.per_api):
+        out.append(table(["launch API", "calls", "CPU µs median", "CPU µs p90", "CPU ms total", "latency µs median", "latency µs p90"],
+                         [[r.api, num(r.calls, "{:,.0f}"), num(r.cpu_us_median, "{:,.1f}"), num(r.cpu_us_p90, "{:,.1f}"), num(r.cpu_ms_total),
+                           num(r.latency_us_median, "{:,.1f}"), num(r.latency_us_p90, "{:,.1f}")] for r in o.per_api.itertuples()],
+                         numeric=[False] + [True] * 6))
+    verdict = "launch-bound" if o.launch_bound else "not launch-bound"
+    out.append(f"<p>GPU busy {o.gpu_busy_ms:,.3f} ms, idle {o.gpu_idle_ms:,.3f} ms, of which {o.launch_wait_ms:,.3f} ms waiting "
+               f"for a launch: <b>{verdict}</b>.</p>")
+    out.append('<div class="grid2">' + figs.div(F.launch_cost_figure(a), "No run-phase launches.")
+               + figs.div(F.latency_figure(a)) + "</div>")
+    out.append(figs.div(F.idle_gaps_figure(a), "No idle gaps between run-phase GPU work."))
+    g = a.graphs
+    out.append("<h3>Graph launches</h3>")
+    if g.count:
+        out.append(table(["graph launches", "kernels replayed", "CPU µs per launch (median)", "single-kernel launch CPU µs (median)",
+                          "one-by-one equivalent µs"],
+                         [[num(g.count, "{:,.0f}"), num(sum(g.kernels_per_launch), "{:,.0f}"), num(g.launches["cpu_ns"].median() / 1e3, "{:,.1f}"),
+                           num(g.single_launch_cpu_ns / 1e3 if g.single_launch_cpu_ns else None, "{:,.1f}"),
+                           num(g.eager_equivalent_cpu_ns / 1e3 if g.eager_equivalent_cpu_ns else None, "{:,.0f}")]], numeric=[True] * 5))
+        out.append(figs.div(F.graph_amortization_figure(a)))
+    else:
+        out.append('<p class="muted">No CUDA/HIP graph launches: every kernel was launched on its own.</p>')
+    if len(o.dispatch):
+        out.append("<h3>Dispatch: CPU op start to its first launch</h3>")
+        out.append(table(["CPU op", "calls", "dispatch µs median", "launches per call"],
+                         [[r.op, num(r.calls, "{:,.0f}"), num(r.dispatch_us_median, "{:,.1f}"), num(r.launches_per_call, "{:,.2f}")]
+                          for r in o.dispatch.head(30).itertuples()], sortable=True, numeric=[False, True, True, True]))
+    return "\n".join(out)
+
+
+def _notes(a: Analysis) -> str:
+    notes = list(a.summary.notes)
+    if a.summary.truncated:
+        notes.insert(0, "The trace file was truncated: results cover the events read before the cut.")
+    if not notes:
+        return ""
+    return "<h2>Notes on the trace</h2><ul>" + "".join(f"<li>{esc(n)}</li>" for n in notes) + "</ul>"
