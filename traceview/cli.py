@@ -94,8 +94,10 @@ def main() -> None:
 
 
 def _fail(message: str, code: int = 2) -> None:
+    from traceview.report.text import neutralize  # messages quote paths and trace strings: no escapes on the terminal
+
     first = message.strip().splitlines()[0] if message.strip() else "error"
-    sys.stderr.write(f"traceview: error: {first}\n")
+    sys.stderr.write(f"traceview: error: {neutralize(first)}\n")
     sys.exit(code)
 
 
