@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace import schema
+from traceview.trace.columns import fill_columns
 from traceview.trace.decode import RawEvent, RawTrace
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 from traceview.trace.nesting import nest
@@ -102,7 +103,8 @@ def normalize(raw: RawTrace, rank: int | None = None) -> Trace:
     buf = _Buffers()
     exact = raw.exact_ts_ns
     open_begins: dict[tuple[Any, Any], list[tuple[RawEvent, int]]] = defaultdict(list)
-    for index, ev in enumerate(raw.events):
+    events = () if fill_columns(raw, buf) else raw.events  # the fast path, else the careful loop
+    for index, ev in enumerate(events):
         ph = ev.ph
         ts_ns = exact[index] if exact is not None else _ns(ev.ts)
         if ph == "M":
