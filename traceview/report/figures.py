@@ -37,6 +37,17 @@ def label(text: object, limit: int = LABEL_CHARS) -> str:
     return html.escape(value, quote=False)
 
 
+def short_kernel_name(name: object) -> str:
+    """``void at::native::vectorized_elementwise_kernel<4, ...>(...)`` -> ``vectorized_elementwise_kernel``."""
+    text = str(name).removeprefix("void ").strip()
+    depth, cut = 0, len(text)
+    for i, ch in enumerate(text):
+        if ch in "<(" and depth == 0:
+            cut = i
+            break
+    return text[:cut].rsplit("::", 1)[-1] or text
+
+
 def _layout(fig: go.Figure, title: str, height: int = 360, **kw: object) -> go.Figure:
     kw.setdefault("margin", dict(l=60, r=20, t=50, b=50))
     fig.update_layout(title=title, height=height, template="plotly_white", legend=dict(orientation="h", y=-0.2), **kw)
@@ -171,7 +182,8 @@ def top_kernels_figure(a: Analysis, top: int = TOP_KERNELS) -> go.Figure | None:
     k = a.kernels.head(top)
     if k.empty:
         return None
-    names = [f"{i + 1}. {label(n, 60)}" for i, n in enumerate(k["name"])]
+    names = [f"{i + 1}. {label(short_kernel_name(n), 50)}" + (f" ({label(op, 30)})" if isinstance(op, str) and op != n else "")
+             for i, (n, op) in enumerate(zip(k["name"], k["op"]))]
     fig = go.Figure(go.Bar(x=k["total_ms"][::-1], y=names[::-1], orientation="h", marker_color=GPU_RUN_COLOR,
                            hovertext=[f"{label(n)}<br>{c} launches, {m:,.3f} ms, {s:.0%}" for n, c, m, s in
                                       zip(k["name"][::-1], k["count"][::-1], k["total_ms"][::-1], k["share"][::-1])],

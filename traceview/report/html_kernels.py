@@ -100,7 +100,7 @@ def kernel_section(a: Analysis, info: CodeInfo | None) -> str:
             c = per_name.get(str(r.name), {})
             row += [num(_mb(c.get("bytes")), "{:,.2f}"), num(c.get("gbps"), "{:,.0f}"), num(c.get("pct_of_ceiling"), "{:.0f}%"), c.get("aten_ops")]
         rows.append(row)
-    out = [table(columns, rows, sortable=True, numeric=numeric, cls="kernels")]
+    out = [table(columns, rows, sortable=True, numeric=numeric, cls="kernels", wide=1)]
     if len(k) > MAX_KERNEL_ROWS:
         out.append(f'<p class="muted">{len(k) - MAX_KERNEL_ROWS:,} more kernels with less time are not listed.</p>')
     if info is not None:

@@ -56,18 +56,20 @@ class Figures:
 
 
 def table(columns: Sequence[str], rows: Iterable[Sequence[Any]], *, sortable: bool = False, numeric: Sequence[bool] | None = None,
-          cls: str = "") -> str:
-    """A table of escaped cells. A cell may be ``(text, sort_key)``; ``numeric`` right-aligns columns."""
+          cls: str = "", wide: int | None = None) -> str:
+    """A table of escaped cells. A cell may be ``(text, sort_key)``; ``numeric`` right-aligns columns;
+    column ``wide`` holds long names (monospace, wrapped anywhere)."""
     numeric = list(numeric) if numeric is not None else [False] * len(columns)
     classes = " ".join(c for c in ("tv-table", "tv-sortable" if sortable else "", cls) if c)
     head = "".join(f'<th class="{"num" if n else ""}">{esc(c)}</th>' for c, n in zip(columns, numeric))
     body = []
     for row in rows:
         cells = []
-        for value, n in zip(row, numeric):
+        for i, (value, n) in enumerate(zip(row, numeric)):
             text, key = value if isinstance(value, tuple) else (value, None)
             attr = f' data-sort="{esc(to_jsonable(key))}"' if key is not None else ""
-            cells.append(f'<td class="{"num" if n else ""}"{attr}>{text if isinstance(text, Raw) else esc(text)}</td>')
+            cls_ = "num" if n else "name" if i == wide else ""
+            cells.append(f'<td class="{cls_}"{attr}>{text if isinstance(text, Raw) else esc(text)}</td>')
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f'<table class="{classes}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
@@ -163,5 +165,5 @@ td.name { max-width: 520px; overflow-wrap: anywhere; font-family: ui-monospace, 
 .grid2 { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } @media (max-width: 1000px) { .grid2 { grid-template-columns: 1fr; } }
 details { background: #fff; border: 1px solid #e3e3e3; border-radius: 4px; margin: 4px 0; padding: 4px 8px; }
 details pre { max-height: 480px; overflow: auto; background: #f6f6f6; padding: 8px; }
-#tv-errors:empty { display: none; } #tv-errors { color: #b00; }
+table.pre td { white-space: pre-wrap; } #tv-errors:empty { display: none; } #tv-errors { color: #b00; }
 """

@@ -1,0 +1,30 @@
+"""``traceview report TRACE [-o out.html]``: one self-contained HTML page that opens from disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from traceview.commands._common import err_console, load_with_progress
+
+
+def default_output(trace: Path) -> Path:
+    """``train.pt.trace.json.gz`` -> ``train.html`` in the current directory."""
+    return Path((trace.name.split(".")[0] or "trace") + ".html")
+
+
+def report_cmd(
+    trace: Annotated[Path, typer.Argument(exists=True, help="A trace (.json / .json.gz) or a directory of per-rank traces.")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write the page (default: <trace name>.html here).")] = None,
+    title: Annotated[Optional[str], typer.Option(help="Page title (default: the trace's file name).")] = None,
+    code: Annotated[Optional[Path], typer.Option("--code", exists=True, help="Inductor generated code, if not beside the trace (adds the kernel code view).")] = None,
+) -> None:
+    """Write an offline HTML report: findings, phases, timeline, kernels, regions, steps and launch overhead."""
+    from traceview.analysis.analyze import analyze
+    from traceview.report.html import write_report
+
+    loaded = load_with_progress(trace)
+    out = write_report(analyze(loaded), output or default_output(trace), title=title, trace=loaded, code_dir=code)
+    err_console().print(f"wrote {out}", markup=False, highlight=False)
