@@ -145,6 +145,8 @@ ESC = "\x1b"
 ANSI_KERNEL = f"evil_kernel{ESC}[2J{ESC}[31mRED{ESC}]0;pwned{ESC}\\{ESC}[8mhidden{ESC}[0m"
 ANSI_OP = f"aten::{ESC}[1;32mgreen_op{ESC}[0m\x07bell"
 ANSI_MARKUP = "[bold red]not markup[/]"
+#: An 8-bit CSI (U+009B): some UTF-8 terminals read it as ESC [.
+ANSI_C1_KERNEL = "c1_kernel\x9b2Jcleared"
 
 
 def ansi_events() -> list[dict]:
@@ -154,6 +156,7 @@ def ansi_events() -> list[dict]:
     events.append(x(f"cuda{ESC}[7mLaunchKernel", "cuda_runtime", 1200, 5, correlation=12))
     events.append(x(f"cat_kernel{ESC}[1m", "kernel", 1230, 5, pid=GPU_PID, tid=STREAM, device=0, stream=STREAM, correlation=12))
     events.append(x("weird_cat_span", f"cat{ESC}[31m", 1300, 5))
+    events += op_launch_kernel("aten::c1", ANSI_C1_KERNEL, 1400, correlation=13)
     return events
 
 
