@@ -1,0 +1,105 @@
+"""traceview diff: metrics side by side and kernels matched across traces by the ops they came from."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from tests.conftest import h200
+
+
+def _diff(load_cached, a: str, b: str):
+    from traceview.analysis.analyze import analyze
+    from traceview.analysis.diff import diff_analyses
+
+    return diff_analyses(analyze(load_cached(h200(a))), analyze(load_cached(h200(b))), a, b)
+
+
+def _metric(d, name: str) -> tuple[float, float]:
+    row = d.metrics.set_index("metric").loc[name]
+    return row["a"], row["b"]
+
+
+def test_eager_mul_and_add_match_the_compiled_fused_kernel(load_cached):
+    d = _diff(load_cached, "abc_eager", "abc_compiled_steady")
+    assert len(d.groups) == 1 and d.unmatched_a.empty and d.unmatched_b.empty
+    g = d.groups.iloc[0]
+    assert g["how"] == "same ops" and g["ops"] == "add, mul"
+    assert sorted(g["a_ops"]) == ["aten::add", "aten::mul"] and g["b_kernels"] == ["triton_poi_fused_add_mul_0"]
+    assert (g["a_count"], g["b_count"]) == (6, 5)
+
+
+def test_torch21_three_kernels_match_torch22_single_kernel():
+    """Seed 002: the kernel names of torch 2.1's three-kernel mixed-precision Adam and 2.2's one."""
+    from traceview.analysis.diff import kernel_ops, match_kernels
+
+    def side(names: list[str]) -> pd.DataFrame:
+        rows = pd.DataFrame({"name": names, "op": names, "phase": "run", "dur_ns": 1000})
+        return kernel_ops(rows)
+
+    three = side(["triton_poi_fused__to_copy_add_copy_div_mul_sqrt_sub_0", "triton_poi_fused__to_copy_add_copy_div_mul_sqrt_sub_1",
+                  "triton_poi_fused__to_copy_add_copy_mul_2"])
+    one = side(["triton_poi_fused__to_copy_add_copy_div_lift_fresh_mul_sqrt_sub_0"])
+    groups, lone_a, lone_b = match_kernels(three, one)
+    assert len(groups) == 1 and lone_a.empty and lone_b.empty
+    assert len(groups.iloc[0]["a_kernels"]) == 3 and groups.iloc[0]["a_count"] == 3
+
+
+def test_forloop_adam_kernels_match_foreach_kernels_op_by_op(load_cached):
+    d = _diff(load_cached, "adam_forloop", "adam_foreach")
+    assert len(d.groups) == 7 and set(d.groups["how"]) == {"same ops"}
+    assert set(d.groups["ops"]) == {"lerp", "addcdiv", "mul", "addcmul", "sqrt", "div", "add"}
+    assert _metric(d, "kernels per step") == (168, 7)
+    assert d.launches.set_index("api").loc["cudaLaunchKernel"].tolist() == [504, 21]
+
+
+def test_fused_adam_kernel_has_no_counterpart_and_is_listed(load_cached):
+    d = _diff(load_cached, "adam_foreach", "adam_fused")
+    assert list(d.unmatched_b["op"]) == ["aten::_fused_adam_"]
+    assert len(d.unmatched_a) == 6  # the foreach kernels other than the shared step increment
+    assert _metric(d, "kernels per call") == (7, 2)
+
+
+def test_diff_json_cli_has_metrics_groups_and_unmatched(tmp_path):
+    from traceview.cli import app
+
+    result = CliRunner().invoke(app, ["diff", str(h200("abc_eager")), str(h200("abc_compiled_steady")), "--json", "--html", str(tmp_path / "d.html")])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    (d,) = doc["diffs"]
+    assert d["metrics"]["kernels (run phase)"] == {"unit": "kernels", "a": 6, "b": 5, "ratio": 5 / 6}
+    assert d["groups"][0]["b_kernels"] == ["triton_poi_fused_add_mul_0"] and d["unmatched_a"] == []
+    assert "<!DOCTYPE html>" in (tmp_path / "d.html").read_text(encoding="utf-8")
+
+
+def test_run_directory_compares_each_variant_with_eager(tmp_path):
+    from traceview.cli import app
+
+    for name, variant in (("abc_eager", "eager"), ("abc_compiled_steady", "compiled"), ("user_triton_abc", "triton")):
+        shutil.copy(h200(name), tmp_path / f"abc-{variant}.pt.trace.json.gz")
+    result = CliRunner().invoke(app, ["diff", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    pairs = [(d["a"], d["b"]) for d in json.loads(result.output)["diffs"]]
+    assert pairs == [("abc-eager", "abc-compiled"), ("abc-eager", "abc-triton")]
+
+
+def test_two_run_directories_pair_traces_by_file_name(tmp_path):
+    from traceview.cli import app
+
+    for folder, name in (("old", "adam_forloop"), ("new", "adam_foreach")):
+        (tmp_path / folder).mkdir()
+        shutil.copy(h200(name), tmp_path / folder / "adam-eager.pt.trace.json.gz")
+    result = CliRunner().invoke(app, ["diff", str(tmp_path / "old"), str(tmp_path / "new")])
+    assert result.exit_code == 0, result.output
+    assert "kernels per step" in result.output and "lerp" in result.output
+
+
+def test_diff_of_a_lone_trace_exits_2_with_one_line():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "traceview.cli", "diff", str(h200("abc_eager"))], capture_output=True, text=True)
+    assert done.returncode == 2 and "give two traces" in done.stderr
