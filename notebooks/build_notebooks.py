@@ -1,0 +1,191 @@
+"""Write the notebooks in this folder from the cells below (run: ``python notebooks/build_notebooks.py``).
+
+The notebooks only call traceview's public functions; keeping their source here keeps diffs readable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).parent
+
+FIND_TRACES = '''from pathlib import Path
+
+import pandas as pd
+import plotly.express as px
+
+from traceview.trace import load
+from traceview.analysis.analyze import analyze
+
+ROOT = Path.cwd().resolve()
+ROOT = ROOT.parent if ROOT.name == "notebooks" else ROOT
+SAMPLES = ROOT / "sample_traces"
+H200 = ROOT / "tests" / "data" / "h200"
+PUBLIC = ROOT.parent / "shared" / "traces" / "public"  # other projects' traces, when beside the checkout
+
+# GPU captures from `traceview run` (<workload>-<variant>.pt.trace.json.gz); else the project's H200 test traces.
+sample_files = sorted(SAMPLES.rglob("*-*.pt.trace.json*"))
+if sample_files:
+    runs = pd.DataFrame({"path": sample_files})
+    runs["workload"] = [p.name.split(".")[0].split("-", 1)[0] for p in sample_files]
+    runs["variant"] = [p.name.split(".")[0].split("-", 1)[1] for p in sample_files]
+else:
+    runs = pd.DataFrame([
+        ("abc", "eager", H200 / "abc_eager.json.gz"),
+        ("abc", "compiled", H200 / "abc_compiled_steady.json.gz"),
+        ("abc", "triton", H200 / "user_triton_abc.json.gz"),
+        ("adam", "forloop", H200 / "adam_forloop.json.gz"),
+        ("adam", "foreach", H200 / "adam_foreach.json.gz"),
+        ("adam", "fused", H200 / "adam_fused.json.gz"),
+        ("mpadam", "eager", H200 / "mp_adam_eager.json.gz"),
+        ("mpadam", "compiled", ROOT / "tests" / "data" / "inductor" / "cuda" / "mp_adam_inplace.pt.trace.json.gz"),
+    ], columns=["workload", "variant", "path"])
+traces = {(w, v): load(p) for w, v, p in runs[["workload", "variant", "path"]].itertuples(index=False)}
+analyses = {key: analyze(t) for key, t in traces.items()}
+runs[["workload", "variant"]]'''
+
+
+def kernel_counts() -> nbformat.NotebookNode:
+    cells = [
+        new_markdown_cell("# Kernels per call: eager vs compiled vs hand-written Triton\n\n"
+                          "For each workload (A\\*B+C, Adam, mixed-precision Adam) and variant: how many kernels one call "
+                          "launches, how much GPU time it takes, and how many bytes its kernels move against the least the "
+                          "computation needs. Everything is a pandas DataFrame you can keep exploring."),
+        new_code_cell(FIND_TRACES),
+        new_markdown_cell("## Kernels and GPU time per call\n\nA call is a profiler step (what `traceview run` records around each "
+                          "call), else a compiled-region call; traces with neither count the whole trace as one call."),
+        new_code_cell('''from traceview.analysis.diff import calls_of
+
+rows = []
+for (workload, variant), a in analyses.items():
+    calls, how = calls_of(a)
+    calls = calls or 1
+    k = a.attribution.kernels
+    run = k[k["phase"].astype(str) == "run"]
+    rows.append({"workload": workload, "variant": variant, "calls": calls, "calls found by": how or "whole trace",
+                 "kernels per call": len(run) / calls, "GPU ms per call": run["dur_ns"].sum() / 1e6 / calls,
+                 "distinct kernels": run["name"].nunique(), "launch APIs": ", ".join(map(str, a.overhead.per_api["api"]))})
+per_call = pd.DataFrame(rows)
+per_call'''),
+        new_code_cell('''px.bar(per_call, x="workload", y="kernels per call", color="variant", barmode="group", log_y=True,
+       title="Kernels launched per call")'''),
+        new_code_cell('''px.bar(per_call, x="workload", y="GPU ms per call", color="variant", barmode="group", title="GPU kernel time per call")'''),
+        new_markdown_cell("## Which kernels, and where they came from\n\n`analysis.kernels` is the run-phase kernel table; "
+                          "`diff_analyses` matches kernels across two variants by the ops they came from."),
+        new_code_cell('''from traceview.analysis.diff import diff_analyses
+
+d = diff_analyses(analyses[("abc", "eager")], analyses[("abc", "compiled")], "eager", "compiled")
+d.groups[["how", "ops", "a_ops", "b_kernels", "a_count", "b_count", "a_ms", "b_ms"]]'''),
+        new_code_cell('''d.metrics'''),
+        new_markdown_cell("## Bytes moved against the minimum\n\nFor compiled variants whose Inductor code was captured, "
+                          "`kernel_sources` joins each kernel to its generated code: bytes each kernel moves, the least its "
+                          "graph needs (inputs read once, outputs written once), and achieved GB/s."),
+        new_code_cell('''from traceview.analysis.kernel_source import kernel_sources
+from traceview.trace.inductor_code import load_inductor_code
+
+def code_for(path):
+    stem = path.name.split(".")[0]
+    for folder in ([path.parent / stem.split("-", 1)[1] / "code"] if "-" in stem else []) + [path.parent / "code", path.parent]:
+        if folder.is_dir() and any(folder.rglob("*.py")):
+            try:
+                return load_inductor_code(folder)
+            except Exception:
+                continue
+    return None
+
+graph_rows, kernel_rows = [], []
+for w, v, p in runs[["workload", "variant", "path"]].itertuples(index=False):
+    code = code_for(Path(p))
+    if code is None:
+        continue
+    src = kernel_sources(traces[(w, v)], code)
+    graph_rows.append(src.graphs.assign(workload=w, variant=v))
+    kernel_rows.append(src.summary.assign(workload=w, variant=v))
+graphs = pd.concat(graph_rows, ignore_index=True) if graph_rows else pd.DataFrame()
+kernels = pd.concat(kernel_rows, ignore_index=True) if kernel_rows else pd.DataFrame()
+kernels[["workload", "variant", "name", "calls", "bytes", "gbps", "pct_of_ceiling", "aten_ops"]] if len(kernels) else kernels'''),
+        new_code_cell('''if len(graphs):
+    fig = px.bar(graphs.melt(id_vars=["workload", "variant", "graph"], value_vars=["min_bytes_per_element", "moved_bytes_per_element"],
+                             var_name="bytes", value_name="bytes per element"),
+                 x="graph", y="bytes per element", color="bytes", barmode="group", hover_data=["workload", "variant"],
+                 title="Bytes per element: the least the graph needs vs what its kernels moved")
+    fig.show()
+graphs'''),
+    ]
+    return new_notebook(cells=cells, metadata=_metadata())
+
+
+def launch_overhead() -> nbformat.NotebookNode:
+    cells = [
+        new_markdown_cell("# Launch overhead: what a launch costs, how long until the GPU starts, and what graphs save\n\n"
+                          "Per launch API (`cudaLaunchKernel`, `cuLaunchKernel`, `cuLaunchKernelEx`, `cudaGraphLaunch`, ...): "
+                          "CPU time inside the call and the latency to the GPU start, over the run phase of every trace."),
+        new_code_cell(FIND_TRACES),
+        new_code_cell('''extra = [PUBLIC / n for n in ("hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz", "tracelens__mi300x_vllm_piecewise_hipgraph.json.gz")]
+for p in extra:
+    if p.exists():  # graph-launch traces from other projects, when present
+        traces[("public", p.name.split(".")[0])] = t = load(p)
+        analyses[("public", p.name.split(".")[0])] = analyze(t)
+per_api = pd.concat([a.overhead.per_api.assign(workload=w, variant=v) for (w, v), a in analyses.items()], ignore_index=True)
+per_api'''),
+        new_code_cell('''px.bar(per_api, x="api", y="cpu_us_median", color="variant", facet_col="workload", barmode="group",
+       title="CPU cost of one launch (median µs)", hover_data=["calls", "cpu_us_p90"])'''),
+        new_markdown_cell("## Launch latency\n\nFrom the start of the launch call to the start of its work on the GPU. "
+                          "A long latency with a busy GPU means work is queued (good); a short GPU kernel behind a long "
+                          "latency on an idle GPU means the CPU cannot keep up."),
+        new_code_cell('''launches = []
+for (w, v), a in analyses.items():
+    t = a.attribution.table
+    t = t[(t["phase"] == "run") & t["launch_id"].notna()].drop_duplicates("launch_id")
+    launches.append(pd.DataFrame({"workload": w, "variant": v, "api": t["api"].astype(str),
+                                  "cpu_us": t["launch_dur_ns"].astype("float64") / 1e3,
+                                  "latency_us": t["launch_to_kernel_ns"].astype("float64") / 1e3}))
+launches = pd.concat(launches, ignore_index=True)
+px.box(launches, x="api", y="latency_us", color="workload", log_y=True, title="Launch latency per API (µs)")'''),
+        new_markdown_cell("## Is the GPU waiting for the CPU?\n\nGPU busy time against idle time spent waiting for the next launch."),
+        new_code_cell('''busy = pd.DataFrame([{"workload": w, "variant": v, "GPU busy ms": a.overhead.gpu_busy_ms,
+                      "waiting for launches ms": a.overhead.launch_wait_ms, "launch-bound": a.overhead.launch_bound}
+                     for (w, v), a in analyses.items()])
+px.bar(busy.melt(id_vars=["workload", "variant"], value_vars=["GPU busy ms", "waiting for launches ms"]),
+       x="variant", y="value", color="variable", facet_col="workload", barmode="group", title="GPU busy vs waiting for launches")'''),
+        new_markdown_cell("## Graph-launch amortization\n\nOne `cudaGraphLaunch` replays every kernel in the graph. Its CPU "
+                          "cost per replayed kernel, against this trace's median single-kernel launch, is what the graph saved."),
+        new_code_cell('''graph_rows = []
+for (w, v), a in analyses.items():
+    g = a.graphs
+    if g.count:
+        graph_rows.append({"trace": f"{w}-{v}", "graph launches": g.count, "kernels replayed": sum(g.kernels_per_launch),
+                           "graph CPU µs": g.graph_cpu_ns / 1e3, "one-by-one CPU µs": (g.eager_equivalent_cpu_ns or 0) / 1e3,
+                           "single launch µs": (g.single_launch_cpu_ns or float("nan")) / 1e3})
+amortization = pd.DataFrame(graph_rows)
+if len(amortization):
+    px.bar(amortization.melt(id_vars="trace", value_vars=["graph CPU µs", "one-by-one CPU µs"]), x="trace", y="value",
+           color="variable", barmode="group", title="CPU µs: graph launches vs the same kernels launched one by one").show()
+amortization'''),
+        new_markdown_cell("## Per step: launch CPU time vs GPU time\n\nFor the Adam variants, each optimizer step's launch cost on the CPU "
+                          "next to its GPU time: where the first is larger, the step is launch-bound."),
+        new_code_cell('''steps = pd.concat([a.steps.steps.assign(workload=w, variant=v) for (w, v), a in analyses.items() if len(a.steps.steps)],
+                  ignore_index=True)
+px.scatter(steps, x="launch_cpu_ms", y="gpu_ms", color="variant", symbol="workload", hover_data=["kernels", "launches"],
+           title="Per step: launch CPU ms vs GPU ms")'''),
+    ]
+    return new_notebook(cells=cells, metadata=_metadata())
+
+
+def _metadata() -> dict:
+    return {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "language_info": {"name": "python"}}
+
+
+def main() -> None:
+    for name, build in (("kernel_counts", kernel_counts), ("launch_overhead", launch_overhead)):
+        nb = build()
+        nbformat.validate(nb)
+        nbformat.write(nb, HERE / f"{name}.ipynb")
+
+
+if __name__ == "__main__":
+    main()
