@@ -27,7 +27,7 @@ H200 = ROOT / "tests" / "data" / "h200"
 PUBLIC = ROOT.parent / "shared" / "traces" / "public"  # other projects' traces, when beside the checkout
 
 # GPU captures from `traceview run` (<workload>-<variant>.pt.trace.json.gz); else the project's H200 test traces.
-sample_files = sorted(SAMPLES.rglob("*-*.pt.trace.json*"))
+sample_files = sorted((SAMPLES / "gpu" / "runs").rglob("*-*.pt.trace.json*"))
 if sample_files:
     runs = pd.DataFrame({"path": sample_files})
     runs["workload"] = [p.name.split(".")[0].split("-", 1)[0] for p in sample_files]

@@ -124,3 +124,14 @@ def test_report_renders_traces_from_other_tools(load_cached, name):
 
     page = _report(load_cached, public(name))
     assert "<h2>Findings</h2>" in page and page.rstrip().endswith("</html>")
+
+
+def test_first_call_capture_reports_compile_seconds_and_one_kernel_per_call(load_cached):
+    from tests.conftest import SAMPLES
+
+    path = SAMPLES / "gpu" / "extras" / "abc-compiled-first-call" / "abc-compiled.pt.trace.json.gz"
+    if not path.exists():
+        pytest.skip("sample_traces GPU captures are not in this checkout")
+    page = _report(load_cached, path)
+    assert re.search(r"torch.compile spent [\d.]+ s compiling", page)
+    assert "1 kernel(s) per call in steady state" in page and "Compile stages" in page

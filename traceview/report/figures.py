@@ -63,8 +63,9 @@ def phase_figure(a: Analysis) -> go.Figure | None:
     fig.add_bar(y=["phases"], x=[s.compile_ns / 1e6], name="compile", orientation="h", marker_color=PHASE_COLORS["compile"])
     fig.add_bar(y=["phases"], x=[s.autotune_ns / 1e6], name="autotune", orientation="h", marker_color=PHASE_COLORS["autotune"])
     for stage, ms in s.stages.items():
-        fig.add_bar(y=["compile stages"], x=[ms], name=label(stage), orientation="h")
-    return _layout(fig, "Compile and autotune wall time (ms)", height=260, barmode="stack", xaxis_title="ms")
+        fig.add_bar(y=[label(stage)], x=[ms], name=label(stage), orientation="h", showlegend=False)  # stages nest: one row each
+    return _layout(fig, "Compile and autotune wall time, and compile stages (ms; stages nest)", height=200 + 28 * len(s.stages),
+                   barmode="stack", xaxis_title="ms", yaxis_autorange="reversed")
 
 
 def regions_figure(a: Analysis) -> go.Figure | None:

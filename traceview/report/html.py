@@ -90,9 +90,10 @@ def _phases(a: Analysis, figs: Figures) -> str:
         out.append("<h3>Compiles</h3>" + table(["compile id", "spans", "wall ms"], [[r.compile_id, num(r.spans, "{:.0f}"), num(r.wall_ns / 1e6, "{:,.1f}")]
                                                                                 for r in s.compiles.itertuples()], numeric=[False, True, True]))
     if len(s.traced_ops):
-        out.append("<h3>Ops run while compiling (on fake tensors: compile time, not GPU work)</h3>"
+        out.append(f"<details><summary>{int(s.traced_ops['calls'].sum()):,} aten/prims ops ran while compiling "
+                   "(on fake tensors: compile time, not GPU work)</summary>"
                    + table(["op", "calls", "CPU ms"], [[r.name, num(r.calls, "{:,.0f}"), num(r.cpu_ms)] for r in s.traced_ops.head(30).itertuples()],
-                           numeric=[False, True, True]))
+                           numeric=[False, True, True]) + "</details>")
     return "\n".join(out)
 
 
