@@ -53,7 +53,7 @@ class CompileSplit:
 def compile_split(trace: Trace) -> CompileSplit:
     """Classify every slice, launch and GPU activity of ``trace`` as compile, autotune or run."""
     slices = trace.slices
-    names = slices["name"].astype(str)
+    names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     own = np.zeros(len(slices), dtype=np.int8)
     own[names.str.contains(patterns.COMPILE, regex=True).to_numpy()] = _COMPILE
     own[names.str.match(patterns.AUTOTUNE).to_numpy()] = _AUTOTUNE

@@ -34,7 +34,7 @@ class RegionCalls:
 def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     """Every compiled-region call and the kernels launched inside it."""
     slices = trace.slices
-    names = slices["name"].astype(str)
+    names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     is_region = names.str.match(patterns.REGION).to_numpy()
     region_ids = names.str.extract(patterns.REGION)["id"].fillna("?")
     regions = slices[is_region]

@@ -37,7 +37,7 @@ class StepKernels:
 def kernels_per_step(trace: Trace, attribution: KernelAttribution) -> StepKernels:
     """Kernels, GPU time and launch CPU time of each step."""
     slices = trace.slices
-    names = slices["name"].astype(str)
+    names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     is_step = names.str.match(patterns.STEP).to_numpy()
     source = "ProfilerStep"
     if not is_step.any():

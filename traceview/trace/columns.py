@@ -22,6 +22,8 @@ from traceview.trace import schema
 _PHASE_KIND = {"X": 0, "M": 1, "s": 2, "f": 2, "t": 2, "i": 3, "I": 3, "R": 3, "C": 4}
 #: float64 holds integers exactly up to 2**53: larger µs * 1000 goes the careful way.
 _EXACT_US = 2**53 / 1000
+#: normalize caps ns at ±(2**62 - 1) (so start + dur cannot wrap): larger integer µs go the careful way.
+_MAX_INT_US = (2**62 - 1) // 1000
 
 
 class SliceArgs:
@@ -102,7 +104,12 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
         exact = [raw.exact_ts_ns[i] for i in timed]
         if any(v is None for v in exact):
             raise _Fallback
-        ts_ns[timed] = np.array(exact, dtype=np.int64)
+        try:
+            ts_ns[timed] = np.array(exact, dtype=np.int64)
+        except OverflowError:
+            raise _Fallback from None
+        if len(exact) and np.abs(ts_ns).max() > 2**62 - 1:
+            raise _Fallback
     else:
         ts_ns[timed] = _ns_array([events[i].ts for i in timed])
     complete = np.flatnonzero(kind == 0)
@@ -130,9 +137,12 @@ def _ns_array(values: list[Any]) -> np.ndarray:
         raise _Fallback
     if types == {int}:
         try:
-            return np.array(values, dtype=np.int64) * 1000
+            arr = np.array(values, dtype=np.int64)
         except OverflowError:
             raise _Fallback from None
+        if len(arr) and np.abs(arr).max() > _MAX_INT_US:
+            raise _Fallback
+        return arr * 1000
     arr = np.array(values, dtype=np.float64)
     if len(arr) and not (np.isfinite(arr).all() and np.abs(arr).max() < _EXACT_US):
         raise _Fallback
