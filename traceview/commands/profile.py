@@ -30,7 +30,10 @@ def profile_cmd(
                         + (f"  code: {result.code_dir}" if result.code_dir else ""), markup=False)
         if analyze:
             follow_up([result.trace])
-    raise typer.Exit(code=result.exit_code)
+    if result.exit_code:
+        # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
+        # from app() instead of raising it, and cli.main would then exit 0.
+        raise SystemExit(result.exit_code)
 
 
 # Options stop at the script path: everything after it (its own --flags too) is the script's argv.
