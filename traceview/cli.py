@@ -71,7 +71,8 @@ _register_optional()
 def main() -> None:
     """Entry point: run the app, turning library errors into one stderr line and exit code 2."""
     try:
-        app(standalone_mode=False)
+        # standalone_mode=False: click returns typer.Exit's code (or the command's return value).
+        result = app(standalone_mode=False)
     except TraceviewError as exc:
         _fail(str(exc))
     except typer.Exit as exc:
@@ -90,7 +91,7 @@ def main() -> None:
             raise
         _fail(f"internal error: {type(exc).__name__}: {exc} (set TRACEVIEW_DEBUG=1 for the traceback)", code=1)
     else:
-        sys.exit(0)
+        sys.exit(result if isinstance(result, int) else 0)
 
 
 def _fail(message: str, code: int = 2) -> None:
