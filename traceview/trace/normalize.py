@@ -46,34 +46,45 @@ _VERSION_SUFFIX = re.compile(r"_v\d+$")
 _RANK_IN_NAME = re.compile(r"rank[-_]?(\d+)", re.IGNORECASE)
 
 
+#: Largest magnitude kept in an int64 column. Times are capped at half of int64 so that
+#: start_ns + dur_ns cannot wrap around (epoch ns today are ~1.8e18, the cap ~4.6e18).
+_INT64_MAX = 2**63 - 1
+_NS_MAX = 2**62 - 1
+
+
+def _fits(value: int | None, limit: int = _INT64_MAX) -> int | None:
+    """``value``, or None when an int64 column cannot hold it (a corrupt or hostile number)."""
+    return value if value is None or -limit <= value <= limit else None
+
+
 def _int(value: Any) -> int | None:
-    """An integer from an int, an integral float, or a decimal string; None otherwise."""
+    """An integer from an int, an integral float, or a decimal string; None otherwise (or out of int64 range)."""
     if type(value) is int:
-        return value
+        return _fits(value)
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
+        return _fits(int(value))
     if isinstance(value, str):
         text = value.strip()
         if text.lstrip("-").isdigit():
-            return int(text)
+            return _fits(int(text))
         tail = text.rsplit(" ", 1)[-1]  # "stream 7"
         if tail.isdigit():
-            return int(tail)
+            return _fits(int(tail))
     return None
 
 
 def _ns(value: Any) -> int | None:
-    """µs (int, float or numeric string) -> integer ns; None for missing, NaN or non-numbers."""
+    """µs (int, float or numeric string) -> integer ns; None for missing, NaN, non-numbers or beyond ±_NS_MAX."""
     if type(value) is int:
-        return value * 1000
+        return _fits(value * 1000, _NS_MAX)
     if type(value) is float:
-        return round(value * 1000) if math.isfinite(value) else None
+        return _fits(round(value * 1000), _NS_MAX) if math.isfinite(value) else None
     if isinstance(value, str):
         try:
             number = float(value)
         except ValueError:
             return None
-        return round(number * 1000) if math.isfinite(number) else None
+        return _fits(round(number * 1000), _NS_MAX) if math.isfinite(number) else None
     return None
 
 
@@ -106,7 +117,7 @@ def normalize(raw: RawTrace, rank: int | None = None) -> Trace:
     events = () if fill_columns(raw, buf) else raw.events  # the fast path, else the careful loop
     for index, ev in enumerate(events):
         ph = ev.ph
-        ts_ns = exact[index] if exact is not None else _ns(ev.ts)
+        ts_ns = _fits(exact[index], _NS_MAX) if exact is not None else _ns(ev.ts)
         if ph == "M":
             buf.add_metadata(ev)
             continue
