@@ -15,6 +15,13 @@ def parents_array(slices: pd.DataFrame) -> np.ndarray:
     return slices["parent_id"].fillna(-1).to_numpy(dtype=np.int64)
 
 
+def _parents_of(parents: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """The parent of each id; -1 for id -1, and for every id of a trace with no slices (GPU events only)."""
+    if len(parents) == 0:
+        return np.full(len(ids), -1, dtype=np.int64)
+    return np.where(ids >= 0, parents[np.maximum(ids, 0)], -1)
+
+
 def nearest_ancestor(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> np.ndarray:
     """For each id in ``start``, the nearest ancestor whose ``mask`` is True (-1 if none).
 
@@ -22,7 +29,7 @@ def nearest_ancestor(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, i
     """
     current = start.astype(np.int64).copy()
     if not include_self:
-        current = np.where(current >= 0, parents[np.maximum(current, 0)], -1)
+        current = _parents_of(parents, current)
     found = np.full(len(current), -1, dtype=np.int64)
     active = current >= 0
     while active.any():
@@ -40,7 +47,7 @@ def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, inc
     """Every (start position, ancestor id) pair with ``mask[ancestor]`` True: columns ``row``, ``ancestor``."""
     current = start.astype(np.int64).copy()
     if not include_self:
-        current = np.where(current >= 0, parents[np.maximum(current, 0)], -1)
+        current = _parents_of(parents, current)
     rows: list[np.ndarray] = []
     ancestors: list[np.ndarray] = []
     positions = np.arange(len(current))
