@@ -46,15 +46,16 @@ class KernelAttribution:
 def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     """Join every GPU activity to its launch, CPU op, region, step, annotation and source."""
     slices = trace.slices
-    names = slices["name"].astype(str).to_numpy()
-    cats = slices["cat"].astype(str).to_numpy()
+    names = _CategoryLabels(slices["name"])
+    cats = slices["cat"]
     parents = parents_array(slices)
-    is_region = pd.Series(names).str.match(patterns.REGION).to_numpy()
-    is_op = (cats == "cpu_op") & ~is_region
-    is_step = pd.Series(names).str.match(patterns.STEP).to_numpy()
-    is_annotation = (cats == "user_annotation") & ~pd.Series(names).str.match(patterns.INDUCTOR_CALL).to_numpy() & ~is_step \
-        & ~pd.Series(names).str.contains(patterns.COMPILE, regex=True).to_numpy()
-    is_python = cats == "python_function"
+    name_col = slices["name"]  # categorical: each .str pattern runs once per distinct name
+    is_region = name_col.str.match(patterns.REGION).to_numpy()
+    is_op = (cats == "cpu_op").to_numpy() & ~is_region
+    is_step = name_col.str.match(patterns.STEP).to_numpy()
+    is_annotation = (cats == "user_annotation").to_numpy() & ~name_col.str.match(patterns.INDUCTOR_CALL).to_numpy() & ~is_step \
+        & ~name_col.str.contains(patterns.COMPILE, regex=True).to_numpy()
+    is_python = (cats == "python_function").to_numpy()
 
     launches = trace.launches.set_index("launch_id")
     gpu = trace.gpu
@@ -77,7 +78,7 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     annotation = nearest_ancestor(parents, launch_id, is_annotation)
     source = nearest_ancestor(parents, launch_id, is_python)
 
-    region_ids = pd.Series(names).str.extract(patterns.REGION)["id"].fillna("?").to_numpy()
+    region_ids = names.mapped(lambda c: c.str.extract(patterns.REGION)["id"].fillna("?"))
     for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
                              ("annotation", annotation, names), ("source", source, names)):
         table[f"{col}_id"] = _nullable(ids)
@@ -88,8 +89,25 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     return KernelAttribution(table=table.sort_values("start_ns", kind="stable", ignore_index=True), without_launch=int((~has_launch).sum()))
 
 
+class _CategoryLabels:
+    """A categorical column's labels at given rows, without materialising a string per row."""
+
+    def __init__(self, column: pd.Series, values: np.ndarray | None = None) -> None:
+        column = column if isinstance(column.dtype, pd.CategoricalDtype) else column.astype("category")
+        self.column = column
+        self.codes = column.cat.codes.to_numpy()
+        self.values = column.cat.categories.to_numpy(dtype=object) if values is None else values
+
+    def mapped(self, per_category) -> _CategoryLabels:
+        """The same rows labelled by ``per_category(categories)`` (an Index -> Series/array function)."""
+        return _CategoryLabels(self.column, np.asarray(per_category(self.column.cat.categories), dtype=object))
+
+    def __getitem__(self, rows: np.ndarray) -> np.ndarray:
+        return self.values[self.codes[rows]]
+
+
 def _nullable(ids: np.ndarray) -> pd.array:
-    return pd.array(np.where(ids >= 0, ids, None).tolist(), dtype="Int64") if len(ids) else pd.array([], dtype="Int64")
+    return pd.arrays.IntegerArray(np.where(ids >= 0, ids, 0).astype(np.int64), ids < 0)
 
 
 def _external_id_fallback(trace: Trace, op: np.ndarray, has_launch: np.ndarray, is_op: np.ndarray) -> np.ndarray:
