@@ -51,7 +51,7 @@ def analyze(trace: Trace) -> Analysis:
         kernels=kernel_table(attribution),
         regions=region_calls(trace, split),
         graphs=graph_launches(trace),
-        overhead=launch_overhead(trace, attribution),
+        overhead=launch_overhead(trace, attribution, split),
         steps=kernels_per_step(trace, attribution),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result)})

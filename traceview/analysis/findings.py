@@ -10,10 +10,6 @@ import numpy as np
 if TYPE_CHECKING:
     from traceview.analysis.analyze import Analysis
 
-#: Names of the copy kernels torch.compile's CUDA graphs run for inputs that are not static.
-_COPY_NAME = ("copy", "Memcpy")
-
-
 @dataclass(frozen=True)
 class Finding:
     """One sentence for the top of a report. ``level``: info | warning."""
@@ -51,7 +47,7 @@ def _compile(a: Analysis) -> list[Finding]:
     if s.autotune_ns:
         text += f" and {_ms(s.autotune_ns)} autotuning"
     if counts["compile"]:
-        text += f"; {counts['compile']} of the {counts['total']} kernels were launched while compiling or autotuning (benchmarks, not your program)"
+        text += f"; {counts['compile']} of the {counts['total']} kernels were launched while compiling or autotuning (autotuning benchmarks, guard checks, CUDA-graph recording: one-time costs, not your program's steady work)"
     out = [Finding("compile", text + ".")]
     if s.stages:
         stages = ", ".join(f"{k} {v:,.0f} ms" for k, v in s.stages.items())
@@ -107,7 +103,8 @@ def _copies_beside_graphs(a: Analysis) -> int:
     if not graph_regions:
         return 0
     beside = run[~in_graph & run["region_id"].isin(graph_regions)]
-    copies = beside[beside["name"].astype(str).str.contains("|".join(_COPY_NAME))]
+    is_copy = beside["name"].astype(str).str.contains("copy", case=False) | beside["op"].fillna("").str.contains("copy", case=False)
+    copies = beside[is_copy.to_numpy()]
     return int(round(len(copies) / max(a.graphs.count, 1)))
 
 
@@ -117,7 +114,8 @@ def _overhead(a: Analysis) -> list[Finding]:
         return []
     level = "warning" if o.launch_bound else "info"
     verdict = "launch-bound: the GPU waited for the CPU longer than it computed" if o.launch_bound else "not launch-bound"
-    text = (f"GPU busy {o.gpu_busy_ms:,.3f} ms, idle {o.gpu_idle_ms:,.3f} ms ({o.launch_wait_ms:,.3f} ms of it waiting for launches): {verdict}")
+    text = (f"GPU busy {o.gpu_busy_ms:,.3f} ms, idle {o.gpu_idle_ms:,.3f} ms: {o.launch_wait_ms:,.3f} ms of it in short gaps waiting for "
+            f"the next launch, {o.host_wait_ms:,.3f} ms waiting on other host work (Python, data, syncs): {verdict}")
     if o.launch_cpu_us_median is not None:
         text += f"; a launch costs {o.launch_cpu_us_median:.1f} µs of CPU (median), and its work starts {o.launch_latency_us_median:.1f} µs after the call"
     out = [Finding("overhead", text + ".", level)]

@@ -34,3 +34,19 @@ def covered(points: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndar
         return np.zeros(len(points), dtype=bool)
     i = np.searchsorted(s, points, side="right") - 1
     return (i >= 0) & (points < e[np.maximum(i, 0)])
+
+
+def overlap_length(starts: np.ndarray, ends: np.ndarray, other_starts: np.ndarray, other_ends: np.ndarray) -> np.ndarray:
+    """For each [start, end), the ns it shares with the union of the ``other`` intervals."""
+    s, e = merge(other_starts, other_ends)
+    if len(s) == 0:
+        return np.zeros(len(starts), dtype=np.int64)
+    before = np.concatenate([[0], np.cumsum(e - s)])  # union length of the first i intervals
+
+    def covered_until(x: np.ndarray) -> np.ndarray:
+        i = np.searchsorted(s, x, side="right")  # intervals starting at or before x
+        full = before[np.maximum(i - 1, 0)]
+        last = np.clip(x - s[np.maximum(i - 1, 0)], 0, (e - s)[np.maximum(i - 1, 0)])
+        return np.where(i > 0, full + last, 0)
+
+    return (covered_until(np.asarray(ends, dtype=np.int64)) - covered_until(np.asarray(starts, dtype=np.int64))).astype(np.int64)

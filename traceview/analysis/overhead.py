@@ -18,10 +18,14 @@ import pandas as pd
 
 from traceview.analysis import intervals
 from traceview.analysis.attribution import KernelAttribution
+from traceview.analysis.phases import CompileSplit
 from traceview.trace import Trace
 
 #: The GPU is called launch-bound when it waited on the CPU for launches longer than it computed.
 LAUNCH_BOUND_RATIO = 1.0
+#: A dispatch + launch costs 5-50 µs; an idle gap longer than this is the host doing something else
+#: (Python, data loading, a sync, compiling), counted as ``host_wait``, not as launch overhead.
+LAUNCH_GAP_MAX_NS = 200_000
 
 
 @dataclass(frozen=True)
@@ -40,20 +44,26 @@ class LaunchOverhead:
     launch_latency_us_median: float | None
     gpu_busy_ms: float
     gpu_idle_ms: float
-    launch_wait_ms: float  # GPU idle with nothing queued, waiting for the next launch
+    launch_wait_ms: float  # GPU idle with nothing queued, in gaps short enough to be launch overhead
+    host_wait_ms: float  # GPU idle with nothing queued in longer gaps: other host work
 
     @property
     def launch_bound(self) -> bool:
         return self.gpu_busy_ms > 0 and self.launch_wait_ms > LAUNCH_BOUND_RATIO * self.gpu_busy_ms
 
 
-def launch_overhead(trace: Trace, attribution: KernelAttribution) -> LaunchOverhead:
-    """Launch cost, latency, dispatch time and GPU idleness over the run phase."""
+def launch_overhead(trace: Trace, attribution: KernelAttribution, split: CompileSplit | None = None) -> LaunchOverhead:
+    """Launch cost, latency, dispatch time and GPU idleness over the run phase.
+
+    With ``split``, idle time while the host was compiling or autotuning is not counted as
+    waiting for launches (the GPU waited for the compiler, not for the dispatcher).
+    """
     work = attribution.table[attribution.table["phase"] == "run"]
+    busy_host = split.spans if split is not None else None
     launched = work[work["launch_id"].notna()]
     first = launched.sort_values("start_ns").drop_duplicates("launch_id")
     per_api = _per_api(first)
-    streams, devices, wait_ns = _gpu_time(work)
+    streams, devices, (wait_ns, host_ns) = _gpu_time(work, busy_host)
     cpu = first["launch_dur_ns"].astype("float64")
     latency = first["launch_to_kernel_ns"].astype("float64")
     return LaunchOverhead(
@@ -66,6 +76,7 @@ def launch_overhead(trace: Trace, attribution: KernelAttribution) -> LaunchOverh
         gpu_busy_ms=float(devices["busy_ms"].sum()) if len(devices) else 0.0,
         gpu_idle_ms=float(devices["idle_ms"].sum()) if len(devices) else 0.0,
         launch_wait_ms=wait_ns / 1e6,
+        host_wait_ms=host_ns / 1e6,
     )
 
 
@@ -102,9 +113,9 @@ def _dispatch(trace: Trace, launched: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 
-def _gpu_time(work: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, int]:
+def _gpu_time(work: pd.DataFrame, compiling: pd.DataFrame | None) -> tuple[pd.DataFrame, pd.DataFrame, tuple[int, int]]:
     stream_rows, device_rows = [], []
-    total_wait = 0
+    total_wait = total_host = 0
     for (rank, device, stream), group in work.groupby(["rank", "device", "stream"], dropna=False):
         busy = intervals.union_length(group["start_ns"].to_numpy(), group["end_ns"].to_numpy())
         span = int(group["end_ns"].max() - group["start_ns"].min())
@@ -114,22 +125,29 @@ def _gpu_time(work: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, int]:
         starts, ends = intervals.merge(group["start_ns"].to_numpy(), group["end_ns"].to_numpy())
         busy = int((ends - starts).sum())
         span = int(ends.max() - starts.min()) if len(starts) else 0
-        wait = _launch_wait(group, starts, ends)
+        wait, host = _launch_wait(group, starts, ends, compiling)
         total_wait += wait
+        total_host += host
         device_rows.append({"rank": rank, "device": device, "busy_ms": busy / 1e6, "span_ms": span / 1e6,
-                            "idle_ms": (span - busy) / 1e6, "launch_wait_ms": wait / 1e6})
-    return pd.DataFrame(stream_rows), pd.DataFrame(device_rows), total_wait
+                            "idle_ms": (span - busy) / 1e6, "launch_wait_ms": wait / 1e6, "host_wait_ms": host / 1e6})
+    return pd.DataFrame(stream_rows), pd.DataFrame(device_rows), (total_wait, total_host)
 
 
-def _launch_wait(group: pd.DataFrame, starts: np.ndarray, ends: np.ndarray) -> int:
-    """Idle ns between busy intervals where the work that ended the gap was launched after the gap began."""
+def _launch_wait(group: pd.DataFrame, starts: np.ndarray, ends: np.ndarray, compiling: pd.DataFrame | None) -> tuple[int, int]:
+    """Idle ns between busy intervals where the work that ended the gap was launched after the gap
+    began (nothing was queued), less any part the host spent compiling or autotuning: ``(ns in
+    gaps up to LAUNCH_GAP_MAX_NS, ns in longer gaps)``."""
     if len(starts) < 2:
-        return 0
+        return 0, 0
     gap_start, gap_end = ends[:-1], starts[1:]
     ordered = group.sort_values("start_ns")
     # the activity that ends each gap is the first one starting at gap_end
     idx = np.searchsorted(ordered["start_ns"].to_numpy(), gap_end, side="left")
     launch_start = ordered["launch_start_ns"].astype("float64").to_numpy()[idx]
     waited = np.nan_to_num(launch_start, nan=-np.inf) >= gap_start
-    # the GPU waited from the gap start until the work arrived (bounded by the gap)
-    return int((gap_end - gap_start)[waited].sum())
+    length = (gap_end - gap_start)[waited]
+    waited_ns = length
+    if compiling is not None and len(compiling):
+        waited_ns = waited_ns - intervals.overlap_length(gap_start[waited], gap_end[waited], compiling["start_ns"].to_numpy(), compiling["end_ns"].to_numpy())
+    short = length <= LAUNCH_GAP_MAX_NS
+    return int(waited_ns[short].sum()), int(waited_ns[~short].sum())

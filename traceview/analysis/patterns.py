@@ -20,7 +20,8 @@ AUTOTUNE: Final[re.Pattern[str]] = re.compile(
     r"benchmark_all_configs|autotune|do_autotuning|precompile_and_benchmark|triton\.autotune)"
 )
 
-#: Dynamo tracing, AOTAutograd, Inductor lowering and codegen.
+#: Dynamo tracing, AOTAutograd, Inductor lowering and codegen. Anything ``(dynamo_timed)`` is a
+#: one-time torch.compile cost, so CUDA-graph-tree recording (``CUDAGraphNode.record``) counts too.
 COMPILE: Final[re.Pattern[str]] = re.compile(
     r"^(?:dynamo$|entire_frame_compile|_compile\.compile_inner|compile_attempt_\d+|backend_compile|"
     r"bytecode_tracing|OutputGraph\.call_user_compiler|create_aot_dispatcher_function|aot_collect_metadata|"
@@ -41,6 +42,7 @@ COMPILE_STAGES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ("AOT autograd", re.compile(r"^create_aot_dispatcher_function")),
     ("Inductor: lowering + codegen", re.compile(r"^(?:inductor_compile$|compile_fx_inner)")),
     ("Dynamo: guards", re.compile(r"^build_guards$")),
+    ("CUDA graphs: record", re.compile(r"^CUDAGraphNode\.record$")),
 )
 
 #: Profiler steps and user step annotations.

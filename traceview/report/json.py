@@ -91,6 +91,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
             "gpu_busy_ms": o.gpu_busy_ms,
             "gpu_idle_ms": o.gpu_idle_ms,
             "launch_wait_ms": o.launch_wait_ms,
+            "host_wait_ms": o.host_wait_ms,
             "launch_bound": o.launch_bound,
             "per_api": to_jsonable(o.per_api),
             "dispatch": to_jsonable(o.dispatch.head(50)),
