@@ -118,6 +118,13 @@ def cases() -> dict[str, bytes]:
             {"ph": "B", "cat": "cpu_op", "name": "never_ended", "pid": PID, "tid": TID, "ts": 1530},
         ])),
         "events_not_objects.json": text(document(good_events(2) + ["a string", 42, None, [1, 2]])),  # type: ignore[list-item]
+        "gpu_only.json": text(document([e for e in good_events(3) if e.get("cat") == "kernel"])),
+        "huge_numbers.json": text(document(good_events(2) + [
+            x("huge_ts", "cpu_op", 10**30, 1),
+            x("huge_dur_kernel", "kernel", 1500, 1e300, pid=GPU_PID, tid=STREAM, correlation=10),
+            x("huge_pid", "cpu_op", 1510, 1, pid=2**64),
+            x("cudaLaunchKernel", "cuda_runtime", 1520, 1, correlation=2**63),
+        ])),
         "amd_hip.json": text(amd_events()),
         "ansi_names.json": text(document(ansi_events())),
     }

@@ -47,6 +47,8 @@ EXPECT: dict[str, tuple[int, list[str]]] = {
     "unknown_category.json": (0, ["unknown categories", "unsupported phase 'Q'"]),
     "unbalanced_begin_end.json": (0, ["without a matching 'B'", "never closed"]),
     "events_not_objects.json": (0, ["not JSON objects"]),
+    "gpu_only.json": (0, ["have no launch"]),
+    "huge_numbers.json": (0, ["'ts' is not a number", "numeric 'dur'", "'pid' is not a number"]),
     "amd_hip.json": (0, []),
     "cpu_only.json.gz": (0, ["no GPU activity"]),
     "ansi_names.json": (0, []),
@@ -212,6 +214,11 @@ def test_amd_trace_counts_hip_launches_and_graph_kernels():
     assert graph["kernel_count"].tolist() == [3]
     result = analyze(trace)
     assert result.graphs.count == 1 and result.kernel_counts["total"] == 5
+
+
+def test_gpu_only_trace_counts_its_kernels_without_launches():
+    result = analyze(load(BAD / "gpu_only.json"))
+    assert result.kernel_counts["total"] == 3 and result.attribution.without_launch == 3
 
 
 def test_cpu_only_trace_has_ops_and_no_kernels():
