@@ -49,6 +49,7 @@ def _compile(a: Analysis) -> list[Finding]:
     if counts["compile"]:
         text += f"; {counts['compile']} of the {counts['total']} kernels were launched while compiling or autotuning (autotuning benchmarks, guard checks, CUDA-graph recording: one-time costs, not your program's steady work)"
     out = [Finding("compile", text + ".")]
+    out += _compiling_steps(a)
     if s.stages:
         stages = ", ".join(f"{k} {v:,.0f} ms" for k, v in s.stages.items())
         out.append(Finding("compile", f"Compile stages: {stages}."))
@@ -60,6 +61,30 @@ def _compile(a: Analysis) -> list[Finding]:
     if recompiled:
         out.append(Finding("compile", f"Frame(s) {', '.join(recompiled)} recompiled (compile ids with /1 or later): check guards or mark dynamic shapes.", "warning"))
     return out
+
+
+def _compiling_steps(a: Analysis) -> list[Finding]:
+    """For each step that compiled: how long it took, and how much of that was compile vs its own work."""
+    from traceview.analysis.intervals import overlap_length
+
+    steps, spans = a.steps.steps, a.split.spans
+    if steps.empty or spans.empty:
+        return []
+    starts = steps["start_ns"].to_numpy()
+    ends = starts + steps["dur_ns"].to_numpy()
+    out = []
+    by_phase = {p: spans[spans["phase"] == p] for p in ("compile", "autotune")}
+    compiling = overlap_length(starts, ends, by_phase["compile"]["start_ns"].to_numpy(), by_phase["compile"]["end_ns"].to_numpy())
+    tuning = overlap_length(starts, ends, by_phase["autotune"]["start_ns"].to_numpy(), by_phase["autotune"]["end_ns"].to_numpy())
+    for row, c, t in zip(steps.itertuples(), compiling, tuning):
+        if c + t == 0:
+            continue
+        text = f"{row.name} took {_ms(row.dur_ns)}: {_ms(c - min(c, t))} compiling"
+        if t:
+            text += f", {_ms(t)} autotuning"
+        text += f"; the program itself ran {row.kernels} kernel(s) for {row.gpu_ms:.3f} ms of GPU time"
+        out.append(Finding("compile", text + "."))
+    return out[:3]
 
 
 def _regions(a: Analysis) -> list[Finding]:

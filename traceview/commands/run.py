@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import importlib
 import logging
 from pathlib import Path
 from typing import Annotated, Optional
@@ -50,33 +49,44 @@ def run_cmd(
         follow_up(result.traces)
 
 
-# (module, function): command functions that take a trace path as their first argument.
-FOLLOW_UPS = (
-    ("traceview.commands.analyze", "analyze_cmd"),
-    ("traceview.commands.info", "info_cmd"),
-)
+def report_name(trace: Path) -> Path:
+    """``abc-eager.pt.trace.json.gz`` -> ``abc-eager.html`` beside it."""
+    name = trace.name
+    for suffix in (".gz", ".json", ".trace", ".pt"):
+        name = name.removesuffix(suffix)
+    return trace.with_name(f"{name}.html")
 
 
-def follow_up(traces: list[Path]) -> None:
-    """Run the first available analysis command on each trace; never fails the capture.
+def follow_up(traces: list[Path], html: bool = True) -> None:
+    """Analyze each trace, print the findings, write its HTML report, and compare the variants.
 
-    Capture must work without the analysis and report layers, so a missing module is skipped and
-    an analysis error is one line of notice.
+    Capture must work without the analysis and report layers (the GPU machine may lack plotly), so
+    a missing module falls back to ``traceview info``, and an analysis error is one line of notice.
     """
-    from traceview.commands._common import err_console
+    from traceview.commands._common import console, err_console
 
-    command = None
-    for module, name in FOLLOW_UPS:
-        try:
-            command = getattr(importlib.import_module(module), name, None)
-        except ImportError as exc:
-            log.debug("no %s: %s", module, exc)
-        if command is not None:
-            break
-    if command is None:
+    try:
+        from traceview.analysis.analyze import analyze
+        from traceview.report.terminal import analysis_view, comparison_view
+        from traceview.trace import load
+    except ImportError as exc:
+        log.debug("analysis layer unavailable: %s", exc)
         return
+    results = []
     for trace in traces:
         try:
-            command(trace)
-        except (TraceviewError, TypeError, ImportError, ValueError) as exc:
+            analysis = analyze(loaded := load(trace))
+            console().print(analysis_view(analysis, top=5))
+            results.append((report_name(trace).stem, analysis))
+            if html:
+                console().print(f"report: {_write_html(analysis, loaded, trace)}", markup=False)
+        except (TraceviewError, ImportError) as exc:
             err_console().print(f"traceview: analysis of {trace.name} skipped: {exc}", markup=False)
+    if len(results) > 1:
+        console().print(comparison_view(results))
+
+
+def _write_html(analysis, trace, path: Path) -> Path:
+    from traceview.report.html import write_report
+
+    return write_report(analysis, report_name(path), title=report_name(path).stem, trace=trace)

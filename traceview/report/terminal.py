@@ -62,7 +62,8 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     phases.add_row("autotune", f"{a.split.autotune_ns / 1e6:,.1f} ms", "")
     phases.add_row("compile + autotune kernels", "", f"{counts['compile']:,}")
     phases.add_row("run kernels", "", f"{counts['runtime']:,}")
-    parts.append(phases)
+    if a.split.compile_ns or a.split.autotune_ns or counts["compile"]:
+        parts.append(phases)
     if len(a.regions.by_region):
         regions = _table("compiled regions", [("region", "left"), ("calls", "right"), ("kernels/call (steady)", "right"), ("per call", "left"), ("GPU ms", "right")])
         for r in a.regions.by_region.itertuples():
@@ -92,3 +93,20 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
 
 def _na(value: object) -> str:
     return "" if value is None or value is pd.NA or (isinstance(value, float) and value != value) else str(value)
+
+
+def comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
+    """Variants side by side: kernels, GPU time and launch CPU time per step (or per call)."""
+    table = _table("variants side by side (per step)", [("variant", "left"), ("kernels", "right"), ("GPU ms", "right"),
+                                                        ("launches", "right"), ("launch CPU ms", "right"), ("launch APIs", "left"),
+                                                        ("compile s", "right")])
+    for label, a in results:
+        steps = a.steps.steps
+        n = max(len(steps), 1)
+        kernels = steps["kernels"].median() if len(steps) else a.kernel_counts["runtime"]
+        gpu = steps["gpu_ms"].median() if len(steps) else float(a.kernels["total_ms"].sum()) if len(a.kernels) else 0.0
+        launches = steps["launches"].median() if len(steps) else float(a.overhead.per_api["calls"].sum()) if len(a.overhead.per_api) else 0
+        cpu = steps["launch_cpu_ms"].median() if len(steps) else float(a.overhead.per_api["cpu_ms_total"].sum()) / n if len(a.overhead.per_api) else 0.0
+        apis = ", ".join(str(x) for x in a.overhead.per_api["api"]) if len(a.overhead.per_api) else ""
+        table.add_row(safe(label), f"{kernels:g}", f"{gpu:,.3f}", f"{launches:g}", f"{cpu:,.3f}", safe(apis), f"{a.split.compile_ns / 1e9:,.2f}")
+    return table
