@@ -154,7 +154,11 @@ def _kernels(a: Analysis) -> list[Finding]:
     steps = a.steps
     if len(steps.steps):
         per = steps.kernels_per_step
-        out.append(Finding("steps", f"{len(per)} step(s) ({steps.source}): {', '.join(map(str, per[:8]))}{' …' if len(per) > 8 else ''} kernels per step."))
+        text = f"{len(per)} step(s) ({steps.source}): {', '.join(map(str, per[:8]))}{' …' if len(per) > 8 else ''} kernels per step"
+        if a.summary.kernels == 0:
+            ops = steps.steps["aten_ops"].tolist()
+            text += f"; no GPU in this trace: {', '.join(map(str, ops[:8]))} top-level ATen op(s) per step ran on the CPU (compiled graphs run as generated C++, see the run's code/ folder)"
+        out.append(Finding("steps", text + "."))
     if len(a.kernels):
         top = a.kernels.iloc[0]
         out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms)."))

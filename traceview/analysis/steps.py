@@ -23,7 +23,7 @@ _DIGITS = re.compile(r"\d+")
 @dataclass(frozen=True)
 class StepKernels:
     """``steps``: one row per step in time order: slice_id, name, start_ns, dur_ns, kernels (run
-    phase), gpu_ms (their GPU time), launches, launch_cpu_ms. ``source``: how steps were found
+    phase), gpu_ms (their GPU time), launches, launch_cpu_ms, aten_ops (top-level ATen calls). ``source``: how steps were found
     ("ProfilerStep", "annotation: <name pattern>", or "" when the trace has none)."""
 
     steps: pd.DataFrame
@@ -44,7 +44,7 @@ def kernels_per_step(trace: Trace, attribution: KernelAttribution) -> StepKernel
         is_step, source = _annotation_steps(slices, names)
     step_rows = slices[is_step]
     if step_rows.empty:
-        return StepKernels(steps=pd.DataFrame(columns=["slice_id", "name", "start_ns", "dur_ns", "kernels", "gpu_ms", "launches", "launch_cpu_ms"]), source="")
+        return StepKernels(steps=pd.DataFrame(columns=["slice_id", "name", "start_ns", "dur_ns", "kernels", "gpu_ms", "launches", "launch_cpu_ms", "aten_ops"]), source="")
     kernels = attribution.kernels
     kernels = kernels[kernels["phase"] == "run"]
     parents = parents_array(slices)
@@ -64,7 +64,18 @@ def kernels_per_step(trace: Trace, attribution: KernelAttribution) -> StepKernel
     out["gpu_ms"] = out["slice_id"].map(gpu).fillna(0) / 1e6
     out["launches"] = out["slice_id"].map(launches).fillna(0).astype("int64")
     out["launch_cpu_ms"] = out["slice_id"].map(cpu).fillna(0) / 1e6
+    out["aten_ops"] = out["slice_id"].map(_aten_ops_per_step(slices, names, parents, is_step)).fillna(0).astype("int64")
     return StepKernels(steps=out.sort_values("start_ns", ignore_index=True), source=source)
+
+
+def _aten_ops_per_step(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, is_step: np.ndarray) -> pd.Series:
+    """Top-level ATen calls dispatched in each step (an aten op inside another counts once, as the
+    outer call): the dispatcher's work per step, and on a CPU-only trace the only work there is."""
+    is_aten = (slices["cat"] == "cpu_op").to_numpy() & names.str.startswith("aten::").to_numpy()
+    ids = np.flatnonzero(is_aten)
+    top = ids[nearest_ancestor(parents, ids, is_aten) < 0]
+    step_of = nearest_ancestor(parents, top, is_step)
+    return pd.Series(step_of[step_of >= 0]).value_counts()
 
 
 def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:

@@ -99,7 +99,7 @@ def comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
     """Variants side by side: kernels, GPU time and launch CPU time per step (or per call)."""
     table = _table("variants side by side (per step)", [("variant", "left"), ("kernels", "right"), ("GPU ms", "right"),
                                                         ("launches", "right"), ("launch CPU ms", "right"), ("launch APIs", "left"),
-                                                        ("compile s", "right")])
+                                                        ("ATen ops", "right"), ("step ms", "right"), ("compile s", "right")])
     for label, a in results:
         steps = a.steps.steps
         n = max(len(steps), 1)
@@ -108,5 +108,7 @@ def comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
         launches = steps["launches"].median() if len(steps) else float(a.overhead.per_api["calls"].sum()) if len(a.overhead.per_api) else 0
         cpu = steps["launch_cpu_ms"].median() if len(steps) else float(a.overhead.per_api["cpu_ms_total"].sum()) / n if len(a.overhead.per_api) else 0.0
         apis = ", ".join(str(x) for x in a.overhead.per_api["api"]) if len(a.overhead.per_api) else ""
-        table.add_row(safe(label), f"{kernels:g}", f"{gpu:,.3f}", f"{launches:g}", f"{cpu:,.3f}", safe(apis), f"{a.split.compile_ns / 1e9:,.2f}")
+        ops = f"{steps['aten_ops'].median():g}" if len(steps) else ""
+        wall = f"{steps['dur_ns'].median() / 1e6:,.3f}" if len(steps) else ""
+        table.add_row(safe(label), f"{kernels:g}", f"{gpu:,.3f}", f"{launches:g}", f"{cpu:,.3f}", safe(apis), ops, wall, f"{a.split.compile_ns / 1e9:,.2f}")
     return table
