@@ -322,7 +322,7 @@ def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
     slices["end_ns"] = slices["start_ns"] + slices["dur_ns"]
     parent, depth = nest(slices)
     slices["depth"] = depth
-    slices["parent_id"] = pd.array(np.where(parent < 0, None, parent).tolist(), dtype="Int64") if len(slices) else pd.array([], dtype="Int64")
+    slices["parent_id"] = pd.arrays.IntegerArray(np.where(parent < 0, 0, parent), parent < 0)
     slices = slices[list(schema.SLICES)]
 
     gpu = _frame(buf.gpu, schema.GPU, rank)
