@@ -138,7 +138,6 @@ def test_output_says_what_was_skipped_and_why(name, command, json, capsys, monke
         assert needle in out, (needle, out[-2000:])
 
 
-@pytest.mark.xfail(reason="`traceview kernels` prints no loader notes yet (commands/kernels.py is not ours to change)", strict=False)
 @pytest.mark.parametrize("name", ["truncated_mid_event.json", "kernel_without_launch.json", "duplicate_correlation.json"])
 def test_kernels_output_says_what_was_skipped(name, capsys, monkeypatch):
     code, out, err = run_cli(["kernels", str(BAD / name)], capsys, monkeypatch)

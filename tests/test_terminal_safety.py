@@ -44,7 +44,6 @@ def test_json_output_escapes_control_characters_and_keeps_names_exact(command, c
         assert _contains(document, ANSI_KERNEL)  # the data is exact; only its JSON spelling is escaped
 
 
-@pytest.mark.xfail(reason="report/json.py writes U+0080-U+009F raw (orjson escapes only C0); not ours to change", strict=False)
 @pytest.mark.parametrize("command", ["analyze", "kernels"])
 def test_json_output_escapes_8_bit_controls(command, capsys, monkeypatch):
     code, out, _ = run_cli([command, "--json", str(ANSI)], capsys, monkeypatch)

@@ -82,11 +82,11 @@ def main() -> None:
     except KeyboardInterrupt:
         _fail("interrupted", code=130)
     except Exception as exc:  # click usage errors arrive here in standalone_mode=False
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
+        if hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int):
+            # click's errors (typer may vendor click): a bad command line is one line, like every other error.
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+            _fail(f"{exc.format_message()}{hint}", code=exc.exit_code)
         if os.environ.get("TRACEVIEW_DEBUG"):
             raise
         _fail(f"internal error: {type(exc).__name__}: {exc} (set TRACEVIEW_DEBUG=1 for the traceback)", code=1)

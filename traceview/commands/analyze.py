@@ -20,11 +20,9 @@ def analyze_cmd(
 
     result = analyze(load_with_progress(trace, quiet=json))
     if json:
-        import orjson
+        from traceview.report.json import analysis_document, json_text
 
-        from traceview.report.json import analysis_document
-
-        typer.echo(orjson.dumps(analysis_document(result), option=orjson.OPT_INDENT_2).decode())
+        typer.echo(json_text(analysis_document(result)))
         return
     from traceview.report.terminal import analysis_view
 

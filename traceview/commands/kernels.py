@@ -7,23 +7,24 @@ variant's code. A bare trace file is paired with code found beside it (``code/``
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import orjson
 import typer
 
+from rich.text import Text
+
 from traceview.commands._common import console, load_with_progress
 from traceview.errors import MissingEventsError
+from traceview.report.text import neutralize
 
 #: ANSI escape sequences and C0 control characters (except tab and newline): stripped before printing.
-_CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f\x9b]")
 
 
 def clean(value: Any) -> str:
     """A string from a trace or generated code, safe for a terminal: no ANSI escapes, no control characters."""
-    return "" if value is None or (not isinstance(value, str) and _is_na(value)) else _CONTROL.sub("", str(value))
+    return "" if value is None or (not isinstance(value, str) and _is_na(value)) else neutralize(value)
 
 
 def _is_na(value: Any) -> bool:
@@ -47,16 +48,21 @@ def kernels_cmd(
     results = []
     for trace_path, code_paths, run_meta in locate_runs(path, code):
         inductor = _load_code(code_paths)
-        results.append((trace_path, kernel_sources(load_with_progress(trace_path, quiet=json), inductor, run_meta)))
+        trace = load_with_progress(trace_path, quiet=json)
+        results.append((trace_path, kernel_sources(trace, inductor, run_meta), trace.meta))
     if json:
         from traceview.report.json import dumps
 
-        typer.echo(dumps({"runs": [{"trace": str(p), **_asdict(r)} for p, r in results]}))
+        typer.echo(dumps({"runs": [{"trace": str(p), **_asdict(r), "truncated": m.truncated, "notes": m.notes} for p, r, m in results]}))
         return
     out = console()
-    for trace_path, result in results:
+    for trace_path, result, meta in results:
         for renderable in kernels_view(trace_path, result, limit):
             out.print(renderable)
+        if meta.truncated:
+            out.print(Text("note: the trace file was truncated: results cover the events read before the cut", style="yellow"))
+        for note in meta.notes:
+            out.print(Text("note: ", style="yellow") + Text(clean(note)))
 
 
 def show_cmd(

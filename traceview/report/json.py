@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -45,13 +46,23 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
+#: DEL and the C1 controls (U+0080-U+009F: 0x9B is a CSI in some terminals); orjson escapes only C0.
+_RAW_CONTROLS = re.compile("[\x7f-\x9f]")
+
+
+def json_text(document: Any) -> str:
+    """Indented JSON text that is safe to print: every control character written as a ``\\uXXXX`` escape."""
+    text = orjson.dumps(document, option=orjson.OPT_INDENT_2).decode()
+    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def dumps(result: Any, **extra: Any) -> str:
     """One JSON document: the result's fields plus ``schema_version`` (and any ``extra`` keys)."""
     body = to_jsonable(result)
     if not isinstance(body, dict):
         body = {"result": body}
     body = {"schema_version": SCHEMA_VERSION, **body, **to_jsonable(extra)}
-    return orjson.dumps(body, option=orjson.OPT_INDENT_2).decode()
+    return json_text(body)
 
 
 def analysis_document(a: "Analysis") -> dict[str, Any]:

@@ -7,7 +7,7 @@ import re
 from rich.text import Text
 
 # CSI/OSC/other escape sequences and C0/C1 control characters (tab and newline allowed).
-_CONTROL = re.compile(r"\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b\[[0-?]*[ -/]*[@-~]|\x1b.|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b\[[0-?]*[ -/]*[@-~]|\x1b.?|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def neutralize(text: object, limit: int | None = None) -> str:
