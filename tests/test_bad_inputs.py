@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,7 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: py
     """``traceview ARGS`` in this process through the real entry point (error handling included)."""
     monkeypatch.delenv("TRACEVIEW_DEBUG", raising=False)
     monkeypatch.setattr(sys, "argv", ["traceview", *args])
+    monkeypatch.chdir(tempfile.mkdtemp(prefix="traceview-cli-"))  # `report` writes <trace>.html into the cwd
     with pytest.raises(SystemExit) as stop:
         main()
     out, err = capsys.readouterr()
