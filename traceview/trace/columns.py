@@ -46,6 +46,16 @@ class SliceArgs:
         np.cumsum(lengths, out=offsets[1:])
         return cls(b"".join([r for r in raws if r is not None]), offsets, present)
 
+    @classmethod
+    def concat(cls, parts: list[Any]) -> SliceArgs:
+        """Several ranks' args, one after the other (parts may be SliceArgs or lists of bytes)."""
+        parts = [p if isinstance(p, SliceArgs) else cls.from_raws(list(p)) for p in parts]
+        if not parts:
+            return cls(b"", np.zeros(1, dtype=np.int64), np.zeros(0, dtype=bool))
+        starts = np.cumsum([0] + [len(p.blob) for p in parts[:-1]])
+        offsets = np.concatenate([parts[0].offsets[:1]] + [p.offsets[1:] + s for p, s in zip(parts, starts)])
+        return cls(b"".join(p.blob for p in parts), offsets, np.concatenate([p.present for p in parts]))
+
     def __len__(self) -> int:
         return len(self.present)
 

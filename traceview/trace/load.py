@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.errors import TraceFormatError
+from traceview.trace.columns import SliceArgs
 from traceview.trace.decode import decode
 from traceview.trace.model import Trace
 from traceview.trace.normalize import normalize
@@ -27,15 +28,32 @@ def trace_files(directory: Path) -> list[Path]:
     return sorted(p for p in {*directory.glob(TRACE_GLOBS[2]), *directory.glob(TRACE_GLOBS[3])} if p.name != "meta.json")
 
 
-def load_file(path: str | Path, rank: int | None = None) -> Trace:
-    """One trace file -> Trace (its rank from ``distributedInfo``, the file name, else 0)."""
+def load_file(path: str | Path, rank: int | None = None, cache: bool = False) -> Trace:
+    """One trace file -> Trace (its rank from ``distributedInfo``, the file name, else 0).
+
+    ``cache``: read the columnar cache (:mod:`traceview.trace.cache`) when it is fresh, and write it
+    after loading a large trace.
+    """
     path = Path(path)
+    if cache and rank is None:
+        from traceview.trace import cache as columnar
+
+        hit = columnar.read(path)
+        if hit is not None:
+            log.debug("loaded %s from the cache", path)
+            return hit
     log.debug("loading %s", path)
-    return normalize(decode(path), rank)
+    trace = normalize(decode(path), rank)
+    if cache and rank is None and path.stat().st_size >= columnar.MIN_CACHED_BYTES:
+        columnar.write(path, trace)
+    return trace
 
 
-def load(path: str | Path) -> Trace:
+def load(path: str | Path, cache: bool = False) -> Trace:
     """Load a Kineto chrome trace, or every per-rank trace in a directory, concatenated by rank.
+
+    A directory's files load in parallel worker processes (:mod:`traceview.trace.parallel`).
+    ``cache``: use the columnar cache (``$TRACEVIEW_CACHE_DIR``, default ``~/.cache/traceview``).
 
     Raises :class:`~traceview.errors.TraceFormatError` with a one-line reason for anything that is
     not a trace traceview can read.
@@ -46,11 +64,13 @@ def load(path: str | Path) -> Trace:
         if not files:
             raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
         if len(files) == 1:
-            return load_file(files[0])
-        return concat([load_file(f) for f in files])
+            return load_file(files[0], cache=cache)
+        from traceview.trace.parallel import load_files
+
+        return concat(load_files(files, cache=cache))
     if not path.exists():
         raise TraceFormatError(f"{path}: no such file or directory")
-    return load_file(path)
+    return load_file(path, cache=cache)
 
 
 _ID_COLUMNS = {
@@ -71,7 +91,7 @@ def concat(traces: list[Trace]) -> Trace:
                 frame["rank"] = np.int32(i)
             t.meta.rank = i
     tables: dict[str, list[pd.DataFrame]] = {k: [] for k in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")}
-    slice_args: list[bytes | None] = []
+    slice_args = []
     slice_offset = gpu_offset = 0
     for t in sorted(traces, key=lambda t: t.meta.rank):
         offsets = {"slice_id": slice_offset, "parent_id": slice_offset, "launch_id": slice_offset, "activity_id": gpu_offset}
@@ -80,11 +100,11 @@ def concat(traces: list[Trace]) -> Trace:
             for col in _ID_COLUMNS.get(table, ()):
                 frame[col] = frame[col] + offsets[col]
             frames.append(frame)
-        slice_args.extend(t.slice_args)
+        slice_args.append(t.slice_args)
         slice_offset += len(t.slices)
         gpu_offset += len(t.gpu)
     merged = {k: _concat_frames(v) for k, v in tables.items()}
-    return Trace(**merged, ranks=tuple(sorted((t.meta for t in traces), key=lambda m: m.rank)), slice_args=slice_args)
+    return Trace(**merged, ranks=tuple(sorted((t.meta for t in traces), key=lambda m: m.rank)), slice_args=SliceArgs.concat(slice_args))
 
 
 def _concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:

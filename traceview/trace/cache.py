@@ -1,0 +1,118 @@
+"""A columnar cache of loaded traces: re-opening a large trace reads Parquet instead of JSON.
+
+One folder per trace file under ``$TRACEVIEW_CACHE_DIR`` (default ``~/.cache/traceview``), never
+beside the trace (its folder may be read-only). The folder's name hashes the trace's absolute path,
+size, mtime (ns) and the traceview version, so editing, replacing or upgrading invalidates it:
+
+    ~/.cache/traceview/3f2a…e1/
+        slices.parquet  launches.parquet  gpu.parquet  gpu_annotations.parquet  flows.parquet
+        counters.parquet  instants.parquet  threads.parquet   # every table, dtypes kept
+        meta.json                                             # TraceMeta (+ notes, header)
+        slice_args.bin  slice_args.npz                        # raw args of every slice
+
+Reading never fails loudly: anything unreadable (a partial folder, another version's layout, a
+corrupt file) returns None and the caller loads the JSON. Writes go to a temporary folder renamed
+into place, so a crashed write leaves no half cache.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from traceview import __version__
+from traceview.trace import schema
+from traceview.trace.columns import SliceArgs
+from traceview.trace.model import DeviceInfo, Trace, TraceMeta
+
+log = logging.getLogger(__name__)
+
+#: Bumped when the folder layout changes (the traceview version is in the key as well).
+CACHE_FORMAT = 1
+#: Traces smaller than this load from JSON in well under a second: not worth a cache folder.
+MIN_CACHED_BYTES = 4 * 1024 * 1024
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
+
+
+def cache_root() -> Path:
+    """``$TRACEVIEW_CACHE_DIR``, else ``~/.cache/traceview``."""
+    env = os.environ.get("TRACEVIEW_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "traceview"
+
+
+def cache_dir(path: str | Path) -> Path:
+    """The cache folder for the trace file at ``path`` (as it is now: size + mtime)."""
+    path = Path(path).resolve()
+    st = path.stat()
+    key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{__version__}|{CACHE_FORMAT}"
+    return cache_root() / hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def read(path: str | Path) -> Trace | None:
+    """The cached Trace of ``path``, or None (no cache, stale, or unreadable)."""
+    try:
+        folder = cache_dir(path)
+        if not (folder / "meta.json").exists():
+            return None
+        return _read(folder)
+    except Exception as exc:  # any damage means "no cache": the caller reads the JSON
+        log.debug("cache for %s unreadable (%s): loading the trace", path, exc)
+        return None
+
+
+def write(path: str | Path, trace: Trace) -> Path | None:
+    """Store ``trace`` (one rank, loaded from ``path``); the folder, or None if it could not be written."""
+    try:
+        folder = cache_dir(path)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=folder.parent))
+        try:
+            _write(tmp, trace)
+            if folder.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+            tmp.rename(folder)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return folder
+    except Exception as exc:
+        log.debug("could not cache %s (%s)", path, exc)
+        return None
+
+
+def _write(folder: Path, trace: Trace) -> None:
+    for table in TABLES:
+        getattr(trace, table).to_parquet(folder / f"{table}.parquet", index=False)
+    args = trace.slice_args if isinstance(trace.slice_args, SliceArgs) else SliceArgs.from_raws(list(trace.slice_args))
+    (folder / "slice_args.bin").write_bytes(args.blob)
+    np.savez(folder / "slice_args.npz", offsets=args.offsets, present=args.present)
+    metas = [dataclasses.asdict(m) for m in trace.ranks]
+    (folder / "meta.json").write_text(json.dumps(metas, default=str))
+
+
+def _typed(frame: pd.DataFrame, table: str) -> pd.DataFrame:
+    """Parquet keeps dtypes, except an empty categorical, which comes back as object."""
+    spec = getattr(schema, table.upper())
+    wrong = {col: dtype for col, dtype in spec.items() if col in frame and str(frame[col].dtype) != dtype}
+    return frame.astype(wrong) if wrong else frame
+
+
+def _read(folder: Path) -> Trace:
+    tables = {table: _typed(pd.read_parquet(folder / f"{table}.parquet"), table) for table in TABLES}
+    with np.load(folder / "slice_args.npz") as arrays:
+        args = SliceArgs((folder / "slice_args.bin").read_bytes(), arrays["offsets"], arrays["present"])
+    metas = []
+    for m in json.loads((folder / "meta.json").read_text()):
+        m["devices"] = tuple(DeviceInfo(**d) for d in m["devices"])
+        metas.append(TraceMeta(**m))
+    if len(args) != len(tables["slices"]):
+        raise ValueError("slice args do not match the slices table")
+    return Trace(**tables, ranks=tuple(metas), slice_args=args)
