@@ -1,0 +1,178 @@
+"""Time and peak memory of loading + analysing large traces: traceview vs HTA vs a bare JSON parse.
+
+    python benchmarks/analyzer.py --dir /tmp/tvbench --sizes 10 200 1000 2000 [--mem-limit-gb 20]
+
+For each size (MB of plain JSON) the script generates a realistic trace once
+(``benchmarks/tracegen.py``, in ``DIR/<size>mb/trace/``: a folder holding only the trace, as HTA
+needs), then measures, each in a fresh subprocess, on the same file:
+
+- ``orjson``: ``orjson.loads(open(f).read())``, the floor for any JSON-based pipeline;
+- ``hta``: HolisticTraceAnalysis ``TraceAnalysis(trace_dir=...)`` (its load; no analysis yet);
+- ``traceview``: ``load(f)`` + ``analyze(trace)`` (every core analysis), no cache;
+- ``traceview_cached``: the same, re-opened from the columnar cache (written by a first run).
+
+Seconds are timed inside the child around the work (imports excluded); peak memory is the largest
+RSS of the child's process tree, sampled every 20 ms (and the child's own ``ru_maxrss``). A child
+whose tree passes ``--mem-limit-gb`` is killed and reported as out of memory at that size, so the
+machine never swaps. Writes ``DIR/analyzer.json`` and prints the Markdown table for
+docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ("orjson", "hta", "traceview", "traceview_cached")
+#: RSS sampling interval of the watcher (s).
+SAMPLE_S = 0.02
+
+
+def _measure(tool: str, trace: Path) -> dict:
+    """Run in the child: do the work, return seconds and the child's own peak RSS."""
+    import resource
+
+    result: dict = {}
+    if tool == "orjson":
+        import orjson
+
+        t = time.perf_counter()
+        events = len(orjson.loads(trace.read_bytes())["traceEvents"])
+        result = {"seconds": time.perf_counter() - t, "events": events}
+    elif tool == "hta":
+        import logging
+
+        os.environ["HTA_DISABLE_NS_ROUNDING"] = "1"
+        logging.disable(logging.WARNING)
+        from hta.trace_analysis import TraceAnalysis
+
+        t = time.perf_counter()
+        analysis = TraceAnalysis(trace_dir=str(trace.parent))
+        result = {"seconds": time.perf_counter() - t, "events": int(sum(len(df) for df in (analysis.t.get_trace(r) for r in analysis.t.get_ranks())))}
+    else:
+        sys.path.insert(0, str(ROOT))
+        from traceview.analysis.analyze import analyze
+        from traceview.trace import load
+
+        cached = tool == "traceview_cached"
+        if cached:
+            load(trace, cache=True)  # writes the cache (not timed)
+        t = time.perf_counter()
+        loaded = load(trace, cache=cached)
+        t_load = time.perf_counter() - t
+        result_analysis = analyze(loaded)
+        result = {"seconds": time.perf_counter() - t, "load_seconds": t_load,
+                  "events": loaded.meta.event_count, "kernels": result_analysis.kernel_counts["total"]}
+    result["child_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return result
+
+
+def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict) -> dict:
+    """The child's result plus the tree's sampled peak RSS; ``{"oom": True}`` when killed at the limit."""
+    import psutil
+
+    child = subprocess.Popen([sys.executable, __file__, "--child", tool, str(trace)], stdout=subprocess.PIPE, env=env, text=True)
+    proc = psutil.Process(child.pid)
+    peak = 0
+    killed = False
+    while child.poll() is None:
+        try:
+            rss = sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
+        except psutil.Error:
+            rss = 0
+        peak = max(peak, rss)
+        if rss > mem_limit_bytes:
+            for p in [*proc.children(recursive=True), proc]:
+                try:
+                    p.kill()
+                except psutil.Error:
+                    pass
+            killed = True
+            break
+        time.sleep(SAMPLE_S)
+    out, _ = child.communicate()
+    if killed:
+        return {"oom": True, "peak_mb": peak / 2**20}
+    if child.returncode != 0:
+        return {"error": f"exit {child.returncode}", "peak_mb": peak / 2**20}
+    result = json.loads(out.strip().splitlines()[-1])
+    result["peak_mb"] = max(peak / 2**20, result["child_maxrss_mb"])
+    return result
+
+
+def prepare(base: Path, size_mb: int) -> Path:
+    """The generated trace of ``size_mb`` (made once)."""
+    folder = base / f"{size_mb}mb" / "trace"
+    trace = folder / "rank0.pt.trace.json"
+    if not trace.exists():
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from tracegen import generate
+
+        folder.mkdir(parents=True, exist_ok=True)
+        generate(trace, size_mb * 1_000_000, rank=0)
+    return trace
+
+
+def table(results: dict, machine: str) -> str:
+    """The Markdown table (one row per size) with ratios."""
+    lines = [
+        f"Machine: {machine}. Seconds timed inside a fresh process (imports excluded); peak = largest RSS of its process tree.",
+        "",
+        "| trace | events | orjson.loads | HTA load | traceview load+analyze | cached re-open+analyze | HTA ÷ traceview (time) | traceview ÷ orjson (time) | traceview ÷ HTA (peak mem) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+
+    def cell(r: dict) -> str:
+        if r.get("oom"):
+            return f"out of memory at {r['peak_mb'] / 1024:.0f} GB"
+        if "error" in r:
+            return r["error"]
+        return f"{r['seconds']:.1f} s, {r['peak_mb'] / 1024:.2f} GB"
+
+    for size, row in results.items():
+        o, h, t, c = (row.get(k, {"error": "not run"}) for k in TOOLS)
+        ok = lambda r: "seconds" in r  # noqa: E731
+        speed = f"{h['seconds'] / t['seconds']:.1f}×" if ok(h) and ok(t) else "HTA failed" if not ok(h) else "-"
+        floor = f"{t['seconds'] / o['seconds']:.2f}×" if ok(o) and ok(t) else "-"
+        mem = f"{t['peak_mb'] / h['peak_mb']:.2f}" if ok(h) and ok(t) else (f"< {t['peak_mb'] / h['peak_mb']:.2f}" if h.get("oom") and ok(t) else "-")
+        events = next((r["events"] for r in (t, o) if "events" in r), "?")
+        lines.append(f"| {size} MB | {events:,} | {cell(o)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        print(json.dumps(_measure(sys.argv[2], Path(sys.argv[3]))))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, default=Path("/tmp/tvbench"))
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 200, 1000, 2000])
+    parser.add_argument("--tools", nargs="+", default=list(TOOLS), choices=TOOLS)
+    parser.add_argument("--mem-limit-gb", type=float, default=20.0)
+    args = parser.parse_args()
+    import psutil
+
+    machine = f"{os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB RAM, {platform.processor() or platform.machine()}, Python {platform.python_version()}, {date.today()}"
+    env = {**os.environ, "HTA_DISABLE_NS_ROUNDING": "1", "TRACEVIEW_CACHE_DIR": str(args.dir / "cache")}
+    out = args.dir / "analyzer.json"
+    results: dict = json.loads(out.read_text()) if out.exists() else {}
+    for size in args.sizes:
+        trace = prepare(args.dir, size)
+        row = results.setdefault(str(size), {})
+        for tool in args.tools:
+            row[tool] = run_one(tool, trace, int(args.mem_limit_gb * 2**30), env)
+            print(f"{size} MB {tool}: {row[tool]}", flush=True)
+            out.write_text(json.dumps(results, indent=1))
+    print(table(results, machine))
+
+
+if __name__ == "__main__":
+    main()
