@@ -38,7 +38,7 @@ EXPECT: dict[str, tuple[int, list[str]]] = {
     "trace_events_not_list.json": (2, ["'traceEvents' is not a list"]),
     "trace_events_string.json": (2, ["'traceEvents' is not a list"]),
     "zero_events.json": (0, ["no usable events"]),
-    "missing_fields.json": (0, ["no usable 'ts'", "numeric 'dur'", "unsupported phase", "no launch"]),
+    "missing_fields.json": (0, ["no usable 'ts'", "numeric 'dur'", "without a 'ph'", "no launch"]),
     "strings_for_numbers.json": (0, ["'ts' is not a number", "numeric 'dur'", "'pid' is not a number", "unsupported phase 7"]),
     "negative_duration.json": (0, ["negative duration"]),
     "nan_values.json": (0, ["NaN/Infinity", "no usable 'ts'", "numeric 'dur'"]),

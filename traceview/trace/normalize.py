@@ -149,7 +149,7 @@ def normalize(raw: RawTrace, rank: int | None = None) -> Trace:
         elif ph == "C":
             buf.add_counter(ev, ts_ns)
         else:
-            skips.add(f"unsupported phase {ph!r}")
+            skips.add("event without a 'ph'" if ph is None else f"unsupported phase {ph!r}")
     unclosed = sum(len(v) for v in open_begins.values())
     if unclosed:
         skips.counts["'B' event never closed by an 'E'"] += unclosed
@@ -390,12 +390,13 @@ def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> 
         launches[col] = launches[col].astype(dtype)
     orphans = int(gpu["launch_id"].isna().sum())
     if orphans:
-        meta.notes.append(f"{orphans} GPU activit{'y' if orphans == 1 else 'ies'} have no launch in the trace (launch not captured)")
+        meta.notes.append(f"{orphans} GPU activit{'y' if orphans == 1 else 'ies'} {'has' if orphans == 1 else 'have'} no launch in the trace (launch not captured)")
     empty_launches = int(((launches["gpu_count"] == 0) & launches["api"].isin(schema.LAUNCH_APIS)).sum())
     if empty_launches and len(gpu) == 0:
         meta.notes.append(f"{empty_launches} launches but no GPU activity at all: the trace has no kernel events (CUPTI buffer lost or GPU tracing off)")
     elif empty_launches:
-        meta.notes.append(f"{empty_launches} launch(es) whose GPU work is missing from the trace (profiler buffer overflow?)")
+        cause = "the file is truncated" if meta.truncated else "profiler buffer overflow?"
+        meta.notes.append(f"{empty_launches} launch(es) whose GPU work is missing from the trace ({cause})")
     elif len(gpu) == 0 and len(slices):
         meta.notes.append("no GPU activity in the trace (no kernel, memcpy or memset events): a CPU-only profile, or GPU tracing was off")
     return launches[list(schema.LAUNCHES)], gpu
