@@ -52,6 +52,7 @@ def _register_optional() -> None:
         ("traceview.commands.kernels", "show", "show_cmd"),
         ("traceview.commands.run", "run", "run_cmd"),
         ("traceview.commands.profile", "profile", "profile_cmd"),
+        ("traceview.commands.ranks", "ranks", "ranks_cmd"),
     ):
         try:
             mod = importlib.import_module(module)

@@ -25,9 +25,17 @@ def err_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def load_with_progress(path: Path, quiet: bool = False) -> Trace:
-    """``traceview.trace.load`` with a transient progress display for large inputs on a terminal."""
-    from traceview.trace import load
+def load_with_progress(path: Path, quiet: bool = False, cache: bool = True) -> Trace:
+    """``traceview.trace.load`` with a transient progress display for large inputs on a terminal.
+
+    ``cache``: use the columnar cache (``$TRACEVIEW_CACHE_DIR``, default ``~/.cache/traceview``),
+    so re-opening a large trace takes under a second; ``--no-cache`` on the commands turns it off.
+    """
+    from functools import partial
+
+    from traceview.trace import load as load_trace
+
+    load = partial(load_trace, cache=cache)
 
     size = path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.glob("*.json*")) if path.is_dir() else 0
     if quiet or size < PROGRESS_THRESHOLD_BYTES or not sys.stderr.isatty():

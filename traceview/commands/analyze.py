@@ -14,11 +14,12 @@ def analyze_cmd(
     trace: Annotated[Path, typer.Argument(help="A trace (.json / .json.gz) or a directory of per-rank traces.")],
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object (for scripts and CI) instead of tables.")] = False,
     top: Annotated[int, typer.Option(help="Kernels to list in the table.")] = 15,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
     """Where the time went: compile vs run, launches per API, compiled regions, graph launches, overhead."""
     from traceview.analysis.analyze import analyze
 
-    result = analyze(load_with_progress(trace, quiet=json))
+    result = analyze(load_with_progress(trace, quiet=json, cache=not no_cache))
     if json:
         from traceview.report.json import analysis_document, json_text
 

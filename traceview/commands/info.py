@@ -13,11 +13,12 @@ from traceview.commands._common import console, load_with_progress
 def info_cmd(
     trace: Annotated[Path, typer.Argument(help="A trace (.json / .json.gz) or a directory of per-rank traces.")],
     json: Annotated[bool, typer.Option("--json", help="Print a JSON object instead of tables.")] = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
     """Events, span, devices, and counts by category and by launch API."""
     from traceview.analysis.summary import trace_summary
 
-    summary = trace_summary(load_with_progress(trace, quiet=json))
+    summary = trace_summary(load_with_progress(trace, quiet=json, cache=not no_cache))
     if json:
         from traceview.report.json import dumps
 

@@ -1,0 +1,130 @@
+"""Which rank holds the others back? Per-rank totals side by side, and the stragglers among them.
+
+In data-parallel training every rank runs the same steps and meets the others at each collective,
+so the slowest rank sets the pace: the others wait inside their NCCL kernels. The per-rank table
+puts each rank's GPU time (compute and communication apart), steps and compile time side by side::
+
+    rank  kernels  kernel_ns  compute_ns  comm_ns  busy_ns  launches  steps  step_median_ns  compile_ns  span_ns
+       0    42310   8.1e9      6.0e9      2.1e9    7.9e9    38001     10     8.2e8           9.5e8      1.1e10
+       1    42310   8.9e9      6.9e9      2.0e9    8.7e9    38001     10     9.0e8           1.4e9      1.1e10
+
+:func:`rank_summary` works on one rank's Trace (or several concatenated) and returns that small
+table, so it can run next to the data, in a worker (:func:`traceview.trace.parallel.map_ranks`);
+:func:`compare_ranks` needs only the tables.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import intervals, patterns
+from traceview.analysis.phases import compile_split
+from traceview.trace import Trace
+
+#: Communication kernels (NCCL, RCCL): their time is partly waiting for the slowest rank.
+COMM_KERNEL: Final[re.Pattern[str]] = re.compile(r"^(?:void )?(?:nccl|rccl)", re.IGNORECASE)
+#: A rank this much above the median of a metric is a straggler. Below ~5%, run-to-run noise
+#: (clocks, thermal, data) dominates; above it every collective waits that long for the rank.
+STRAGGLER_THRESHOLD: Final[float] = 0.05
+#: Metrics checked for stragglers: time the rank spends on its own work (not waiting for others).
+STRAGGLER_METRICS: Final[tuple[str, ...]] = ("compute_ns", "step_median_ns", "compile_ns")
+
+RANK_COLUMNS: Final[dict[str, str]] = {
+    "rank": "int32",
+    "kernels": "int64",  # kernels run on the rank's GPUs
+    "kernel_ns": "int64",  # sum of kernel durations
+    "compute_ns": "int64",  # of which non-communication kernels
+    "comm_ns": "int64",  # of which NCCL/RCCL kernels (includes waiting for other ranks)
+    "busy_ns": "int64",  # wall ns with at least one kernel running (streams overlap)
+    "launches": "int64",
+    "steps": "int64",  # ProfilerStep#N slices
+    "step_median_ns": "Int64",  # <NA>: no ProfilerStep in the trace
+    "compile_ns": "int64",  # torch.compile compiling (autotune excluded), wall ns
+    "span_ns": "int64",  # first to last event
+}
+
+
+@dataclass(frozen=True)
+class RankComparison:
+    """Ranks side by side, and the ones slower than the rest."""
+
+    per_rank: pd.DataFrame  # one row per rank, RANK_COLUMNS
+    stragglers: pd.DataFrame  # rank, metric, value, median, excess (fraction above the median)
+    threshold: float  # excess above which a rank is a straggler
+
+
+def rank_summary(trace: Trace) -> pd.DataFrame:
+    """One row per rank of ``trace`` (RANK_COLUMNS)."""
+    gpu, slices = trace.gpu, trace.slices
+    kernels = gpu[gpu["kind"] == "kernel"]
+    is_comm = kernels["name"].str.contains(COMM_KERNEL).to_numpy(dtype=bool)
+    split = compile_split(trace)
+    spans = split.spans.assign(rank=slices["rank"].to_numpy()[split.spans["slice_id"].to_numpy()])
+    is_step = slices["name"].str.match(patterns.STEP).to_numpy(dtype=bool)
+    rows = []
+    for rank in sorted({m.rank for m in trace.ranks} | set(slices["rank"].unique()) | set(gpu["rank"].unique())):
+        mine = (kernels["rank"] == rank).to_numpy()
+        k = kernels[mine]
+        steps = slices[is_step & (slices["rank"] == rank).to_numpy()]
+        rank_spans = spans[spans["rank"] == rank]
+        starts = pd.concat([slices.loc[slices["rank"] == rank, "start_ns"], gpu.loc[gpu["rank"] == rank, "start_ns"]])
+        ends = pd.concat([slices.loc[slices["rank"] == rank, "end_ns"], gpu.loc[gpu["rank"] == rank, "end_ns"]])
+        rows.append({
+            "rank": rank,
+            "kernels": len(k),
+            "kernel_ns": int(k["dur_ns"].sum()),
+            "compute_ns": int(k["dur_ns"][~is_comm[mine]].sum()),
+            "comm_ns": int(k["dur_ns"][is_comm[mine]].sum()),
+            "busy_ns": intervals.union_length(k["start_ns"].to_numpy(), k["end_ns"].to_numpy()),
+            "launches": int((trace.launches["rank"] == rank).sum()),
+            "steps": len(steps),
+            "step_median_ns": int(steps["dur_ns"].median()) if len(steps) else pd.NA,
+            "compile_ns": _compile_ns(rank_spans),
+            "span_ns": int(ends.max() - starts.min()) if len(starts) else 0,
+        })
+    return pd.DataFrame(rows, columns=list(RANK_COLUMNS)).astype(RANK_COLUMNS)
+
+
+def _compile_ns(spans: pd.DataFrame) -> int:
+    """Wall ns inside compile or autotune spans, less the autotune part (as compile_split counts it)."""
+    tune = spans[spans["phase"] == "autotune"]
+    both = intervals.union_length(spans["start_ns"].to_numpy(), spans["end_ns"].to_numpy())
+    return both - intervals.union_length(tune["start_ns"].to_numpy(), tune["end_ns"].to_numpy())
+
+
+def compare_ranks(per_rank: pd.DataFrame | list[pd.DataFrame], threshold: float = STRAGGLER_THRESHOLD) -> RankComparison:
+    """Stack per-rank tables and flag each rank more than ``threshold`` above the median of a metric."""
+    table = pd.concat(per_rank, ignore_index=True) if isinstance(per_rank, list) else per_rank
+    table = table.sort_values("rank", ignore_index=True)
+    flagged = []
+    for metric in STRAGGLER_METRICS:
+        values = table[metric].astype("float64")
+        median = values.median()
+        if len(table) < 2 or not np.isfinite(median) or median <= 0:
+            continue
+        excess = values / median - 1
+        for i in np.flatnonzero((excess > threshold).to_numpy(dtype=bool, na_value=False)):
+            flagged.append({"rank": int(table["rank"].iloc[i]), "metric": metric, "value": int(values.iloc[i]),
+                            "median": float(median), "excess": float(excess.iloc[i])})
+    stragglers = pd.DataFrame(flagged, columns=["rank", "metric", "value", "median", "excess"])
+    return RankComparison(per_rank=table, stragglers=stragglers.sort_values("excess", ascending=False, ignore_index=True), threshold=threshold)
+
+
+def rank_comparison(trace: Trace, threshold: float = STRAGGLER_THRESHOLD) -> RankComparison:
+    """:func:`compare_ranks` of a multi-rank Trace (all ranks loaded and concatenated)."""
+    return compare_ranks(rank_summary(trace), threshold)
+
+
+def kernel_time_by_rank(trace: Trace, top: int = 10) -> pd.DataFrame:
+    """The ``top`` kernels by total time: one row per kernel name, one ms column per rank."""
+    k = trace.gpu[trace.gpu["kind"] == "kernel"]
+    if k.empty:
+        return pd.DataFrame()
+    ms = k.groupby(["name", "rank"], observed=True)["dur_ns"].sum().unstack("rank", fill_value=0) / 1e6
+    ms.columns = [f"rank {r} ms" for r in ms.columns]
+    return ms.loc[ms.sum(axis=1).sort_values(ascending=False).index[:top]].reset_index().assign(name=lambda f: f["name"].astype(str))

@@ -1,0 +1,49 @@
+"""Terminal and JSON views of a :class:`~traceview.analysis.ranks.RankComparison`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+from rich.console import Group, RenderableType
+from rich.table import Table
+
+from traceview.analysis.ranks import RankComparison
+
+_MS_COLUMNS = ("kernel_ns", "compute_ns", "comm_ns", "busy_ns", "step_median_ns", "compile_ns", "span_ns")
+
+
+def ranks_view(c: RankComparison) -> RenderableType:
+    """One row per rank (times in ms), then the stragglers."""
+    table = Table(title="Ranks side by side (ms)", title_justify="left")
+    for col in c.per_rank.columns:
+        table.add_column(col.removesuffix("_ns"), justify="right")
+    straggling = set(c.stragglers["rank"])
+    for row in c.per_rank.itertuples(index=False):
+        cells = [_cell(col, value) for col, value in zip(c.per_rank.columns, row)]
+        table.add_row(*cells, style="bold red" if row.rank in straggling else None)
+    parts: list[RenderableType] = [table]
+    if c.stragglers.empty:
+        parts.append(f"No straggler: every rank within {c.threshold:.0%} of the median.")
+    else:
+        lines = Table(title=f"Stragglers (> {c.threshold:.0%} above the median)", title_justify="left")
+        for col in ("rank", "metric", "ms", "median ms", "above median"):
+            lines.add_column(col, justify="right" if col != "metric" else "left")
+        for s in c.stragglers.itertuples(index=False):
+            lines.add_row(str(s.rank), s.metric.removesuffix("_ns"), f"{s.value / 1e6:,.1f}", f"{s.median / 1e6:,.1f}", f"+{s.excess:.1%}")
+        parts.append(lines)
+    return Group(*parts)
+
+
+def _cell(col: str, value: Any) -> str:
+    if pd.isna(value):
+        return "-"
+    return f"{value / 1e6:,.1f}" if col in _MS_COLUMNS else f"{value:,}"
+
+
+def ranks_document(c: RankComparison) -> dict[str, Any]:
+    """A JSON-ready dict: per_rank and stragglers as lists of records (times in ns)."""
+    def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+        return [{k: (None if pd.isna(v) else v.item() if hasattr(v, "item") else v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
+
+    return {"schema_version": 1, "threshold": c.threshold, "per_rank": records(c.per_rank), "stragglers": records(c.stragglers)}
