@@ -10,11 +10,13 @@ compares them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Optional
 
 import msgspec
 import numpy as np
 import pandas as pd
+from pandas.api.types import union_categoricals
 
 from traceview.trace import schema
 
@@ -35,7 +37,7 @@ class SliceArgs:
 
     __slots__ = ("blob", "offsets", "present")
 
-    def __init__(self, blob: bytes, offsets: np.ndarray, present: np.ndarray) -> None:
+    def __init__(self, blob: bytes | bytearray, offsets: np.ndarray, present: np.ndarray) -> None:
         self.blob, self.offsets, self.present = blob, offsets, present
 
     @classmethod
@@ -47,14 +49,21 @@ class SliceArgs:
         return cls(b"".join([r for r in raws if r is not None]), offsets, present)
 
     @classmethod
-    def concat(cls, parts: list[Any]) -> SliceArgs:
-        """Several ranks' args, one after the other (parts may be SliceArgs or lists of bytes)."""
-        parts = [p if isinstance(p, SliceArgs) else cls.from_raws(list(p)) for p in parts]
-        if not parts:
-            return cls(b"", np.zeros(1, dtype=np.int64), np.zeros(0, dtype=bool))
-        starts = np.cumsum([0] + [len(p.blob) for p in parts[:-1]])
-        offsets = np.concatenate([parts[0].offsets[:1]] + [p.offsets[1:] + s for p, s in zip(parts, starts)])
-        return cls(b"".join(p.blob for p in parts), offsets, np.concatenate([p.present for p in parts]))
+    def concat(cls, parts: Iterable[Any]) -> SliceArgs:
+        """Several parts' args, one after the other (SliceArgs or lists of bytes).
+
+        Given an iterator, each part is copied and can be freed before the next is read, so joining
+        chunks of a large trace never holds the args twice.
+        """
+        blob = bytearray()
+        offsets: list[np.ndarray] = [np.zeros(1, dtype=np.int64)]
+        present: list[np.ndarray] = []
+        for part in parts:
+            part = part if isinstance(part, SliceArgs) else cls.from_raws(list(part))
+            offsets.append(part.offsets[1:] + len(blob))
+            present.append(part.present)
+            blob += part.blob
+        return cls(blob, np.concatenate(offsets), np.concatenate(present) if present else np.zeros(0, dtype=bool))
 
     def __len__(self) -> int:
         return len(self.present)
@@ -62,7 +71,7 @@ class SliceArgs:
     def __getitem__(self, index: int) -> bytes | None:
         if not self.present[index]:
             return None
-        return self.blob[self.offsets[index] : self.offsets[index + 1]]
+        return bytes(self.blob[self.offsets[index] : self.offsets[index + 1]])
 
     def __iter__(self):
         for i in range(len(self)):
@@ -103,15 +112,53 @@ def fill_columns(raw: Any, buf: Any) -> bool:
 
 
 def _columns(raw: Any, buf: Any) -> dict[str, Any]:
+    """Every table's columns, built a chunk of events at a time (see decode.EventList), then joined."""
     events = raw.events
+    chunks = events.chunks() if hasattr(events, "chunks") else [events]
+    scratch = type(buf)()  # metadata and counters are few: the per-event methods handle them
+    parts: list[dict[str, Any]] = []
+    offset = 0
+    for chunk in chunks:
+        parts.append(_chunk_columns(chunk, offset, raw.exact_ts_ns, scratch))
+        offset += len(chunk)
+    if not parts:
+        parts.append(_chunk_columns([], 0, None, scratch))
+    out = {table: _join([p[table] for p in parts]) for table in ("slices", "gpu", "annotations", "flows", "instants")}
+    out["slice_args"] = SliceArgs.concat(p.pop("slice_args") for p in parts)
+    out["unknown_categories"] = set().union(*(p["unknown_categories"] for p in parts))
+    out["counters"], out["process_names"], out["thread_names"] = scratch.counters, scratch.process_names, scratch.thread_names
+    return out
+
+
+def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Chunks' columns end to end: numpy arrays, IntegerArrays, Categoricals (sorted categories, as
+    ``pd.array(list, dtype="category")`` gives)."""
+    joined: dict[str, Any] = {}
+    for col in parts[0]:
+        values = [p[col] for p in parts]
+        if isinstance(values[0], pd.Categorical):
+            joined[col] = union_categoricals(values, sort_categories=True) if len(values) > 1 else values[0]
+        elif isinstance(values[0], np.ndarray):
+            joined[col] = np.concatenate(values)
+        else:
+            joined[col] = type(values[0])._concat_same_type(values)
+    return joined
+
+
+def _category(values: list[str]) -> pd.Categorical:
+    """Strings -> a Categorical (codes per row, each distinct string once)."""
+    return pd.Categorical(values)
+
+
+def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | None, scratch: Any) -> dict[str, Any]:
     try:
         kind = np.fromiter(map(_PHASE_KIND.__getitem__, [e.ph for e in events]), dtype=np.int8, count=len(events))
     except (KeyError, TypeError):
         raise _Fallback from None
     timed = np.flatnonzero(kind != 1)
     ts_ns = np.zeros(len(events), dtype=np.int64)
-    if raw.exact_ts_ns is not None:
-        exact = [raw.exact_ts_ns[i] for i in timed]
+    if exact_ts is not None:
+        exact = [exact_ts[offset + i] for i in timed]
         if any(v is None for v in exact):
             raise _Fallback
         try:
@@ -122,21 +169,17 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
             raise _Fallback
     else:
         ts_ns[timed] = _ns_array([events[i].ts for i in timed])
-    complete = np.flatnonzero(kind == 0)
     out: dict[str, Any] = {}
-    host, gpu, annotations, unknown = _complete(events, complete, ts_ns)
+    host, gpu, annotations, unknown = _complete(events, np.flatnonzero(kind == 0), ts_ns)
     out["slices"], out["slice_args"] = host
     out["gpu"], out["annotations"], out["unknown_categories"] = gpu, annotations, unknown
     out["flows"] = _flows(events, np.flatnonzero(kind == 2), ts_ns)
     out["instants"] = _instants(events, np.flatnonzero(kind == 3), ts_ns)
-    # Metadata and counters are few: the per-event methods handle them (into scratch buffers).
-    scratch = type(buf)()
     for i in np.flatnonzero((kind == 1) | (kind == 4)).tolist():
         if kind[i] == 1:
             scratch.add_metadata(events[i])
         else:
             scratch.add_counter(events[i], int(ts_ns[i]))
-    out["counters"], out["process_names"], out["thread_names"] = scratch.counters, scratch.process_names, scratch.thread_names
     return out
 
 
@@ -221,8 +264,8 @@ def _host(evs, cats, names, args, rows, ts, dur_ns) -> tuple[dict[str, Any], Sli
     if not set(map(type, pids)) <= {int, type(None)}:
         raise _Fallback  # a string pid may need skipping: the careful path counts it
     columns = {
-        "cat": [cats[i] for i in r],
-        "name": [names[i] for i in r],
+        "cat": _category([cats[i] for i in r]),
+        "name": _category([names[i] for i in r]),
         "pid": _int_array(pids),
         "tid": _int_array([evs[i].tid for i in r]),
         "start_ns": ts[rows],
@@ -244,8 +287,8 @@ def _gpu(evs, cats, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     grid = [_xyz(x.grid) for x in a]
     block = [_xyz(x.block) for x in a]
     columns = {
-        "kind": [schema.GPU_KINDS[cats[i]] for i in r],
-        "name": [names[i] for i in r],
+        "kind": _category([schema.GPU_KINDS[cats[i]] for i in r]),
+        "name": _category([names[i] for i in r]),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),
         "stream": _device_or([x.stream for x in a], [v.tid for v in e]),
         "start_ns": ts[rows],
@@ -273,7 +316,7 @@ def _annotations(evs, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     e = [evs[i] for i in r]
     a = [args[i] if args[i] is not None else _Args() for i in r]
     return {
-        "name": [names[i] for i in r],
+        "name": _category([names[i] for i in r]),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),
         "stream": _device_or([x.stream for x in a], [v.tid for v in e]),
         "start_ns": ts[rows],
@@ -286,8 +329,8 @@ def _flows(events, index, ts_ns) -> dict[str, Any]:
     e = [events[i] for i in index.tolist()]
     return {
         "flow_id": _int_array([v.id for v in e]),
-        "cat": [v.cat if isinstance(v.cat, str) else "" for v in e],
-        "phase": [v.ph for v in e],
+        "cat": _category([v.cat if isinstance(v.cat, str) else "" for v in e]),
+        "phase": _category([v.ph for v in e]),
         "pid": _int_array([v.pid for v in e]),
         "tid": _int_array([v.tid for v in e]),
         "ts_ns": ts_ns[index],
@@ -297,7 +340,7 @@ def _flows(events, index, ts_ns) -> dict[str, Any]:
 def _instants(events, index, ts_ns) -> dict[str, Any]:
     e = [events[i] for i in index.tolist()]
     return {
-        "name": [v.name if isinstance(v.name, str) else "" for v in e],
+        "name": _category([v.name if isinstance(v.name, str) else "" for v in e]),
         "pid": _int_array([v.pid for v in e]),
         "tid": _int_array([v.tid for v in e]),
         "ts_ns": ts_ns[index],

@@ -12,6 +12,7 @@ import gzip
 import re
 import zlib
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,16 +120,50 @@ def decode(path: Path) -> RawTrace:
     return raw
 
 
-def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> list[RawEvent]:
+#: Events decoded into structs at a time by :class:`EventList` (bounds the memory of a large trace).
+CHUNK_EVENTS = 25_000
+
+
+class EventList(Sequence):
+    """The events as one ``msgspec.Raw`` each, decoded into :class:`RawEvent` a chunk at a time.
+
+    Holding every event as a struct costs ~450 bytes each (strings and numbers as Python objects);
+    a Raw is a 48-byte view into the file's bytes. Iterating decodes :data:`CHUNK_EVENTS` at a time.
+    """
+
+    def __init__(self, raws: list[msgspec.Raw]) -> None:
+        self.raws = raws
+
+    def __len__(self) -> int:
+        return len(self.raws)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return _decode_chunk(self.raws[index])
+        return _EVENT_DECODER.decode(self.raws[index])
+
+    def chunks(self, size: int | None = None) -> Iterator[list[RawEvent]]:
+        size = size or CHUNK_EVENTS
+        for start in range(0, len(self.raws), size):
+            yield _decode_chunk(self.raws[start : start + size])
+
+    def __iter__(self) -> Iterator[RawEvent]:
+        for chunk in self.chunks():
+            yield from chunk
+
+
+def _decode_chunk(raws: list[msgspec.Raw]) -> list[RawEvent]:
+    return _EVENTS_DECODER.decode(b"[" + b",".join(raws) + b"]")
+
+
+def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> list[RawEvent] | EventList:
     """The typed events; entries that are not JSON objects are dropped with a note."""
-    try:
-        return _EVENTS_DECODER.decode(raw_events)
-    except msgspec.ValidationError:
-        pass
     try:
         items = msgspec.json.decode(raw_events, type=list[msgspec.Raw])
     except msgspec.ValidationError:
         raise TraceFormatError(f"{path}: not a Kineto trace ('traceEvents' is not a list)") from None
+    if all(memoryview(item)[0] == 123 for item in items):  # every entry is an object ("{")
+        return EventList(items)
     events, dropped = [], 0
     for item in items:
         try:
@@ -187,6 +222,11 @@ def _recover_truncated(path: Path, data: bytes, exc: Exception) -> tuple[bytes, 
     raise TraceFormatError(f"{path}: not valid JSON ({exc})") from None
 
 
+#: A ts >= 2**53 / 1000 µs (13+ integer digits) with a fraction, or in exponent form: the only
+#: timestamps whose float µs may lose ns (a cheap scan before decoding every ts again).
+_LONG_FRACTIONAL_TS = re.compile(rb'"ts"\s*:\s*"?-?(?:\d{13,}\.\d|[\d.]+[eE])')
+
+
 def _exact_ts_if_needed(raw_events: msgspec.Raw, events: list[RawEvent]) -> list[int | None] | None:
     """Exact integer ns for every event when some float µs timestamp exceeds 2**53 ns.
 
@@ -194,6 +234,8 @@ def _exact_ts_if_needed(raw_events: msgspec.Raw, events: list[RawEvent]) -> list
     ``1712195495519695.8``); a float64 holds that only to ~0.25 µs. Re-reading the timestamps'
     text keeps every nanosecond. Traces with ``baseTimeNanoseconds`` never need this.
     """
+    if not _LONG_FRACTIONAL_TS.search(raw_events):
+        return None  # no timestamp of 13+ integer digits with a fraction: float µs are exact enough
     needs = any(
         type(ev.ts) is float and ev.ts > _EXACT_NS_LIMIT_US and not ev.ts.is_integer() for ev in events
     )
