@@ -59,7 +59,8 @@ def _identity(trace: Trace) -> Trace:
     return trace
 
 
-def _task(path: str, fn: Callable[[Trace], Any], cache: bool) -> Any:
+def run_rank(path: str, fn: Callable[[Trace], Any] = _identity, cache: bool = False) -> Any:
+    """One rank's task: ``fn(load_file(path))``. Submit this to a cluster engine (Ray, Dask)."""
     from traceview.trace.load import load_file
 
     return fn(load_file(path, cache=cache))
@@ -74,14 +75,14 @@ def map_ranks(files: Sequence[str | Path], fn: Callable[[Trace], T] = _identity,
     """
     paths = [str(f) for f in files]
     if executor is not None:
-        return list(executor.map(_task, paths, [fn] * len(paths), [cache] * len(paths)))
+        return list(executor.map(run_rank, paths, [fn] * len(paths), [cache] * len(paths)))
     workers = worker_count([Path(p) for p in paths]) if workers is None else max(1, workers)
     if workers == 1 or len(paths) <= 1:
-        return [_task(p, fn, cache) for p in paths]
+        return [run_rank(p, fn, cache) for p in paths]
     # fork: workers inherit the imported modules (spawn would re-import pandas in each, ~1 s).
     context = get_context("fork") if os.name == "posix" else None
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(_task, paths, [fn] * len(paths), [cache] * len(paths)))
+        return list(pool.map(run_rank, paths, [fn] * len(paths), [cache] * len(paths)))
 
 
 def load_files(files: Sequence[str | Path], *, cache: bool = False, workers: int | None = None) -> list[Trace]:
