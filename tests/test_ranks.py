@@ -131,4 +131,5 @@ def test_real_ddp_capture_has_two_ranks_with_nccl_kernels():
     table = compare_ranks(map_ranks(files, rank_summary)).per_rank
     assert sorted(table["rank"]) == [0, 1]
     assert (table["comm_ns"] > 0).all() and (table["kernels"] > 0).all()
+    assert table["kernels"].nunique() == 1 and table["steps"].nunique() == 1  # DDP: every rank runs the same step
 
