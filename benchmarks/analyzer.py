@@ -85,6 +85,7 @@ def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict) -> dict:
         run_one("traceview_warm", trace, mem_limit_bytes, env)
     child = subprocess.Popen([sys.executable, __file__, "--child", tool, str(trace)], stdout=subprocess.PIPE, env=env, text=True)
     proc = psutil.Process(child.pid)
+    started = time.perf_counter()
     peak = 0
     killed = False
     while child.poll() is None:
@@ -104,7 +105,7 @@ def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict) -> dict:
         time.sleep(SAMPLE_S)
     out, _ = child.communicate()
     if killed:
-        return {"oom": True, "peak_mb": peak / 2**20}
+        return {"oom": True, "peak_mb": peak / 2**20, "seconds_before_kill": time.perf_counter() - started}
     if child.returncode != 0:
         return {"error": f"exit {child.returncode}", "peak_mb": peak / 2**20}
     result = json.loads(out.strip().splitlines()[-1])
@@ -144,10 +145,10 @@ def table(results: dict, machine: str) -> str:
     for size, row in results.items():
         o, h, t, c = (row.get(k, {"error": "not run"}) for k in TOOLS)
         ok = lambda r: "seconds" in r  # noqa: E731
-        speed = f"{h['seconds'] / t['seconds']:.1f}×" if ok(h) and ok(t) else "HTA failed" if not ok(h) else "-"
+        speed = f"{h['seconds'] / t['seconds']:.1f}×" if ok(h) and ok(t) else f"> {h['seconds_before_kill'] / t['seconds']:.1f}×" if h.get("oom") and ok(t) else "-"
         floor = f"{t['seconds'] / o['seconds']:.2f}×" if ok(o) and ok(t) else "-"
         mem = f"{t['peak_mb'] / h['peak_mb']:.2f}" if ok(h) and ok(t) else (f"< {t['peak_mb'] / h['peak_mb']:.2f}" if h.get("oom") and ok(t) else "-")
-        events = next((r["events"] for r in (t, o) if "events" in r), "?")
+        events = next((r["events"] for r in (o, t) if "events" in r), "?")  # JSON events (orjson's count)
         lines.append(f"| {size} MB | {events:,} | {cell(o)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} |")
     return "\n".join(lines)
 
