@@ -77,35 +77,36 @@ def _measure(tool: str, trace: Path) -> dict:
     return result
 
 
-def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict) -> dict:
+def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict, time_limit_s: float = 3600.0) -> dict:
     """The child's result plus the tree's sampled peak RSS; ``{"oom": True}`` when killed at the limit."""
     import psutil
 
     if tool == "traceview_cached":
-        run_one("traceview_warm", trace, mem_limit_bytes, env)
+        run_one("traceview_warm", trace, mem_limit_bytes, env, time_limit_s)
     child = subprocess.Popen([sys.executable, __file__, "--child", tool, str(trace)], stdout=subprocess.PIPE, env=env, text=True)
     proc = psutil.Process(child.pid)
     started = time.perf_counter()
     peak = 0
-    killed = False
+    killed: str | bool = False
     while child.poll() is None:
         try:
             rss = sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
         except psutil.Error:
             rss = 0
         peak = max(peak, rss)
-        if rss > mem_limit_bytes:
+        timed_out = time.perf_counter() - started > time_limit_s
+        if rss > mem_limit_bytes or timed_out:
             for p in [*proc.children(recursive=True), proc]:
                 try:
                     p.kill()
                 except psutil.Error:
                     pass
-            killed = True
+            killed = "timeout" if timed_out else "oom"
             break
         time.sleep(SAMPLE_S)
     out, _ = child.communicate()
     if killed:
-        return {"oom": True, "peak_mb": peak / 2**20, "seconds_before_kill": time.perf_counter() - started}
+        return {killed: True, "peak_mb": peak / 2**20, "seconds_before_kill": time.perf_counter() - started}
     if child.returncode != 0:
         return {"error": f"exit {child.returncode}", "peak_mb": peak / 2**20}
     result = json.loads(out.strip().splitlines()[-1])
@@ -138,6 +139,8 @@ def table(results: dict, machine: str) -> str:
     def cell(r: dict) -> str:
         if r.get("oom"):
             return f"out of memory at {r['peak_mb'] / 1024:.0f} GB"
+        if r.get("timeout"):
+            return f"stopped after {r['seconds_before_kill']:.0f} s ({r['peak_mb'] / 1024:.1f} GB so far)"
         if "error" in r:
             return r["error"]
         return f"{r['seconds']:.1f} s, {r['peak_mb'] / 1024:.2f} GB"
@@ -145,9 +148,9 @@ def table(results: dict, machine: str) -> str:
     for size, row in results.items():
         o, h, t, c = (row.get(k, {"error": "not run"}) for k in TOOLS)
         ok = lambda r: "seconds" in r  # noqa: E731
-        speed = f"{h['seconds'] / t['seconds']:.1f}×" if ok(h) and ok(t) else f"> {h['seconds_before_kill'] / t['seconds']:.1f}×" if h.get("oom") and ok(t) else "-"
+        speed = f"{h['seconds'] / t['seconds']:.1f}×" if ok(h) and ok(t) else f"> {h['seconds_before_kill'] / t['seconds']:.1f}×" if (h.get("oom") or h.get("timeout")) and ok(t) else "-"
         floor = f"{t['seconds'] / o['seconds']:.2f}×" if ok(o) and ok(t) else "-"
-        mem = f"{t['peak_mb'] / h['peak_mb']:.2f}" if ok(h) and ok(t) else (f"< {t['peak_mb'] / h['peak_mb']:.2f}" if h.get("oom") and ok(t) else "-")
+        mem = f"{t['peak_mb'] / h['peak_mb']:.2f}" if ok(h) and ok(t) else (f"< {t['peak_mb'] / h['peak_mb']:.2f}" if (h.get("oom") or h.get("timeout")) and ok(t) else "-")
         events = next((r["events"] for r in (o, t) if "events" in r), "?")  # JSON events (orjson's count)
         lines.append(f"| {size} MB | {events:,} | {cell(o)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} |")
     return "\n".join(lines)
@@ -162,6 +165,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 200, 1000, 2000])
     parser.add_argument("--tools", nargs="+", default=list(TOOLS), choices=TOOLS)
     parser.add_argument("--mem-limit-gb", type=float, default=20.0)
+    parser.add_argument("--time-limit-s", type=float, default=3600.0, help="kill a run after this long (reported as a lower bound)")
     args = parser.parse_args()
     import psutil
 
@@ -173,7 +177,7 @@ def main() -> None:
         trace = prepare(args.dir, size)
         row = results.setdefault(str(size), {})
         for tool in args.tools:
-            row[tool] = run_one(tool, trace, int(args.mem_limit_gb * 2**30), env)
+            row[tool] = run_one(tool, trace, int(args.mem_limit_gb * 2**30), env, args.time_limit_s)
             print(f"{size} MB {tool}: {row[tool]}", flush=True)
             out.write_text(json.dumps(results, indent=1))
     print(table(results, machine))
