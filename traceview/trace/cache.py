@@ -63,7 +63,9 @@ def read(path: str | Path) -> Trace | None:
         folder = cache_dir(path)
         if not (folder / "meta.json").exists():
             return None
-        return _read(folder)
+        trace = _read(folder)
+        trace.meta.path = str(path)  # as this caller named the file (the key uses its resolved path)
+        return trace
     except Exception as exc:  # any damage means "no cache": the caller reads the JSON
         log.debug("cache for %s unreadable (%s): loading the trace", path, exc)
         return None
