@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import intervals, patterns
+from traceview.analysis.by_name import per_name
 from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
 from traceview.trace import Trace
 
@@ -108,14 +109,18 @@ def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray)
 
 def _compile_ids(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, spans: pd.DataFrame) -> list[str]:
     """The ``F/C`` compile id named inside each span (its own name or a nested annotation)."""
-    found = names.str.extract(patterns.COMPILE_ID)
-    ids = found["id"].combine_first(found["bracket"])
+    ids = per_name(names, _compile_id)
     with_id = np.flatnonzero(ids.notna().to_numpy())
     is_span = np.zeros(len(slices), dtype=bool)
     is_span[spans["slice_id"].to_numpy()] = True
     pairs = ancestor_pairs(parents, with_id, is_span, include_self=True)
     first = pairs.assign(compile_id=ids.to_numpy()[with_id[pairs["row"].to_numpy()]]).groupby("ancestor")["compile_id"].first()
     return [first.get(s, "?") for s in spans["slice_id"]]
+
+
+def _compile_id(names: pd.Series) -> pd.Series:
+    found = names.str.extract(patterns.COMPILE_ID)
+    return found["id"].combine_first(found["bracket"])
 
 
 def _compiles(compile_spans: pd.DataFrame) -> pd.DataFrame:

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import patterns
+from traceview.analysis.by_name import per_name
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.tree import ancestor_pairs, parents_array
 from traceview.trace import Trace
@@ -36,7 +37,7 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     is_region = names.str.match(patterns.REGION).to_numpy()
-    region_ids = names.str.extract(patterns.REGION)["id"].fillna("?")
+    region_ids = per_name(names, lambda n: n.str.extract(patterns.REGION)["id"].fillna("?"))
     regions = slices[is_region]
     calls = pd.DataFrame({
         "slice_id": regions["slice_id"].to_numpy(),
