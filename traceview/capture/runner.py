@@ -31,7 +31,7 @@ from traceview.errors import CaptureError
 from . import inductor_code
 from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, cold_inductor, device_info, export_trace,
                         resolve_device, synchronize, versions)
-from .workloads import CHECK_CALLS, Case, Variant, Workload, check_against_reference, get_workload
+from .workloads import CHECK_CALLS, Variant, Workload, check_against_reference, get_workload
 
 log = logging.getLogger(__name__)
 

@@ -134,7 +134,7 @@ def code_beside(trace: Path) -> list[Path]:
 
 
 def _load_code(paths: list[Path]):
-    from traceview.trace.inductor_code import load_inductor_code, parse_inductor_code
+    from traceview.trace.inductor_code import parse_inductor_code
 
     files: dict[str, str] = {}
     for p in paths:

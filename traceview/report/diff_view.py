@@ -10,7 +10,6 @@ import pandas as pd
 import plotly.graph_objects as go
 from rich.console import Group, RenderableType
 from rich.table import Table
-from rich.text import Text
 
 from traceview.analysis.diff import Diff
 from traceview.report.figures import label, short_kernel_name

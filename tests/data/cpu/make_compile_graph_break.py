@@ -1,4 +1,4 @@
-import torch, sys
+import torch
 def f(a, b, c):
     return a * b + c
 def g(x):
