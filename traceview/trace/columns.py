@@ -101,7 +101,11 @@ class _Fallback(Exception):
 
 
 def fill_columns(raw: Any, buf: Any) -> bool:
-    """Fill ``buf`` (normalize's ``_Buffers``) from ``raw``; False, buffers untouched, when it cannot."""
+    """Fill ``buf`` (normalize's ``_Buffers``) from ``raw``; False, buffers untouched, when it cannot.
+
+    On success ``raw.events`` is emptied: the buffers hold all normalize needs, and dropping the
+    events frees the file's bytes (which every event's Raw points into) before the columns are joined.
+    """
     try:
         columns = _columns(raw, buf)
     except _Fallback:
@@ -123,6 +127,8 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
         offset += len(chunk)
     if not parts:
         parts.append(_chunk_columns([], 0, None, scratch))
+    events = chunks = chunk = None
+    raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
     out = {table: _join([p[table] for p in parts]) for table in ("slices", "gpu", "annotations", "flows", "instants")}
     out["slice_args"] = SliceArgs.concat(p.pop("slice_args") for p in parts)
     out["unknown_categories"] = set().union(*(p["unknown_categories"] for p in parts))
