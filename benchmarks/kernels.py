@@ -35,8 +35,8 @@ TRITON_CONFIGS = {  # launch configurations tried for the own kernels
     "mpadam": [{"block": 1024, "num_warps": 4}, {"block": 2048, "num_warps": 4}, {"block": 2048, "num_warps": 8},
                {"block": 4096, "num_warps": 8}],
     "adam": [{"block": 1024, "iters": 1, "num_warps": 4}, {"block": 1024, "iters": 4, "num_warps": 4},
-             {"block": 2048, "iters": 2, "num_warps": 8}, {"block": 4096, "iters": 1, "num_warps": 8},
-             {"block": 1024, "iters": 16, "num_warps": 4}],
+             {"block": 2048, "iters": 1, "num_warps": 4}, {"block": 2048, "iters": 2, "num_warps": 8},
+             {"block": 1024, "iters": 8, "num_warps": 4}, {"block": 4096, "iters": 1, "num_warps": 8}],
 }
 
 

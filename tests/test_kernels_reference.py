@@ -94,16 +94,40 @@ def test_multi_tensor_adam_matches_torch_adam_over_ragged_tensors(block, iters):
         torch.testing.assert_close(vi, opt.state[r]["exp_avg_sq"], rtol=1e-5, atol=1e-8)
 
 
-def test_step_increment_kernel_reaches_every_step_tensor():
-    n = mta.STEP_BLOCK * 2 + 5  # three programs, the last one ragged
-    steps = [torch.full((), float(i)) for i in range(n)]
-    params = [torch.zeros(1) for _ in range(n)]
-    tables = mta.build_tables(params, params, params, params, steps, block=16, iters=1)
-    mta.increment_steps(tables)
-    assert [s.item() for s in steps] == [float(i + 1) for i in range(n)]
+def test_each_step_advances_once_per_call_however_many_chunks_a_tensor_has():
+    # 1 + 40 + 3 chunks of 16: the step is read by every chunk and must grow by exactly one per call.
+    sizes = [5, 640, 33]
+    params, grads, reference = _adam_pair(sizes, seed=7)
+    opt = torch.optim.Adam(reference, lr=1e-2, foreach=False)
+    m = [torch.zeros(s) for s in sizes]
+    v = [torch.zeros(s) for s in sizes]
+    steps = [torch.full((), float(i)) for i in range(len(sizes))]  # tensors at different steps
+    tables = mta.build_tables(params, grads, m, v, steps, block=16, iters=1)
+    for _ in range(4):
+        mta.adam_step(tables)
+    assert [s.item() for s in steps] == [4.0, 5.0, 6.0]
+    assert tables.counts.tolist() == [0, 0, 0]  # reset for the next call
+
+
+def test_multi_tensor_adam_reaches_every_element_of_full_and_ragged_chunks():
+    sizes = [3, 257, 1000, 128]  # ragged last chunks and an exact multiple of the chunk
+    params, grads, _ = _adam_pair(sizes, seed=3)
+    m = [torch.zeros(s) for s in sizes]  # an element the kernel skips keeps 0, not 0.1 * g
+    v = [torch.zeros(s) for s in sizes]
+    tables = mta.build_tables(params, grads, m, v, [torch.zeros(()) for _ in sizes], block=64, iters=2)
+    mta.adam_step(tables)
+    for g, mi, vi in zip(grads, m, v):
+        torch.testing.assert_close(mi, 0.1 * g)
+        torch.testing.assert_close(vi, 0.001 * g * g)
 
 
 def test_multi_tensor_adam_rejects_non_fp32_tensors():
     p = torch.zeros(4, dtype=torch.float16)
     with pytest.raises(ValueError, match="fp32"):
+        mta.build_tables([p], [p], [p], [p], [torch.zeros(())])
+
+
+def test_multi_tensor_adam_rejects_tensors_off_a_16_byte_boundary():
+    p = torch.zeros(9)[1:]  # 4 bytes past an aligned start: the kernel's vector loads would misread it
+    with pytest.raises(ValueError, match="16-byte"):
         mta.build_tables([p], [p], [p], [p], [torch.zeros(())])

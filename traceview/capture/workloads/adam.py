@@ -11,8 +11,8 @@ Variants and what a GPU trace of one ``step()`` should show:
 - ``fused``: ``fused=True``: the fused multi-tensor Adam kernel (a launch per group of tensors).
 - ``compiled``: ``torch.compile(opt.step)`` with ``foreach=True, capturable=True``: a step-increment
   kernel plus horizontally fused ``triton_for_fused_N`` update kernels.
-- ``triton``: own kernels: a foreach step increment and one horizontally fused update over a
-  table of per-chunk pointers (:mod:`traceview.capture.kernels.multi_tensor_adam`).
+- ``triton``: own kernel: one launch, a horizontally fused update over a table of per-chunk
+  pointers that also advances every step (:mod:`traceview.capture.kernels.multi_tensor_adam`).
 """
 
 from __future__ import annotations
@@ -70,8 +70,7 @@ def triton_case(size, device, block: int | None = None, iters: int | None = None
     warps = num_warps or mta.NUM_WARPS
 
     def step():
-        mta.increment_steps(tables)
-        mta.adam_update(tables, lr=LR, num_warps=warps)
+        mta.adam_step(tables, lr=LR, num_warps=warps)
 
     return Case(step, lambda: {f"p{i}": p.clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
 
@@ -92,7 +91,7 @@ VARIANTS = {
         Variant("fused", "Adam(fused=True): the fused multi-tensor kernel", lambda s, d: _torch_case(s, d, fused=True)),
         Variant("compiled", "torch.compile(opt.step), foreach=True, capturable=True",
                 lambda s, d: _torch_case(s, d, compiled=True, foreach=True, capturable=True), compiled=True),
-        Variant("triton", "own Triton: foreach step increment + one horizontally fused update", triton_case,
+        Variant("triton", "own Triton: one horizontally fused launch (update + step increment)", triton_case,
                 triton=True),
     ]
 }
