@@ -109,3 +109,28 @@ def test_cli_caches_by_default_and_no_cache_skips_it(cache_dir, big_trace):
     result = runner.invoke(app, ["analyze", str(big_trace), "--json"])
     assert result.exit_code == 0, result.output
     assert len(list(cache_dir.iterdir())) == 1
+
+
+def test_streamed_trace_caches_and_reopens_identically(cache_dir, big_trace, monkeypatch):
+    """A trace read a block at a time keeps its slice args in the file; the cache copies them, and a
+    re-opened trace reads them from the cache's slice_args.bin when asked."""
+    from traceview.trace import decode
+    from traceview.trace.columns import FileBytes
+
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 256 * 1024)
+    first = load(big_trace, cache=True)
+    assert isinstance(first.slice_args.blob, FileBytes) and first.slice_args.blob.path == str(big_trace)
+    again = load(big_trace, cache=True)
+    assert isinstance(again.slice_args.blob, FileBytes) and again.slice_args.blob.path != str(big_trace)
+    assert_same_trace(first, again)
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 1 << 62)
+    assert_same_trace(load(big_trace), again)
+
+
+def test_cut_slice_args_file_falls_back_to_the_json(cache_dir, big_trace):
+    expected = load(big_trace, cache=True)
+    args = cache.cache_dir(big_trace) / "slice_args.bin"
+    args.write_bytes(args.read_bytes()[:100])
+    assert cache.read(big_trace) is None
+    assert_same_trace(load(big_trace, cache=True), expected)

@@ -64,10 +64,29 @@ def test_generated_trace_analysis_finds_steps_compile_and_all_kernels(generated)
 
 def test_fast_path_and_careful_loop_build_identical_tables(generated, monkeypatch):
     path, _, _ = generated
-    fast = normalize.normalize(decode.decode(path))
+    raw = decode.decode(path)
+    assert isinstance(raw.events, decode.StreamedEvents)  # 20 MB: read a block at a time
+    fast = normalize.normalize(raw)
     monkeypatch.setattr(normalize, "fill_columns", lambda raw, buf: False)
     careful = normalize.normalize(decode.decode(path))
     for table in TABLES:
         pd.testing.assert_frame_equal(getattr(fast, table), getattr(careful, table), obj=table)
     assert fast.meta.notes == careful.meta.notes
     assert list(fast.slice_args) == list(careful.slice_args)
+
+
+def test_streamed_and_whole_file_reads_build_identical_tables(generated, monkeypatch):
+    """The 20 MB trace read a block at a time (args left in the file) and read whole (args copied)."""
+    from traceview.trace.columns import FileBytes
+
+    path, _, _ = generated
+    streamed = normalize.normalize(decode.decode(path))
+    assert isinstance(streamed.slice_args.blob, FileBytes)
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 1 << 62)
+    raw = decode.decode(path)
+    assert isinstance(raw.events, decode.EventList)
+    whole = normalize.normalize(raw)
+    for table in TABLES:
+        pd.testing.assert_frame_equal(getattr(streamed, table), getattr(whole, table), obj=table)
+    assert streamed.ranks == whole.ranks
+    assert list(streamed.slice_args) == list(whole.slice_args)

@@ -184,3 +184,151 @@ def test_events_with_bad_fields_are_skipped_and_counted(tmp_path):
     notes = " ".join(trace.meta.notes)
     for reason in ("not JSON objects", "no usable 'ts'", "'ts' is not a number", "negative duration", "numeric 'dur'"):
         assert reason in notes, reason
+
+
+# --- the streamed path: large plain files read a block at a time ------------------------------
+
+
+def _every_data_trace() -> list:
+    from conftest import DATA
+
+    return sorted(p for p in DATA.rglob("*") if p.name.endswith((".json", ".json.gz")) and "seeds" not in p.parts)
+
+
+def _load_both(path, monkeypatch, block: int = 512):
+    """``path`` loaded streamed (forced, tiny blocks) and read whole: (streamed, whole), each a Trace or the error text."""
+    from traceview.trace import decode
+
+    results = []
+    for streamed in (True, False):
+        monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0 if streamed else 1 << 62)
+        monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", block)
+        try:
+            results.append(load(path))
+        except TraceFormatError as exc:
+            results.append(str(exc))
+    return results
+
+
+def _assert_same(a, b):
+    import pandas as pd
+
+    if isinstance(a, str) or isinstance(b, str):
+        assert a == b
+        return
+    for table in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads"):
+        pd.testing.assert_frame_equal(getattr(a, table), getattr(b, table), obj=table)
+    assert a.ranks == b.ranks
+    assert list(a.slice_args) == list(b.slice_args)
+
+
+@pytest.mark.parametrize("source", _every_data_trace(), ids=lambda p: p.name)
+def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypatch, source):
+    """Every trace in tests/data (gunzipped, so the streamed path applies), bad ones included:
+    identical tables, meta, notes and args, or the same error."""
+    import gzip
+    import zlib
+
+    data = source.read_bytes()
+    if data.startswith(b"\x1f\x8b"):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error):
+            pytest.skip("a corrupt gzip: the streamed path never reads gzip")
+    plain = tmp_path / source.name.removesuffix(".gz")
+    plain.write_bytes(data)
+    streamed, whole = _load_both(plain, monkeypatch)
+    _assert_same(streamed, whole)
+
+
+def _tricky_events(n: int) -> list:
+    """Events whose text holds what a block cut looks for: ``},{`` and ``}]`` in strings and in nested args."""
+    events = []
+    for i in range(n):
+        name = ["aten::mm", 'weird},{"ph": "X"}', "close}] {", "x" * 3000][i % 4]
+        args = {"External id": i, "nested": [{"a": i}, {"b": [{"c": "},{"}]}], "text": "}, {"}
+        events.append(x(name, "cpu_op", 10 + 3 * i, 2, **args))
+    return events
+
+
+def test_streamed_read_cuts_only_between_events(tmp_path, monkeypatch):
+    import json
+
+    path = tmp_path / "tricky.json"
+    header_after = {"traceName": "t", "deviceProperties": [{"id": 0}, {"id": 1}], "distributedInfo": {"rank": 3}}
+    body = {"schemaVersion": 1, "traceEvents": _tricky_events(400), **header_after}
+    path.write_text(json.dumps(body, indent=1))
+    from traceview.trace import decode
+
+    for block in (64, 700, 5000, 1 << 20):  # smaller than one event (grown), and a few events per block
+        streamed, whole = _load_both(path, monkeypatch, block)
+        _assert_same(streamed, whole)
+        assert len(streamed.slices) == 400 and streamed.meta.rank == 3
+        assert streamed.meta.header["traceName"] == "t"
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 700)
+    raw = decode.decode(path)
+    assert isinstance(raw.events, decode.StreamedEvents) and len(raw.events.segments) > 10
+    assert raw.events[123].ts == 10 + 3 * 123 and raw.events[-1].ts == 10 + 3 * 399
+
+
+@pytest.mark.parametrize("damage", ["truncated", "nan", "not_object", "not_object_later", "trailing", "epoch_ns_ts"])
+def test_streamed_read_falls_back_to_the_whole_file_when_irregular(tmp_path, monkeypatch, damage):
+    import json
+
+    from traceview.trace import decode
+
+    text = json.dumps({"traceEvents": _tricky_events(200), "traceName": "t"}, indent=1)
+    later = json.dumps({"traceEvents": _tricky_events(100) + [7] + _tricky_events(100), "traceName": "t"}, indent=1)
+    epoch = _tricky_events(200)
+    epoch[150]["ts"] = 1712195495519695.8  # float µs that only the exact-ns re-read keeps
+    text = {
+        "epoch_ns_ts": json.dumps({"traceEvents": epoch}, indent=1),
+        "not_object_later": later,
+        "truncated": text[: len(text) * 2 // 3],
+        "nan": text.replace('"dur": 2', '"dur": NaN', 1),
+        "not_object": text.replace('"traceEvents": [', '"traceEvents": [7, ', 1),
+        "trailing": text + " junk",
+    }[damage]
+    path = tmp_path / "damaged.json"
+    path.write_text(text)
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 1000)
+    assert decode._decode_streamed(path) is None
+    streamed, whole = _load_both(path, monkeypatch, 1000)
+    _assert_same(streamed, whole)
+
+
+def test_streamed_slice_args_are_read_from_the_file_and_notice_a_changed_file(tmp_path, monkeypatch):
+    import json
+
+    from traceview.trace.columns import FileBytes
+
+    path = tmp_path / "args.json"
+    path.write_text(json.dumps({"traceEvents": _tricky_events(50)}, indent=1))
+    streamed, whole = _load_both(path, monkeypatch, 1000)
+    assert isinstance(streamed.slice_args.blob, FileBytes)  # left in the file, not copied
+    assert streamed.args(7) == whole.args(7) and streamed.args(7)["External id"] == 7
+    path.write_text(json.dumps({"traceEvents": _tricky_events(50)}))  # rewritten: other offsets
+    with pytest.raises(TraceFormatError, match="changed"):
+        streamed.args(7)
+
+
+def test_streamed_ranks_concatenate_like_whole_ones(tmp_path, monkeypatch):
+    import json
+
+    from traceview.trace import decode
+    from traceview.trace.load import concat, load_file
+
+    paths = []
+    for rank in (0, 1):
+        path = tmp_path / f"rank{rank}.json"
+        path.write_text(json.dumps({"distributedInfo": {"rank": rank}, "traceEvents": _tricky_events(60)}, indent=1))
+        paths.append(path)
+    merged = []
+    for threshold in (0, 1 << 62):
+        monkeypatch.setattr(decode, "STREAM_MIN_BYTES", threshold)
+        monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 2000)
+        merged.append(concat([load_file(p) for p in paths]))
+    _assert_same(*merged)
+    assert len(merged[0].slice_args) == 120 and merged[0].args(61)["External id"] == 1

@@ -31,7 +31,7 @@ import pandas as pd
 
 from traceview import __version__
 from traceview.trace import schema
-from traceview.trace.columns import SliceArgs
+from traceview.trace.columns import FileBytes, SliceArgs, release_memory
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 
 log = logging.getLogger(__name__)
@@ -94,8 +94,9 @@ def _write(folder: Path, trace: Trace) -> None:
     for table in TABLES:
         getattr(trace, table).to_parquet(folder / f"{table}.parquet", index=False)
     args = trace.slice_args if isinstance(trace.slice_args, SliceArgs) else SliceArgs.from_raws(list(trace.slice_args))
-    (folder / "slice_args.bin").write_bytes(args.blob)
-    np.savez(folder / "slice_args.npz", offsets=args.offsets, present=args.present)
+    with open(folder / "slice_args.bin", "wb") as f:
+        offsets = args.write(f)  # args left in the trace file are copied across a window at a time
+    np.savez(folder / "slice_args.npz", offsets=offsets, present=args.present)
     metas = [dataclasses.asdict(m) for m in trace.ranks]
     (folder / "meta.json").write_text(json.dumps(metas, default=str))
 
@@ -107,10 +108,35 @@ def _typed(frame: pd.DataFrame, table: str) -> pd.DataFrame:
     return frame.astype(wrong) if wrong else frame
 
 
+def _read_table(path: Path) -> pd.DataFrame:
+    """One Parquet table as pandas (what ``pd.read_parquet`` gives), memory-mapped, each Arrow column
+    freed as soon as it is converted (no second copy of the table at once)."""
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path, memory_map=True, use_pandas_metadata=True)
+    return table.to_pandas(split_blocks=True, self_destruct=True)
+
+
+def _release_arrow_memory() -> None:
+    """Hand Arrow's and the C heap's freed pages back to the OS once the tables are read."""
+    try:
+        import pyarrow
+
+        pyarrow.default_memory_pool().release_unused()
+    except Exception:  # an old pyarrow: nothing to release
+        pass
+    release_memory()
+
+
 def _read(folder: Path) -> Trace:
-    tables = {table: _typed(pd.read_parquet(folder / f"{table}.parquet"), table) for table in TABLES}
+    tables = {table: _typed(_read_table(folder / f"{table}.parquet"), table) for table in TABLES}
+    _release_arrow_memory()
     with np.load(folder / "slice_args.npz") as arrays:
-        args = SliceArgs((folder / "slice_args.bin").read_bytes(), arrays["offsets"], arrays["present"])
+        offsets, present = arrays["offsets"], arrays["present"]
+    blob = FileBytes.of(folder / "slice_args.bin")  # read when a slice's args are asked for, not now
+    if len(offsets) != len(present) + 1 or (len(offsets) and int(offsets[-1]) > len(blob)):
+        raise ValueError("slice args index does not match slice_args.bin")
+    args = SliceArgs(blob, offsets, present)
     metas = []
     for m in json.loads((folder / "meta.json").read_text()):
         m["devices"] = tuple(DeviceInfo(**d) for d in m["devices"])

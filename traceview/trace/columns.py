@@ -10,7 +10,9 @@ compares them).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, Optional
 
 import msgspec
@@ -28,17 +30,71 @@ _EXACT_US = 2**53 / 1000
 _MAX_INT_US = (2**62 - 1) // 1000
 
 
+class FileBytes:
+    """A file's bytes, read on demand: the slice args of a large trace stay in its file until asked for.
+
+    Slicing reads that range. The file's size and mtime are checked on every open, so
+    a file changed or removed since the trace was loaded raises instead of returning other bytes.
+    """
+
+    __slots__ = ("path", "size", "mtime_ns")
+
+    def __init__(self, path: str, size: int, mtime_ns: int) -> None:
+        self.path, self.size, self.mtime_ns = str(path), size, mtime_ns
+
+    @classmethod
+    def of(cls, path: str | os.PathLike) -> FileBytes:
+        st = os.stat(path)
+        return cls(str(path), st.st_size, st.st_mtime_ns)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: slice) -> bytes:
+        with self.reader() as read:
+            return read(index.start, index.stop)
+
+    @contextmanager
+    def reader(self) -> Iterator[Callable[[int, int], bytes]]:
+        """``read(start, end)`` on the open file, checked to be the one that was loaded."""
+        from traceview.errors import TraceFormatError
+
+        changed = f"{self.path}: changed or removed since the trace was loaded: load it again to read slice args"
+        try:
+            f = open(self.path, "rb", buffering=0)
+        except OSError:
+            raise TraceFormatError(changed) from None
+        with f:
+            st = os.fstat(f.fileno())
+            if (st.st_size, st.st_mtime_ns) != (self.size, self.mtime_ns):
+                raise TraceFormatError(changed)
+
+            def read(start: int, end: int) -> bytes:
+                f.seek(start)
+                data = f.read(end - start)
+                while len(data) < end - start:
+                    more = f.read(end - start - len(data))
+                    if not more:
+                        raise TraceFormatError(changed)
+                    data += more
+                return data
+
+            yield read
+
+
 class SliceArgs:
     """Every slice's raw ``args`` JSON in one buffer (``None`` where the event had none).
 
-    Behaves as a read-only sequence of ``bytes | None`` indexed by ``slice_id``; one bytes object
-    and two arrays instead of a Python object per slice.
+    Behaves as a read-only sequence of ``bytes | None`` indexed by ``slice_id``; one buffer and two
+    arrays instead of a Python object per slice. Item ``i`` is ``blob[offsets[i]:offsets[i + 1]]``,
+    or, when ``ends`` is given, ``blob[offsets[i]:ends[i]]``: then ``blob`` may be a
+    :class:`FileBytes` (the args left in the trace file or the cache, read when asked for).
     """
 
-    __slots__ = ("blob", "offsets", "present")
+    __slots__ = ("blob", "offsets", "present", "ends")
 
-    def __init__(self, blob: bytes | bytearray, offsets: np.ndarray, present: np.ndarray) -> None:
-        self.blob, self.offsets, self.present = blob, offsets, present
+    def __init__(self, blob: Any, offsets: np.ndarray, present: np.ndarray, ends: np.ndarray | None = None) -> None:
+        self.blob, self.offsets, self.present, self.ends = blob, offsets, present, ends
 
     @classmethod
     def from_raws(cls, raws: list[Any]) -> SliceArgs:
@@ -50,7 +106,7 @@ class SliceArgs:
 
     @classmethod
     def concat(cls, parts: Iterable[Any]) -> SliceArgs:
-        """Several parts' args, one after the other (SliceArgs or lists of bytes).
+        """Several parts' args, one after the other (SliceArgs or lists of bytes), in one buffer.
 
         Given an iterator, each part is copied and can be freed before the next is read, so joining
         chunks of a large trace never holds the args twice.
@@ -60,10 +116,41 @@ class SliceArgs:
         present: list[np.ndarray] = []
         for part in parts:
             part = part if isinstance(part, SliceArgs) else cls.from_raws(list(part))
-            offsets.append(part.offsets[1:] + len(blob))
+            part_blob, part_offsets = part.contiguous()
+            offsets.append(part_offsets[1:] + len(blob))
             present.append(part.present)
-            blob += part.blob
+            blob += part_blob
         return cls(blob, np.concatenate(offsets), np.concatenate(present) if present else np.zeros(0, dtype=bool))
+
+    def spans(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each item's (start, end) in ``blob``."""
+        if self.ends is None:
+            return self.offsets[:-1], self.offsets[1:]
+        return self.offsets, self.ends
+
+    def contiguous(self) -> tuple[Any, np.ndarray]:
+        """The args as one in-memory buffer + offsets (``len + 1`` of them), read if need be."""
+        if self.ends is None and not isinstance(self.blob, FileBytes):
+            return self.blob, self.offsets
+        items = list(self)
+        lengths = np.fromiter((len(r) if r is not None else 0 for r in items), dtype=np.int64, count=len(items))
+        offsets = np.zeros(len(items) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        return b"".join([r for r in items if r is not None]), offsets
+
+    def write(self, f: Any) -> np.ndarray:
+        """Write the args one after the other to the binary file ``f``; their offsets (``len + 1``)."""
+        if self.ends is None and not isinstance(self.blob, FileBytes):
+            f.write(memoryview(self.blob)[: int(self.offsets[-1])] if len(self.offsets) else b"")
+            return self.offsets
+        lengths = np.zeros(len(self), dtype=np.int64)
+        for i, item in enumerate(self):
+            if item is not None:
+                f.write(item)
+                lengths[i] = len(item)
+        offsets = np.zeros(len(self) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        return offsets
 
     def __len__(self) -> int:
         return len(self.present)
@@ -71,11 +158,85 @@ class SliceArgs:
     def __getitem__(self, index: int) -> bytes | None:
         if not self.present[index]:
             return None
-        return bytes(self.blob[self.offsets[index] : self.offsets[index + 1]])
+        starts, ends = self.spans()
+        return bytes(self.blob[int(starts[index]) : int(ends[index])])
 
-    def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
+    #: Items read from a :class:`FileBytes` at a time, when their bytes span at most _WINDOW_BYTES.
+    _WINDOW_ITEMS = 8192
+    _WINDOW_BYTES = 16 * 1024 * 1024
+
+    def __iter__(self) -> Iterator[bytes | None]:
+        if not isinstance(self.blob, FileBytes):
+            for i in range(len(self)):
+                yield self[i]
+            return
+        starts, ends = self.spans()
+        with self.blob.reader() as read:
+            for lo in range(0, len(self), self._WINDOW_ITEMS):
+                hi = min(lo + self._WINDOW_ITEMS, len(self))
+                here = self.present[lo:hi]
+                s, e = starts[lo:hi][here], ends[lo:hi][here]
+                first, last = (int(s.min()), int(e.max())) if len(s) else (0, 0)
+                window = read(first, last) if last - first <= self._WINDOW_BYTES else None
+                for i in range(lo, hi):
+                    if not self.present[i]:
+                        yield None
+                    elif window is not None:
+                        yield window[int(starts[i]) - first : int(ends[i]) - first]
+                    else:
+                        yield read(int(starts[i]), int(ends[i]))
+
+
+class _ArgsBuilder:
+    """Chunks' :class:`SliceArgs` one after the other: copied into one buffer, or, for args left in
+    the trace file (a streamed chunk's), only their file offsets."""
+
+    def __init__(self) -> None:
+        self.blob = bytearray()
+        self.offsets: list[np.ndarray] = [np.zeros(1, dtype=np.int64)]
+        self.present: list[np.ndarray] = []
+        self.file: FileBytes | None = None
+        self.starts: list[np.ndarray] = []
+        self.ends: list[np.ndarray] = []
+
+    def add(self, part: SliceArgs) -> None:
+        if isinstance(part.blob, FileBytes) and part.ends is not None and (self.file is part.blob or not self.present):
+            self.file = part.blob
+            self.starts.append(part.offsets)
+            self.ends.append(part.ends)
+            self.present.append(part.present)
+            return
+        if self.file is not None:  # not seen in practice (one load reads one source): copy what we have
+            done = self.build()
+            self.__init__()  # type: ignore[misc]
+            self.add(done)
+        blob, offsets = part.contiguous()
+        self.offsets.append(offsets[1:] + len(self.blob))
+        self.present.append(part.present)
+        self.blob += blob
+
+    def build(self) -> SliceArgs:
+        present = np.concatenate(self.present) if self.present else np.zeros(0, dtype=bool)
+        if self.file is not None:
+            return SliceArgs(self.file, np.concatenate(self.starts), present, np.concatenate(self.ends))
+        return SliceArgs(self.blob, np.concatenate(self.offsets), present)
+
+
+def _slice_args(raws: list[Any], origin: Any) -> SliceArgs:
+    """A chunk's slice args: copied, or, for a streamed chunk (``origin``: the file, the address of
+    the chunk's buffer and the file offset of its first byte), where they lie in the file."""
+    if origin is None:
+        return SliceArgs.from_raws(raws)
+    file, base, size, file_offset = origin
+    present = np.fromiter((r is not None for r in raws), dtype=bool, count=len(raws))
+    address = np.fromiter((np.frombuffer(r, dtype=np.uint8).ctypes.data if r is not None else base for r in raws),
+                          dtype=np.int64, count=len(raws))
+    lengths = np.fromiter((len(r) if r is not None else 0 for r in raws), dtype=np.int64, count=len(raws))
+    inside = address - base
+    if len(inside) and (inside.min() < 0 or (inside + lengths).max() > size):
+        return SliceArgs.from_raws(raws)  # a Raw that is not a view into the chunk's buffer: copy them
+    starts = inside + file_offset
+    return SliceArgs(file, starts, present, starts + lengths)
 
 
 class _Args(msgspec.Struct, gc=False):
@@ -94,6 +255,32 @@ class _Args(msgspec.Struct, gc=False):
 
 
 _ARGS_LIST = msgspec.json.Decoder(list[Optional[_Args]])
+
+
+def release_memory() -> None:
+    """Give the C heap's free pages back to the OS (glibc only; a no-op elsewhere).
+
+    Building a large trace's columns frees many short-lived objects (a chunk's events, its
+    intermediate lists); glibc keeps those pages, which would count in the process's memory as if
+    still used. ``malloc_trim`` returns them (a few ms).
+    """
+    if _TRIM is not None:
+        _TRIM(0)
+
+
+def _load_trim() -> Any:
+    try:
+        import ctypes
+        import sys
+
+        if not sys.platform.startswith("linux"):
+            return None
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_TRIM = _load_trim()
 
 
 class _Fallback(Exception):
@@ -121,16 +308,26 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     chunks = events.chunks() if hasattr(events, "chunks") else [events]
     scratch = type(buf)()  # metadata and counters are few: the per-event methods handle them
     parts: list[dict[str, Any]] = []
+    args = _ArgsBuilder()  # every chunk's slice args appended to one buffer as the chunk is read
     offset = 0
     for chunk in chunks:
-        parts.append(_chunk_columns(chunk, offset, raw.exact_ts_ns, scratch))
+        part = _chunk_columns(chunk, offset, raw.exact_ts_ns, scratch)
+        args.add(part.pop("slice_args"))
+        parts.append(part)
         offset += len(chunk)
+        chunk = part = None
+        release_memory()
     if not parts:
-        parts.append(_chunk_columns([], 0, None, scratch))
-    events = chunks = chunk = None
+        part = _chunk_columns([], 0, None, scratch)
+        args.add(part.pop("slice_args"))
+        parts.append(part)
+    events = chunks = chunk = part = None
     raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
-    out = {table: _join([p[table] for p in parts]) for table in ("slices", "gpu", "annotations", "flows", "instants")}
-    out["slice_args"] = SliceArgs.concat(p.pop("slice_args") for p in parts)
+    release_memory()
+    out: dict[str, Any] = {"slice_args": args.build()}
+    for table in ("slices", "gpu", "annotations", "flows", "instants"):
+        out[table] = _join([p.pop(table) for p in parts])  # each table's chunks freed once joined
+        release_memory()
     out["unknown_categories"] = set().union(*(p["unknown_categories"] for p in parts))
     out["counters"], out["process_names"], out["thread_names"] = scratch.counters, scratch.process_names, scratch.thread_names
     return out
@@ -176,7 +373,8 @@ def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | 
     else:
         ts_ns[timed] = _ns_array([events[i].ts for i in timed])
     out: dict[str, Any] = {}
-    host, gpu, annotations, unknown = _complete(events, np.flatnonzero(kind == 0), ts_ns)
+    origin = getattr(events, "origin", None)  # a streamed chunk: its args stay in the file
+    host, gpu, annotations, unknown = _complete(events, np.flatnonzero(kind == 0), ts_ns, origin)
     out["slices"], out["slice_args"] = host
     out["gpu"], out["annotations"], out["unknown_categories"] = gpu, annotations, unknown
     out["flows"] = _flows(events, np.flatnonzero(kind == 2), ts_ns)
@@ -232,7 +430,7 @@ def _strings(values: list[Any]) -> list[str]:
     return values
 
 
-def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray) -> tuple:
+def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: Any = None) -> tuple:
     """Duration events -> host slices (+ args), GPU activities, GPU annotations."""
     idx = index.tolist()
     evs = [events[i] for i in idx]
@@ -250,7 +448,7 @@ def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray) -> tuple:
     except msgspec.MsgspecError:
         raise _Fallback from None
     ts = ts_ns[index]
-    host = _host(evs, cats, names, args, np.flatnonzero(cls == 0), ts, dur_ns)
+    host = _host(evs, cats, names, args, np.flatnonzero(cls == 0), ts, dur_ns, origin)
     gpu = _gpu(evs, cats, names, args, np.flatnonzero(cls == 1), ts, dur_ns)
     annotations = _annotations(evs, names, args, np.flatnonzero(cls == 2), ts, dur_ns)
     known = {"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead", "cuda_sync",
@@ -263,7 +461,7 @@ def _external_ids(args: list[Any]) -> Any:
     return _int_array([None if a is None else a.external_id if a.external_id is not None else a.external_id_old for a in args])
 
 
-def _host(evs, cats, names, args, rows, ts, dur_ns) -> tuple[dict[str, Any], SliceArgs]:
+def _host(evs, cats, names, args, rows, ts, dur_ns, origin) -> tuple[dict[str, Any], SliceArgs]:
     r = rows.tolist()
     a = [args[i] for i in r]
     pids = [evs[i].pid for i in r]
@@ -279,7 +477,7 @@ def _host(evs, cats, names, args, rows, ts, dur_ns) -> tuple[dict[str, Any], Sli
         "external_id": _external_ids(a),
         "correlation": _int_array([x.correlation if x is not None else None for x in a]),
     }
-    return columns, SliceArgs.from_raws([evs[i].args for i in r])
+    return columns, _slice_args([evs[i].args for i in r], origin)
 
 
 def _device_or(values: list[Any], fallback: list[Any]) -> Any:

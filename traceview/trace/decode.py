@@ -8,7 +8,9 @@ and :class:`RawTrace` says so.
 
 from __future__ import annotations
 
+import bisect
 import gzip
+import os
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -17,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import numpy as np
 
 from traceview.errors import TraceFormatError
+from traceview.trace.columns import FileBytes
 
 
 class RawEvent(msgspec.Struct, gc=False):
@@ -94,7 +98,14 @@ def read_bytes(path: Path) -> tuple[bytes, list[str]]:
 
 
 def decode(path: Path) -> RawTrace:
-    """Read and decode one trace file into raw events and its header."""
+    """Read and decode one trace file into raw events and its header.
+
+    A large plain file in the usual Kineto layout is read in blocks (:func:`_decode_streamed`) and
+    never held whole; anything else (gzip, small, truncated, NaN, unusual layout) is read whole.
+    """
+    streamed = _decode_streamed(Path(path))
+    if streamed is not None:
+        return streamed
     data, notes = read_bytes(path)
     truncated = bool(notes)
     try:
@@ -154,6 +165,222 @@ class EventList(Sequence):
 
 def _decode_chunk(raws: list[msgspec.Raw]) -> list[RawEvent]:
     return _EVENTS_DECODER.decode(b"[" + b",".join(raws) + b"]")
+
+
+# --- the streamed path: a large plain file read a block at a time ---------------------------------
+
+#: Plain files at least this large are read in blocks rather than whole (tests lower it).
+STREAM_MIN_BYTES = 16 * 1024 * 1024
+#: Bytes read at a time by the streamed path (~25,000 Kineto events); a larger event grows it.
+STREAM_BLOCK_BYTES = 8 * 1024 * 1024
+#: The streamed path gives up (and the file is read whole) when one event needs a block this large.
+_STREAM_MAX_BLOCK = 256 * 1024 * 1024
+_LIST_START = re.compile(rb'"traceEvents"\s*:\s*\[\s*')
+_EVENT_SEP = re.compile(rb"\}\s*,\s*\{")
+_LIST_END = re.compile(rb"\}\s*\]")
+_RAWS_DECODER = msgspec.json.Decoder(list[msgspec.Raw])
+#: The ``"traceEvents": [`` key is looked for in this many first bytes (the header before it).
+_HEAD_BYTES = 1024 * 1024
+#: Candidate cut points tried per block before the file is read whole instead.
+_CUT_TRIES = 8
+#: Bytes at the end of a block searched first for the last event boundary.
+_CUT_WINDOW = 256 * 1024
+
+
+class StreamedEvents(Sequence):
+    """The events of a plain trace file as byte ranges of it, each decoded when iterated.
+
+    :func:`_decode_streamed` checked every range (each is a run of whole JSON objects of the
+    ``traceEvents`` list) before building this; iterating reads one range at a time from the file,
+    so neither the file's bytes nor one Raw per event are held.
+    """
+
+    def __init__(self, path: str, segments: list[tuple[int, int]], counts: list[int], file: FileBytes | None = None) -> None:
+        self.path, self.segments, self.counts, self.file = path, segments, counts, file
+        self._ends = list(_cumsum(counts))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def chunks(self, size: int | None = None) -> Iterator[list[RawEvent]]:
+        """One decoded range (about :data:`STREAM_BLOCK_BYTES` of JSON) at a time; ``size`` is ignored."""
+        with open(self.path, "rb") as f:
+            for (start, end), count in zip(self.segments, self.counts):
+                events = _read_range(f, start, end, self.file)
+                if len(events) != count:
+                    raise TraceFormatError(f"{self.path}: the file changed while it was read")
+                yield events
+
+    def __iter__(self) -> Iterator[RawEvent]:
+        for chunk in self.chunks():
+            yield from chunk
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        seg = bisect.bisect_right(self._ends, index)
+        first = self._ends[seg - 1] if seg else 0
+        with open(self.path, "rb") as f:
+            return _read_range(f, *self.segments[seg])[index - first]
+
+
+def _cumsum(values: list[int]) -> Iterator[int]:
+    total = 0
+    for v in values:
+        total += v
+        yield total
+
+
+def _read_range(f: Any, start: int, end: int, file: FileBytes | None = None) -> list[RawEvent]:
+    """The events in bytes ``start:end`` of the file, read into one buffer wrapped as a JSON list."""
+    buf = bytearray(end - start + 2)
+    view = memoryview(buf)
+    f.seek(start)
+    if f.readinto(view[1:-1]) != end - start:
+        raise TraceFormatError(f"{getattr(f, 'name', '?')}: the file changed while it was read")
+    view.release()
+    buf[0], buf[-1] = 0x5B, 0x5D  # "[" ... "]"
+    try:
+        events = _Chunk(_EVENTS_DECODER.decode(buf))
+    except msgspec.MsgspecError as exc:
+        raise TraceFormatError(f"{getattr(f, 'name', '?')}: the file changed while it was read ({exc})") from None
+    if file is not None:  # each event's args is a view into buf: where they lie in the file
+        events.origin = (file, np.frombuffer(buf, dtype=np.uint8).ctypes.data, len(buf), start - 1)
+    return events
+
+
+class _Chunk(list):
+    """A streamed chunk of events; ``origin`` (file, buffer address and size, file offset of the
+    buffer) locates their args in the file, so :mod:`traceview.trace.columns` keeps offsets, not copies."""
+
+    origin: tuple[FileBytes, int, int, int] | None = None
+
+
+def _events_in(data: bytes, end: int) -> int | None:
+    """How many events ``data[:end]`` holds when it is a run of whole JSON objects, else None."""
+    try:
+        items = _RAWS_DECODER.decode(b"[" + data[:end] + b"]")
+    except msgspec.MsgspecError:
+        return None
+    if not all(memoryview(item)[0] == 123 for item in items):
+        return None
+    return len(items)
+
+
+class _TsOnly(msgspec.Struct, gc=False):
+    ts: Any = None
+
+
+_TS_ONLY_DECODER = msgspec.json.Decoder(list[_TsOnly])
+
+
+def _needs_exact_ts(data: bytes, end: int) -> bool:
+    """Whether an event in ``data[:end]`` has a float µs ts that loses ns (as :func:`_exact_ts_if_needed`)."""
+    if not _LONG_FRACTIONAL_TS.search(data, 0, end):
+        return False
+    events = _TS_ONLY_DECODER.decode(b"[" + data[:end] + b"]")
+    return any(type(e.ts) is float and e.ts > _EXACT_NS_LIMIT_US and not e.ts.is_integer() for e in events)
+
+
+def _cut_candidates(data: bytes) -> list[re.Match]:
+    """Event boundaries (``},{``) to try as a block's end: the last few, then some spread over it."""
+    found = list(_EVENT_SEP.finditer(data, max(0, len(data) - _CUT_WINDOW)))
+    if len(found) < _CUT_TRIES and len(data) > _CUT_WINDOW:
+        found = list(_EVENT_SEP.finditer(data))
+    tries = found[::-1][:_CUT_TRIES]
+    if found:
+        tries += [found[len(found) * k // _CUT_TRIES] for k in range(_CUT_TRIES - 1, 0, -1)]
+    seen: set[int] = set()
+    return [m for m in tries if not (m.start() in seen or seen.add(m.start()))]
+
+
+def _decode_streamed(path: Path) -> RawTrace | None:
+    """A large plain Kineto file decoded a block at a time; None when it must be read whole.
+
+    The file is ``{header..., "traceEvents": [event, event, ...], header...}``. Each block is cut
+    after its last complete event: a cut is accepted only when msgspec decodes the block up to it
+    as a list of whole objects (a ``},{`` inside a string or a nested value cannot pass), and the
+    header around the list must decode as an object. Anything else (gzip, NaN, a cut-off file,
+    entries that are not objects, timestamps needing exact ns, an odd layout) returns None and
+    :func:`decode` reads the whole file as before, with its repairs and notes.
+    """
+    try:
+        st = path.stat()
+        if not path.is_file() or st.st_size < STREAM_MIN_BYTES:
+            return None
+        with open(path, "rb") as f:
+            return _scan(f, path, st.st_size)
+    except OSError:
+        return None
+
+
+def _scan(f: Any, path: Path, size: int) -> RawTrace | None:
+    head = f.read(max(STREAM_BLOCK_BYTES, _HEAD_BYTES))
+    if head.startswith(_GZIP_MAGIC):
+        return None
+    start = _LIST_START.search(head)
+    if start is None or head[start.end() : start.end() + 1] != b"{":
+        return None  # no list in the first block, or an empty list / a first entry that is no object
+    prefix, pos = head[: start.start()], start.end()
+    del head
+    segments: list[tuple[int, int]] = []
+    counts: list[int] = []
+    block = STREAM_BLOCK_BYTES
+    tail: bytes | None = None
+    while tail is None:
+        f.seek(pos)
+        data = f.read(block)
+        cut, n_cut = None, 0
+        for m in _cut_candidates(data):
+            n = _events_in(data, m.start() + 1)
+            if n is not None:
+                cut, n_cut = m, n
+                break
+        if cut is not None:
+            if _needs_exact_ts(data, cut.start() + 1):
+                return None
+            segments.append((pos, pos + cut.start() + 1))
+            counts.append(n_cut)
+            pos += cut.end() - 1  # the next event's "{"
+            block = STREAM_BLOCK_BYTES
+            continue
+        for k, m in enumerate(_LIST_END.finditer(data)):  # the block may hold the list's end
+            if k == _CUT_TRIES:
+                break
+            n = _events_in(data, m.start() + 1)
+            if n is not None:
+                if _needs_exact_ts(data, m.start() + 1):
+                    return None
+                segments.append((pos, pos + m.start() + 1))
+                counts.append(n)
+                f.seek(pos + m.end())
+                tail = f.read()
+                break
+        if tail is None:
+            if pos + len(data) >= size or _EVENT_SEP.search(data) or block >= _STREAM_MAX_BLOCK:
+                return None  # cut off, irregular, or one event larger than any block we try
+            block *= 4  # one event larger than the block: read more
+    try:
+        top = _TOP_DECODER.decode(prefix + b'"traceEvents":null' + tail)
+    except msgspec.MsgspecError:
+        return None
+    if bytes(top.pop("traceEvents", b"")) != b"null":
+        return None  # a second "traceEvents" key, or the list was not where it seemed
+    header = {}
+    for key, value in top.items():
+        try:
+            header[key] = msgspec.json.decode(value)
+        except msgspec.MsgspecError:
+            continue
+    st = os.fstat(f.fileno())
+    if st.st_size != size:
+        return None
+    file = FileBytes(str(path), size, st.st_mtime_ns)  # the slice args stay in the file (columns.SliceArgs)
+    return RawTrace(str(path), StreamedEvents(str(path), segments, counts, file), header, size_bytes=size)
 
 
 def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> list[RawEvent] | EventList:

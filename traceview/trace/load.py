@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.errors import TraceFormatError
-from traceview.trace.columns import SliceArgs
+from traceview.trace.columns import SliceArgs, release_memory
 from traceview.trace.decode import decode
 from traceview.trace.model import Trace
 from traceview.trace.normalize import normalize
@@ -44,6 +44,7 @@ def load_file(path: str | Path, rank: int | None = None, cache: bool = False) ->
             return hit
     log.debug("loading %s", path)
     trace = normalize(decode(path), rank)
+    release_memory()  # the pages freed while loading go back to the OS before any analysis
     if cache and rank is None and path.stat().st_size >= columnar.MIN_CACHED_BYTES:
         columnar.write(path, trace)
     return trace

@@ -312,12 +312,13 @@ def _frame(columns: dict[str, list[Any]], spec: dict[str, str], rank: int) -> pd
         if col == "rank":
             data[col] = np.full(n, rank, dtype=np.int32)
         elif col in columns:
-            data[col] = pd.array(columns[col], dtype=dtype) if dtype not in ("int64", "float64") else np.asarray(columns[col], dtype=dtype)
-    return pd.DataFrame(data)
+            data[col] = pd.array(columns[col], dtype=dtype, copy=False) if dtype not in ("int64", "float64") else np.asarray(columns[col], dtype=dtype)
+    return pd.DataFrame(data, copy=False)  # no copy of a large trace's columns: the buffers are dropped next
 
 
 def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
     slices = _frame(buf.slices, schema.SLICES, rank)
+    buf.slices = {}  # each buffer is dropped once its table is built (peak memory of a large trace)
     slices.insert(0, "slice_id", np.arange(len(slices), dtype=np.int64))
     slices["end_ns"] = slices["start_ns"] + slices["dur_ns"]
     parent, depth = nest(slices)
@@ -326,6 +327,7 @@ def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
     slices = slices[list(schema.SLICES)]
 
     gpu = _frame(buf.gpu, schema.GPU, rank)
+    buf.gpu = {}
     gpu.insert(0, "activity_id", np.arange(len(gpu), dtype=np.int64))
     gpu["end_ns"] = gpu["start_ns"] + gpu["dur_ns"]
     launches, gpu = _join_launches(slices, gpu, meta)
