@@ -22,10 +22,7 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
         "count": grouped.size(),
         "total_ms": grouped["dur_ns"].sum() / 1e6,
         "median_us": grouped["dur_ns"].median() / 1e3,
-        "api": grouped["api"].agg(_mode),
-        "op": grouped["op"].agg(_mode),
-        "region": grouped["region"].agg(_mode),
-        "source": grouped["source"].agg(_mode),
+        **{col: _most_common(k, col) for col in ("api", "op", "region", "source")},
         "first_start_ns": grouped["start_ns"].min(),
     }).reset_index()
     total = out["total_ms"].sum()
@@ -33,6 +30,10 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     return out.sort_values("total_ms", ascending=False, ignore_index=True)
 
 
-def _mode(values: pd.Series) -> object:
-    values = values.dropna()
-    return values.mode().iloc[0] if len(values) else pd.NA
+def _most_common(kernels: pd.DataFrame, column: str) -> pd.Series:
+    """Per kernel name, the most common non-missing value of ``column`` (ties: the smallest value)."""
+    counts = kernels.groupby(["name", column], sort=True, observed=True, dropna=True).size()
+    if counts.empty:
+        return pd.Series(pd.NA, index=pd.Index(kernels["name"].unique(), name="name"), dtype="string")
+    best = counts.groupby(level="name", sort=False).idxmax()
+    return pd.Series([value for _, value in best], index=best.index, dtype="string")
