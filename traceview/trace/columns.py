@@ -239,8 +239,8 @@ def _slice_args(raws: list[Any], origin: Any) -> SliceArgs:
     return SliceArgs(file, starts, present, starts + lengths)
 
 
-class _Args(msgspec.Struct, gc=False):
-    """The ``args`` keys the tables need (same keys as normalize's)."""
+class EventArgs(msgspec.Struct, gc=False):
+    """The ``args`` keys the tables need (normalize and columns decode into it); the rest stays raw."""
 
     correlation: Any = None
     external_id: Any = msgspec.field(default=None, name="External id")
@@ -252,9 +252,10 @@ class _Args(msgspec.Struct, gc=False):
     registers: Any = msgspec.field(default=None, name="registers per thread")
     shared_mem: Any = msgspec.field(default=None, name="shared memory")
     bytes: Any = None
+    name: Any = None  # metadata events: process_name / thread_name
 
 
-_ARGS_LIST = msgspec.json.Decoder(list[Optional[_Args]])
+_ARGS_LIST = msgspec.json.Decoder(list[Optional[EventArgs]])
 
 
 def release_memory() -> None:
@@ -487,7 +488,7 @@ def _device_or(values: list[Any], fallback: list[Any]) -> Any:
 def _gpu(evs, cats, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     r = rows.tolist()
     e = [evs[i] for i in r]
-    a = [args[i] if args[i] is not None else _Args() for i in r]
+    a = [args[i] if args[i] is not None else EventArgs() for i in r]
     grid = [_xyz(x.grid) for x in a]
     block = [_xyz(x.block) for x in a]
     columns = {
@@ -518,7 +519,7 @@ def _xyz(value: Any) -> tuple[Any, Any, Any]:
 def _annotations(evs, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     r = rows.tolist()
     e = [evs[i] for i in r]
-    a = [args[i] if args[i] is not None else _Args() for i in r]
+    a = [args[i] if args[i] is not None else EventArgs() for i in r]
     return {
         "name": _category([names[i] for i in r]),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),

@@ -19,29 +19,13 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace import schema
-from traceview.trace.columns import fill_columns
+from traceview.trace.columns import EventArgs, fill_columns
 from traceview.trace.decode import RawEvent, RawTrace
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 from traceview.trace.nesting import nest
 
 
-class _Args(msgspec.Struct, gc=False):
-    """The ``args`` keys the tables need; everything else stays in the raw bytes."""
-
-    correlation: Any = None
-    external_id: Any = msgspec.field(default=None, name="External id")
-    external_id_old: Any = msgspec.field(default=None, name="external id")
-    device: Any = None
-    stream: Any = None
-    grid: Any = None
-    block: Any = None
-    registers: Any = msgspec.field(default=None, name="registers per thread")
-    shared_mem: Any = msgspec.field(default=None, name="shared memory")
-    bytes: Any = None
-    name: Any = None  # metadata events: process_name / thread_name
-
-
-_ARGS = msgspec.json.Decoder(_Args)
+_ARGS = msgspec.json.Decoder(EventArgs)
 _VERSION_SUFFIX = re.compile(r"_v\d+$")
 _RANK_IN_NAME = re.compile(r"rank[-_]?(\d+)", re.IGNORECASE)
 
@@ -234,7 +218,7 @@ class _Buffers:
         s["correlation"].append(_int(args.correlation) if args else None)
         self.slice_args.append(bytes(ev.args) if ev.args is not None else None)
 
-    def _add_gpu(self, kind: str, name: str, ev: RawEvent, ts_ns: int, dur_ns: int, args: _Args | None) -> None:
+    def _add_gpu(self, kind: str, name: str, ev: RawEvent, ts_ns: int, dur_ns: int, args: EventArgs | None) -> None:
         g = self.gpu
         g["kind"].append(kind)
         g["name"].append(name)
@@ -253,7 +237,7 @@ class _Buffers:
         g["bytes"].append(_int(args.bytes) if args else None)
 
     @staticmethod
-    def _args(ev: RawEvent) -> _Args | None:
+    def _args(ev: RawEvent) -> EventArgs | None:
         if ev.args is None:
             return None
         try:
@@ -294,7 +278,7 @@ class _Buffers:
                 c["value"].append(float(value))
 
 
-def _external_id(args: _Args | None) -> int | None:
+def _external_id(args: EventArgs | None) -> int | None:
     if args is None:
         return None
     value = args.external_id if args.external_id is not None else args.external_id_old
