@@ -50,11 +50,18 @@ def test_reopened_trace_has_identical_tables_meta_and_args(cache_dir, big_trace)
     assert again.args(op) == first.args(op) != {}
 
 
-def test_reopening_from_the_cache_takes_under_a_second(cache_dir, big_trace):
+def test_reopening_reads_the_cache_not_the_json(cache_dir, big_trace, monkeypatch):
+    """Re-opening never decodes the JSON again (its speed is measured by benchmarks/analyzer.py)."""
     load(big_trace, cache=True)
-    start = time.perf_counter()
-    load(big_trace, cache=True)
-    assert time.perf_counter() - start < 1.0
+    import traceview.trace.load as loader
+
+    def no_json(*args, **kwargs):
+        raise AssertionError("the JSON was decoded although a cache exists")
+
+    monkeypatch.setattr(loader, "decode", no_json, raising=False)
+    monkeypatch.setattr(loader, "normalize", no_json, raising=False)
+    again = load(big_trace, cache=True)
+    assert len(again.slices) > 0
 
 
 def test_changed_file_is_read_again(cache_dir, big_trace, tmp_path):

@@ -37,7 +37,7 @@ from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 1
+CACHE_FORMAT = 3  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns
 #: Traces smaller than this load from JSON in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
@@ -92,13 +92,53 @@ def write(path: str | Path, trace: Trace) -> Path | None:
 
 def _write(folder: Path, trace: Trace) -> None:
     for table in TABLES:
-        getattr(trace, table).to_parquet(folder / f"{table}.parquet", index=False)
+        # Uncompressed: a memory-mapped read then skips decompression (2 GB trace: 0.8 s -> 0.55 s for
+        # the tables); the cache is larger on disk, which is what a cache is for.
+        _split_nullable(getattr(trace, table)).to_parquet(folder / f"{table}.parquet", index=False, compression=None)
     args = trace.slice_args if isinstance(trace.slice_args, SliceArgs) else SliceArgs.from_raws(list(trace.slice_args))
     with open(folder / "slice_args.bin", "wb") as f:
         offsets = args.write(f)  # args left in the trace file are copied across a window at a time
     np.savez(folder / "slice_args.npz", offsets=offsets, present=args.present)
     metas = [dataclasses.asdict(m) for m in trace.ranks]
     (folder / "meta.json").write_text(json.dumps(metas, default=str))
+
+
+#: Suffix of the mask column stored beside a nullable integer column that has missing values.
+_MASK = "__na"
+
+
+def _split_nullable(frame: pd.DataFrame) -> pd.DataFrame:
+    """Nullable ``Int64`` columns as plain int64 values (+ a bool mask column when any is missing).
+
+    Arrow's conversion back to ``Int64`` copies every value and rebuilds the mask (most of a 2 GB
+    trace's re-open); plain int64 comes back without a copy and the mask wraps it as-is.
+    """
+    out = {}
+    for col in frame.columns:
+        values = frame[col]
+        if isinstance(values.dtype, pd.Int64Dtype):
+            mask = values.isna().to_numpy()
+            out[col] = values.to_numpy(dtype="int64", na_value=0)
+            if mask.any():
+                out[col + _MASK] = mask
+        else:
+            out[col] = values
+    return pd.DataFrame(out)
+
+
+def _join_nullable(frame: pd.DataFrame, table: str) -> pd.DataFrame:
+    """Undo :func:`_split_nullable` for the columns the schema declares ``Int64``."""
+    spec = getattr(schema, table.upper())
+    columns = {}
+    for col in frame.columns:
+        if col.endswith(_MASK):
+            continue
+        values = frame[col]
+        if spec.get(col) == "Int64" and values.dtype == "int64":
+            mask = frame[col + _MASK].to_numpy(dtype=bool) if col + _MASK in frame else np.zeros(len(frame), dtype=bool)
+            values = pd.arrays.IntegerArray(values.to_numpy(), mask)
+        columns[col] = values
+    return pd.DataFrame(columns, copy=False)
 
 
 def _typed(frame: pd.DataFrame, table: str) -> pd.DataFrame:
@@ -129,7 +169,7 @@ def _release_arrow_memory() -> None:
 
 
 def _read(folder: Path) -> Trace:
-    tables = {table: _typed(_read_table(folder / f"{table}.parquet"), table) for table in TABLES}
+    tables = {table: _typed(_join_nullable(_read_table(folder / f"{table}.parquet"), table), table) for table in TABLES}
     _release_arrow_memory()
     with np.load(folder / "slice_args.npz") as arrays:
         offsets, present = arrays["offsets"], arrays["present"]
