@@ -18,7 +18,6 @@ and its compiled functions do not compile again. The script must be safe to run 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sys
 import time
@@ -33,7 +32,8 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
-from .profiling import TRACE_SUFFIX, DynamoDelta, activities, device_info, export_trace, resolve_device, versions
+from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, device_info, export_trace, resolve_device, versions,
+                        writable_dir)
 
 SIGINT_EXIT = 128 + signal.SIGINT  # what a shell reports for a program ended by Ctrl-C
 
@@ -72,12 +72,7 @@ def _check_inputs(script: Path, out_dir: Path) -> types.CodeType:
         code = compile(source, str(script), "exec", dont_inherit=True)
     except SyntaxError as exc:
         raise CaptureError(f"{script}:{exc.lineno}: syntax error: {exc.msg}") from None
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CaptureError(f"cannot create output folder {out_dir}: {exc.strerror}") from None
-    if not os.access(out_dir, os.W_OK | os.X_OK):
-        raise CaptureError(f"output folder {out_dir} is not writable")
+    writable_dir(out_dir)
     return code
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 
 import torch
+
+from traceview.errors import CaptureError
 
 TRACE_SUFFIX = ".pt.trace.json.gz"
 
@@ -120,3 +123,14 @@ def cold_inductor():
             yield
     else:  # pragma: no cover - very old torch
         yield
+
+
+def writable_dir(out_dir: Path) -> Path:
+    """``out_dir``, created if needed; CaptureError before anything runs when it cannot be written."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CaptureError(f"cannot create output folder {out_dir}: {exc.strerror}") from None
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise CaptureError(f"output folder {out_dir} is not writable")
+    return out_dir

@@ -29,7 +29,7 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
-from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, cold_inductor, device_info, export_trace,
+from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, device_info, export_trace,
                         resolve_device, synchronize, versions)
 from .workloads import CHECK_CALLS, Variant, Workload, check_against_reference, get_workload
 
@@ -139,16 +139,6 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
                          timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes)
 
 
-def _writable_dir(out_dir: Path) -> Path:
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CaptureError(f"cannot create output folder {out_dir}: {exc.strerror}") from None
-    if not os.access(out_dir, os.W_OK | os.X_OK):
-        raise CaptureError(f"output folder {out_dir} is not writable")
-    return out_dir
-
-
 def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
                  out_dir: Path | str = "traceview-run", include_compile: bool = False,
                  device: str | None = None, calls: int = PROFILED_CALLS) -> RunResult:
@@ -165,7 +155,7 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
         raise CaptureError(f"{wl.name}: unknown variant(s) {', '.join(unknown)}; choose from: {', '.join(wl.variants)}")
     dev = resolve_device(device)
     resolved = wl.size(size, dev)
-    out = _writable_dir(Path(out_dir))
+    out = writable_dir(Path(out_dir))
     results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls) for n in names]
     meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out)
     return RunResult(wl.name, out, str(dev), include_compile, results, meta_path)

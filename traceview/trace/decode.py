@@ -120,12 +120,7 @@ def decode(path: Path) -> RawTrace:
     if raw_events is None:
         raise TraceFormatError(f"{path}: not a Kineto trace (no 'traceEvents' list)")
     events = _decode_events(path, raw_events, notes)
-    header = {}
-    for key, value in top.items():
-        try:
-            header[key] = msgspec.json.decode(value)
-        except msgspec.MsgspecError:
-            continue
+    header = _header(top)
     raw = RawTrace(str(path), events, header, truncated, notes, size_bytes=len(data))
     raw.exact_ts_ns = _exact_ts_if_needed(raw_events, events)
     return raw
@@ -370,17 +365,23 @@ def _scan(f: Any, path: Path, size: int) -> RawTrace | None:
         return None
     if bytes(top.pop("traceEvents", b"")) != b"null":
         return None  # a second "traceEvents" key, or the list was not where it seemed
+    header = _header(top)
+    st = os.fstat(f.fileno())
+    if st.st_size != size:
+        return None
+    file = FileBytes(str(path), size, st.st_mtime_ns)  # the slice args stay in the file (columns.SliceArgs)
+    return RawTrace(str(path), StreamedEvents(str(path), segments, counts, file), header, size_bytes=size)
+
+
+def _header(top: dict[str, msgspec.Raw]) -> dict[str, Any]:
+    """Top-level keys other than traceEvents (deviceProperties, distributedInfo, ...), decoded; bad ones dropped."""
     header = {}
     for key, value in top.items():
         try:
             header[key] = msgspec.json.decode(value)
         except msgspec.MsgspecError:
             continue
-    st = os.fstat(f.fileno())
-    if st.st_size != size:
-        return None
-    file = FileBytes(str(path), size, st.st_mtime_ns)  # the slice args stay in the file (columns.SliceArgs)
-    return RawTrace(str(path), StreamedEvents(str(path), segments, counts, file), header, size_bytes=size)
+    return header
 
 
 def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> list[RawEvent] | EventList:
