@@ -14,7 +14,6 @@ from traceview.trace.inductor_code import load_inductor_code
 
 DATA = Path(__file__).parent / "data" / "inductor"
 CUDA = DATA / "cuda"
-SHARED = Path(__file__).parents[2] / "shared" / "traces"
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +73,7 @@ def test_name_join_without_hash_still_finds_the_kernel(code):
 
 
 def test_trace_without_code_estimates_aten_kernel_bytes_from_shapes():
-    path = SHARED / "mp_adam_eager.json.gz"
-    if not path.exists():
-        pytest.skip("shared traces not present")
+    path = Path(__file__).parent / "data" / "h200" / "mp_adam_eager.json.gz"
     r = kernel_sources(load(path), None)
     assert r.matched == 0
     assert (r.summary["bytes_source"] == "input_shapes").any()
