@@ -98,11 +98,13 @@ class SliceArgs:
 
     @classmethod
     def from_raws(cls, raws: list[Any]) -> SliceArgs:
-        present = np.fromiter((r is not None for r in raws), dtype=bool, count=len(raws))
-        lengths = np.fromiter((len(r) if r is not None else 0 for r in raws), dtype=np.int64, count=len(raws))
+        present = np.not_equal(np.fromiter(raws, dtype=object, count=len(raws)), None)
+        kept = [r for r in raws if r is not None]
+        lengths = np.zeros(len(raws), dtype=np.int64)
+        lengths[present] = np.fromiter(map(len, kept), dtype=np.int64, count=len(kept))
         offsets = np.zeros(len(raws) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
-        return cls(b"".join([r for r in raws if r is not None]), offsets, present)
+        return cls(b"".join(kept), offsets, present)
 
     @classmethod
     def concat(cls, parts: Iterable[Any]) -> SliceArgs:
@@ -284,6 +286,14 @@ def _load_trim() -> Any:
 _TRIM = _load_trim()
 
 
+#: Traces (bytes of JSON) from this size up hand freed heap pages back to the OS while loading.
+_TRIM_MIN_BYTES = 16 * 1024 * 1024
+
+
+def _no_trim() -> None:
+    return None
+
+
 class _Fallback(Exception):
     """The trace needs the careful per-event path."""
 
@@ -307,6 +317,8 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     """Every table's columns, built a chunk of events at a time (see decode.EventList), then joined."""
     events = raw.events
     chunks = events.chunks() if hasattr(events, "chunks") else [events]
+    # Giving freed pages back costs ~0.5 ms a call: worth it only where a trace's memory is large.
+    trim = release_memory if getattr(raw, "size_bytes", 0) >= _TRIM_MIN_BYTES else _no_trim
     scratch = type(buf)()  # metadata and counters are few: the per-event methods handle them
     parts: list[dict[str, Any]] = []
     args = _ArgsBuilder()  # every chunk's slice args appended to one buffer as the chunk is read
@@ -317,18 +329,18 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
         parts.append(part)
         offset += len(chunk)
         chunk = part = None
-        release_memory()
+        trim()
     if not parts:
         part = _chunk_columns([], 0, None, scratch)
         args.add(part.pop("slice_args"))
         parts.append(part)
     events = chunks = chunk = part = None
     raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
-    release_memory()
+    trim()
     out: dict[str, Any] = {"slice_args": args.build()}
     for table in ("slices", "gpu", "annotations", "flows", "instants"):
         out[table] = _join([p.pop(table) for p in parts])  # each table's chunks freed once joined
-        release_memory()
+        trim()
     out["unknown_categories"] = set().union(*(p["unknown_categories"] for p in parts))
     out["counters"], out["process_names"], out["thread_names"] = scratch.counters, scratch.process_names, scratch.thread_names
     return out
@@ -350,8 +362,15 @@ def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _category(values: list[str]) -> pd.Categorical:
-    """Strings -> a Categorical (codes per row, each distinct string once)."""
-    return pd.Categorical(values)
+    """Strings -> a Categorical with sorted categories, exactly as ``pd.Categorical(values)`` gives,
+    in half its time (a dict numbers the distinct strings; only those are sorted)."""
+    numbers: dict[str, int] = {}
+    codes = np.array([numbers.setdefault(v, len(numbers)) for v in values], dtype=np.int32)
+    distinct = np.array(list(numbers), dtype=object)
+    order = np.argsort(distinct, kind="stable")
+    rank = np.empty(len(distinct), dtype=np.int32)
+    rank[order] = np.arange(len(distinct), dtype=np.int32)
+    return pd.Categorical.from_codes(rank[codes] if len(codes) else codes, dtype=pd.CategoricalDtype(pd.Index(distinct[order], dtype=object)), validate=False)
 
 
 def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | None, scratch: Any) -> dict[str, Any]:
@@ -415,9 +434,10 @@ def _int_array(values: list[Any], nullable: bool = True) -> Any:
             arr = np.array(values, dtype=np.int64) if values else np.zeros(0, dtype=np.int64)
             return pd.arrays.IntegerArray(arr, np.zeros(len(arr), dtype=bool))
         if types <= {int, type(None)}:
-            mask = np.fromiter((v is None for v in values), dtype=bool, count=len(values))
-            arr = np.array([0 if v is None else v for v in values], dtype=np.int64)
-            return pd.arrays.IntegerArray(arr, mask)
+            boxed = np.fromiter(values, dtype=object, count=len(values))
+            mask = np.equal(boxed, None)
+            boxed[mask] = 0
+            return pd.arrays.IntegerArray(boxed.astype(np.int64), mask)
     except OverflowError:
         raise _Fallback from None
     from traceview.trace.normalize import _int  # strings ("stream 7"), integral floats: one by one

@@ -384,8 +384,18 @@ def _header(top: dict[str, msgspec.Raw]) -> dict[str, Any]:
     return header
 
 
+#: Up to this many bytes of ``traceEvents``, the events are decoded into structs in one call (the
+#: fastest way); a larger list is kept as one Raw per event and decoded a chunk at a time (memory).
+DIRECT_DECODE_MAX_BYTES = 16 * 1024 * 1024
+
+
 def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> list[RawEvent] | EventList:
     """The typed events; entries that are not JSON objects are dropped with a note."""
+    if len(raw_events) <= DIRECT_DECODE_MAX_BYTES:
+        try:
+            return _EVENTS_DECODER.decode(raw_events)
+        except msgspec.MsgspecError:
+            pass  # not a list, or an entry that is not an object: sorted out below
     try:
         items = msgspec.json.decode(raw_events, type=list[msgspec.Raw])
     except msgspec.ValidationError:
@@ -450,9 +460,10 @@ def _recover_truncated(path: Path, data: bytes, exc: Exception) -> tuple[bytes, 
     raise TraceFormatError(f"{path}: not valid JSON ({exc})") from None
 
 
-#: A ts >= 2**53 / 1000 µs (13+ integer digits) with a fraction, or in exponent form: the only
-#: timestamps whose float µs may lose ns (a cheap scan before decoding every ts again).
-_LONG_FRACTIONAL_TS = re.compile(rb'"ts"\s*:\s*"?-?(?:\d{13,}\.\d|[\d.]+[eE])')
+#: A ts that may be >= 2**53 / 1000 µs (9,007,199,254,740.992: 14+ integer digits, or 13 starting
+#: with 9) with a fraction, or in exponent form: the only timestamps whose float µs may lose ns (a
+#: cheap scan before decoding every ts again). Kineto's usual ~6e12 µs stamps never match.
+_LONG_FRACTIONAL_TS = re.compile(rb'"ts"\s*:\s*"?-?(?:\d{14,}\.\d|9\d{12}\.\d|[\d.]+[eE])')
 
 
 def _exact_ts_if_needed(raw_events: msgspec.Raw, events: list[RawEvent]) -> list[int | None] | None:
@@ -462,10 +473,16 @@ def _exact_ts_if_needed(raw_events: msgspec.Raw, events: list[RawEvent]) -> list
     ``1712195495519695.8``); a float64 holds that only to ~0.25 µs. Re-reading the timestamps'
     text keeps every nanosecond. Traces with ``baseTimeNanoseconds`` never need this.
     """
-    if not _LONG_FRACTIONAL_TS.search(raw_events):
+    if isinstance(events, EventList) and not _LONG_FRACTIONAL_TS.search(raw_events):
         return None  # no timestamp of 13+ integer digits with a fraction: float µs are exact enough
+    stamps_only: Any = events
+    if isinstance(events, EventList):  # every entry an object: read the ts alone, not each whole event
+        try:
+            stamps_only = _TS_ONLY_DECODER.decode(raw_events)
+        except msgspec.MsgspecError:
+            stamps_only = events
     needs = any(
-        type(ev.ts) is float and ev.ts > _EXACT_NS_LIMIT_US and not ev.ts.is_integer() for ev in events
+        type(ev.ts) is float and ev.ts > _EXACT_NS_LIMIT_US and not ev.ts.is_integer() for ev in stamps_only
     )
     if not needs:
         return None

@@ -339,45 +339,67 @@ def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
 
 
 def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The launches table, and ``gpu.launch_id`` joined by (rank, correlation)."""
-    api_calls = slices[slices["cat"].isin(schema.API_CATEGORIES) & slices["correlation"].notna()]
-    api = api_calls["name"].astype(str).str.replace(_VERSION_SUFFIX, "", regex=True)
-    gpu_correlations = set(gpu["correlation"].dropna().tolist())
-    is_launch = api.isin(schema.LAUNCH_APIS) | api_calls["correlation"].isin(gpu_correlations)
-    calls = api_calls[is_launch.to_numpy()]
+    """The launches table, and ``gpu.launch_id`` joined by (rank, correlation).
+
+    One file holds one rank, so the join is on correlation alone: a sorted search over the
+    launches' correlations (numpy, no index objects), the first launch winning a reused id.
+    """
+    correlation = slices["correlation"].array
+    rows = np.flatnonzero(slices["cat"].isin(schema.API_CATEGORIES).to_numpy() & ~correlation.isna())
+    names = slices["name"].array
+    categories = pd.Index(names.categories.astype(str), dtype=object)
+    api_of = np.asarray(categories.str.replace(_VERSION_SUFFIX, "", regex=True), dtype=object)  # once per name
+    launch_api_of = np.fromiter((a in schema.LAUNCH_APIS for a in api_of), dtype=bool, count=len(api_of))
+    codes = names.codes[rows]
+    call_corr = correlation._data[rows]
+    gpu_corr = gpu["correlation"].array
+    gpu_has = ~gpu_corr.isna()
+    is_launch = launch_api_of[codes] | np.isin(call_corr, gpu_corr._data[gpu_has])
+    rows, codes, call_corr = rows[is_launch], codes[is_launch], call_corr[is_launch]
     launches = pd.DataFrame(
         {
-            "launch_id": calls["slice_id"].to_numpy(),
-            "rank": calls["rank"].to_numpy(),
-            "api": pd.Categorical(api[is_launch.to_numpy()].to_numpy()),
-            "pid": calls["pid"].to_numpy(),
-            "tid": calls["tid"].to_numpy(),
-            "start_ns": calls["start_ns"].to_numpy(),
-            "dur_ns": calls["dur_ns"].to_numpy(),
-            "end_ns": calls["end_ns"].to_numpy(),
-            "correlation": calls["correlation"].to_numpy(),
-            "external_id": calls["external_id"].to_numpy(),
+            "launch_id": slices["slice_id"].to_numpy()[rows],
+            "rank": slices["rank"].to_numpy()[rows].astype(np.int32),
+            "api": pd.Categorical(api_of[codes]),
+            "pid": slices["pid"].array[rows],
+            "tid": slices["tid"].array[rows],
+            "start_ns": slices["start_ns"].to_numpy()[rows],
+            "dur_ns": slices["dur_ns"].to_numpy()[rows],
+            "end_ns": slices["end_ns"].to_numpy()[rows],
+            "correlation": pd.arrays.IntegerArray(call_corr, np.zeros(len(rows), dtype=bool)),
+            "external_id": slices["external_id"].array[rows],
         }
     )
-    duplicated = launches.duplicated(["rank", "correlation"], keep="first")
+    order = np.argsort(call_corr, kind="stable")
+    ordered = call_corr[order]
+    duplicated = pd.Series(np.zeros(len(rows), dtype=bool))
+    if len(ordered) > 1:
+        repeat = np.zeros(len(rows), dtype=bool)
+        repeat[order[1:]] = ordered[1:] == ordered[:-1]  # not the first launch of its id
+        duplicated = pd.Series(repeat)
+    values = gpu_corr._data
+    pos = np.minimum(np.searchsorted(ordered, values), max(len(ordered) - 1, 0))
+    found = gpu_has.copy()
+    if len(ordered):
+        found &= ordered[pos] == values
+    else:
+        found[:] = False
+    ids = launches["launch_id"].to_numpy()
+    gpu["launch_id"] = pd.arrays.IntegerArray(np.where(found, ids[order[pos]] if len(ordered) else 0, 0), ~found)
     if duplicated.any():
         meta.notes.append(f"{int(duplicated.sum())} launch(es) reuse a correlation id already taken: "
                           "each GPU activity with such an id is joined to the last of them that started before it")
-    key = launches[~duplicated].set_index(["rank", "correlation"])["launch_id"]
-    index = pd.MultiIndex.from_arrays([gpu["rank"], gpu["correlation"]])
-    gpu["launch_id"] = pd.array(key.reindex(index).to_numpy(), dtype="Int64")
-    if duplicated.any():
         gpu["launch_id"] = _rejoin_reused_correlations(launches, gpu, duplicated)
-    counts = gpu.groupby("launch_id").size()
-    kernel_counts = gpu[gpu["kind"] == "kernel"].groupby("launch_id").size()
-    launches["gpu_count"] = launches["launch_id"].map(counts).fillna(0).astype("int64")
-    launches["kernel_count"] = launches["launch_id"].map(kernel_counts).fillna(0).astype("int64")
-    for col, dtype in schema.LAUNCHES.items():
-        launches[col] = launches[col].astype(dtype)
-    orphans = int(gpu["launch_id"].isna().sum())
+    launch_ids = launches["launch_id"].to_numpy()  # ascending (slice order)
+    joined = gpu["launch_id"].array
+    at = np.searchsorted(launch_ids, joined._data[~joined.isna()])
+    is_kernel = (gpu["kind"] == "kernel").to_numpy()[~joined.isna()]
+    launches["gpu_count"] = np.bincount(at, minlength=len(launches)).astype(np.int64)
+    launches["kernel_count"] = np.bincount(at[is_kernel], minlength=len(launches)).astype(np.int64)
+    orphans = int(joined.isna().sum())
     if orphans:
         meta.notes.append(f"{orphans} GPU activit{'y' if orphans == 1 else 'ies'} {'has' if orphans == 1 else 'have'} no launch in the trace (launch not captured)")
-    empty_launches = int(((launches["gpu_count"] == 0) & launches["api"].isin(schema.LAUNCH_APIS)).sum())
+    empty_launches = int(((launches["gpu_count"] == 0).to_numpy() & launch_api_of[codes]).sum())
     if empty_launches and len(gpu) == 0:
         meta.notes.append(f"{empty_launches} launches but no GPU activity at all: the trace has no kernel events (CUPTI buffer lost or GPU tracing off)")
     elif empty_launches:
