@@ -241,6 +241,37 @@ def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypa
     _assert_same(streamed, whole)
 
 
+@pytest.mark.parametrize("source", _every_data_trace() + [public("hta__ns_resolution_V100_rank0.pt.trace.json.gz")], ids=lambda p: p.name)
+def test_small_trace_split_read_gives_the_same_trace_as_the_full_parse(monkeypatch, source):
+    """A small trace's events list is cut out of its text and decoded alone (``_split_small``):
+    the same tables, meta, notes and args as parsing the whole object, or the same error. The ns
+    trace keeps a list of log strings after its events (a ``]`` that is not the list's end) and
+    float epoch µs timestamps that need the exact-ns re-read."""
+    from traceview.trace import decode
+
+    def read():
+        try:
+            return load(source, cache=False)
+        except TraceFormatError as exc:
+            return str(exc)
+
+    split = read()
+    monkeypatch.setattr(decode, "_split_small", lambda data: None)
+    _assert_same(split, read())
+
+
+def test_split_read_takes_the_kineto_layout_and_refuses_a_wrong_cut():
+    import json
+
+    from traceview.trace import decode
+
+    events = _tricky_events(20)
+    text = json.dumps({"schemaVersion": 1, "traceEvents": events, "logs": ["a]", "}]"], "traceName": "t"}, indent=1).encode()
+    header, got, _ = decode._split_small(text)
+    assert header == {"schemaVersion": 1, "logs": ["a]", "}]"], "traceName": "t"} and len(got) == 20
+    assert decode._split_small(json.dumps({"traceEvents": [1, 2]}).encode()) is None  # not objects: the careful path
+    assert decode._split_small(json.dumps([{"traceEvents": []}]).encode()) is None
+
 def _tricky_events(n: int) -> list:
     """Events whose text holds what a block cut looks for: ``},{`` and ``}]`` in strings and in nested args."""
     events = []

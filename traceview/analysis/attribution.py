@@ -13,6 +13,7 @@ A kernel whose launch is missing falls back to the cpu_op with the same Kineto "
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -38,9 +39,10 @@ class KernelAttribution:
     table: pd.DataFrame
     without_launch: int  # GPU activities whose launch is not in the trace
 
-    @property
+    @cached_property
     def kernels(self) -> pd.DataFrame:
-        return self.table[self.table["kind"] == "kernel"]
+        """The kernel rows (computed once: every analysis of the result reads them; do not modify)."""
+        return self.table[(self.table["kind"] == "kernel").to_numpy()]
 
 
 def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:

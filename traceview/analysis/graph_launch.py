@@ -51,7 +51,9 @@ def graph_launches(trace: Trace) -> GraphLaunches:
     launches = trace.launches
     graphs = launches[launches["api"].isin(schema.GRAPH_LAUNCH_APIS)].sort_values("start_ns")
     kernels = trace.kernels
-    span = kernels.groupby("launch_id").agg(first=("start_ns", "min"), last=("end_ns", "max"))
+    kernels = kernels[kernels["launch_id"].isin(graphs["launch_id"]).to_numpy()]  # the graphs' kernels only
+    by_launch = kernels.groupby("launch_id")
+    span = pd.DataFrame({"first": by_launch["start_ns"].min(), "last": by_launch["end_ns"].max()})
     table = pd.DataFrame({
         "launch_id": graphs["launch_id"].to_numpy(),
         "api": graphs["api"].astype(str).to_numpy(),

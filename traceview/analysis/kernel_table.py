@@ -2,38 +2,75 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution
+
+_COLUMNS = ["name", "count", "total_ms", "median_us", "share", "api", "op", "region", "source", "first_start_ns"]
 
 
 def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> pd.DataFrame:
     """Per kernel name (``phase`` only; None for all): count, total_ms, median_us, share (of GPU
     kernel time), api, op, region, source (the most common of each), first_start_ns.
-    Sorted by total time, largest first."""
+    Sorted by total time, largest first.
+
+    Computed on integer codes (one factorisation of the names, numpy sums and sorts): a groupby
+    per column costs more than the work itself on the small tables of a short trace.
+    """
     k = attribution.kernels
     if phase is not None:
-        k = k[k["phase"] == phase]
+        k = k[(k["phase"] == phase).to_numpy()]
     if k.empty:
-        return pd.DataFrame(columns=["name", "count", "total_ms", "median_us", "share", "api", "op", "region", "source", "first_start_ns"])
-    k = k.assign(name=k["name"].astype(str), api=k["api"].astype("string"))
-    grouped = k.groupby("name", sort=False)
+        return pd.DataFrame(columns=_COLUMNS)
+    codes, names = _factorize_names(k["name"])
+    n = len(names)
+    dur = k["dur_ns"].to_numpy(dtype=np.int64)
+    start = k["start_ns"].to_numpy(dtype=np.int64)
+    order = np.lexsort((dur, codes))  # by name, then duration: medians and minima by position
+    counts = np.bincount(codes, minlength=n)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    by_dur = dur[order]
+    median = (by_dur[first + (counts - 1) // 2] + by_dur[first + counts // 2]) / 2
+    total_ns = np.zeros(n, dtype=np.int64)
+    np.add.at(total_ns, codes, dur)
+    first_start = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(first_start, codes, start)
     out = pd.DataFrame({
-        "count": grouped.size(),
-        "total_ms": grouped["dur_ns"].sum() / 1e6,
-        "median_us": grouped["dur_ns"].median() / 1e3,
-        **{col: _most_common(k, col) for col in ("api", "op", "region", "source")},
-        "first_start_ns": grouped["start_ns"].min(),
-    }).reset_index()
+        "name": names,
+        "count": counts.astype(np.int64),
+        "total_ms": total_ns / 1e6,
+        "median_us": median / 1e3,
+        **{col: pd.array(_most_common(codes, n, k[col]), dtype="string") for col in ("api", "op", "region", "source")},
+        "first_start_ns": first_start,
+    })
     total = out["total_ms"].sum()
     out.insert(4, "share", out["total_ms"] / total if total else 0.0)
-    return out.sort_values("total_ms", ascending=False, ignore_index=True)
+    return out.sort_values("total_ms", ascending=False, kind="stable", ignore_index=True)  # ties: first seen first
 
 
-def _most_common(kernels: pd.DataFrame, column: str) -> pd.Series:
-    """Per kernel name, the most common non-missing value of ``column`` (ties: the smallest value)."""
-    counts = kernels.groupby(["name", column], sort=True, observed=True, dropna=True).size()
-    if counts.empty:
-        return pd.Series(pd.NA, index=pd.Index(kernels["name"].unique(), name="name"), dtype="string")
-    best = counts.groupby(level="name", sort=False).idxmax()
-    return pd.Series([value for _, value in best], index=best.index, dtype="string")
+def _factorize_names(names: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Codes per row and the distinct names (as str), in first-appearance order; a categorical is
+    factorised by its codes, without a string per row."""
+    if isinstance(names.dtype, pd.CategoricalDtype):
+        codes, distinct = pd.factorize(names.array.codes, sort=False)
+        return codes, np.asarray(names.array.categories.astype(str), dtype=object)[distinct]
+    codes, distinct = pd.factorize(names.astype(str).to_numpy(), sort=False)
+    return codes, np.asarray(distinct, dtype=object)
+
+
+def _most_common(name_codes: np.ndarray, n_names: int, values: pd.Series) -> np.ndarray:
+    """Per kernel name, the most common non-missing value of ``values`` (ties: the smallest value)."""
+    out = np.full(n_names, None, dtype=object)
+    array = values.array if isinstance(values.dtype, pd.StringDtype) else values.astype("string").array
+    value_codes, uniques = pd.factorize(array, sort=True)
+    present = value_codes >= 0
+    if not present.any():
+        return out
+    width = len(uniques)
+    keys, counts = np.unique(name_codes[present].astype(np.int64) * width + value_codes[present], return_counts=True)
+    name_of, value_of = keys // width, keys % width
+    order = np.lexsort((value_of, -counts, name_of))  # per name: most common first, then the smallest value
+    best = order[np.r_[True, name_of[order][1:] != name_of[order][:-1]]]
+    out[name_of[best]] = np.asarray(uniques, dtype=object)[value_of[best]]
+    return out

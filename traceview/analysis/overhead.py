@@ -58,10 +58,11 @@ def launch_overhead(trace: Trace, attribution: KernelAttribution, split: Compile
     With ``split``, idle time while the host was compiling or autotuning is not counted as
     waiting for launches (the GPU waited for the compiler, not for the dispatcher).
     """
-    work = attribution.table[attribution.table["phase"] == "run"]
+    table = attribution.table
+    work = table.loc[(table["phase"] == "run").to_numpy(), _COLUMNS]  # the columns used, not all of them
     busy_host = split.spans if split is not None else None
-    launched = work[work["launch_id"].notna()]
-    first = launched.sort_values("start_ns").drop_duplicates("launch_id")
+    launched = work[work["launch_id"].notna().to_numpy()]
+    first = _first_activity_per_launch(launched)
     per_api = _per_api(first)
     streams, devices, (wait_ns, host_ns) = _gpu_time(work, busy_host)
     cpu = first["launch_dur_ns"].astype("float64")
@@ -80,30 +81,59 @@ def launch_overhead(trace: Trace, attribution: KernelAttribution, split: Compile
     )
 
 
+#: The attribution columns the overhead analysis reads.
+_COLUMNS = ["rank", "device", "stream", "start_ns", "end_ns", "launch_id", "api", "launch_start_ns", "launch_dur_ns",
+            "launch_to_kernel_ns", "op_id", "op"]
+
+
+def _first_activity_per_launch(launched: pd.DataFrame) -> pd.DataFrame:
+    """Each launch's earliest GPU activity (a graph launch or a multi-kernel op starts several)."""
+    order = np.argsort(launched["start_ns"].to_numpy(), kind="stable")
+    _, first = np.unique(launched["launch_id"].to_numpy(dtype=np.int64)[order], return_index=True)
+    return launched.iloc[np.sort(order[first])]
+
+
 def _per_api(first: pd.DataFrame) -> pd.DataFrame:
+    columns = ["api", "calls", "cpu_us_median", "cpu_us_p90", "cpu_ms_total", "latency_us_median", "latency_us_p90"]
     if first.empty:
-        return pd.DataFrame(columns=["api", "calls", "cpu_us_median", "cpu_us_p90", "cpu_ms_total", "latency_us_median", "latency_us_p90"])
-    frame = pd.DataFrame({"api": first["api"].astype(str), "cpu": first["launch_dur_ns"].astype("float64"),
-                          "latency": first["launch_to_kernel_ns"].astype("float64")})
-    grouped = frame.groupby("api")
-    out = pd.DataFrame({
-        "calls": grouped.size(),
-        "cpu_us_median": grouped["cpu"].median() / 1e3,
-        "cpu_us_p90": grouped["cpu"].quantile(0.9) / 1e3,
-        "cpu_ms_total": grouped["cpu"].sum() / 1e6,
-        "latency_us_median": grouped["latency"].median() / 1e3,
-        "latency_us_p90": grouped["latency"].quantile(0.9) / 1e3,
-    }).reset_index()
+        return pd.DataFrame(columns=columns)
+    codes, apis = pd.factorize(first["api"].astype(str).to_numpy(), sort=True)
+    cpu = first["launch_dur_ns"].to_numpy(dtype="float64", na_value=np.nan)
+    latency = first["launch_to_kernel_ns"].to_numpy(dtype="float64", na_value=np.nan)
+    rows = []
+    for code, api in enumerate(apis):  # a handful of APIs: numpy per group beats a groupby's setup
+        here = codes == code
+        c, lat = cpu[here], latency[here]
+        rows.append((api, int(here.sum()), _nan_stat(np.nanmedian, c), _nan_stat(np.nanquantile, c, 0.9),
+                     float(np.nansum(c)), _nan_stat(np.nanmedian, lat), _nan_stat(np.nanquantile, lat, 0.9)))
+    out = pd.DataFrame(rows, columns=columns)
+    for col, scale in (("cpu_us_median", 1e3), ("cpu_us_p90", 1e3), ("cpu_ms_total", 1e6), ("latency_us_median", 1e3), ("latency_us_p90", 1e3)):
+        out[col] = out[col] / scale
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 
+def _nan_stat(stat, values: np.ndarray, *args) -> float:
+    """``stat`` over the non-missing values; NaN when there are none (as pandas' groupby gives)."""
+    values = values[~np.isnan(values)]
+    return float(stat(values, *args)) if len(values) else float("nan")
+
+
 def _dispatch(trace: Trace, launched: pd.DataFrame) -> pd.DataFrame:
-    with_op = launched[launched["op_id"].notna()]
+    with_op = launched[launched["op_id"].notna().to_numpy()]
     if with_op.empty:
         return pd.DataFrame(columns=["op", "calls", "dispatch_us_median", "launches_per_call"])
-    per_call = with_op.groupby("op_id").agg(op=("op", "first"), first_launch=("launch_start_ns", "min"), launches=("launch_id", "nunique"))
-    op_start = trace.slices["start_ns"].to_numpy()[per_call.index.to_numpy(dtype=np.int64)]
-    per_call["dispatch_ns"] = per_call["first_launch"].astype("int64").to_numpy() - op_start
+    op_codes, op_ids = pd.factorize(with_op["op_id"].to_numpy(dtype=np.int64), sort=True)  # one row per op call
+    launch_ids = with_op["launch_id"].to_numpy(dtype=np.int64)
+    first_launch = np.full(len(op_ids), np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(first_launch, op_codes, with_op["launch_start_ns"].to_numpy(dtype=np.int64))
+    width = int(launch_ids.max()) + 1
+    distinct = np.unique(op_codes.astype(np.int64) * width + launch_ids) // width  # (call, launch) pairs
+    _, first_row = np.unique(op_codes, return_index=True)
+    per_call = pd.DataFrame({
+        "op": with_op["op"].to_numpy(dtype=object)[first_row],
+        "launches": np.bincount(distinct, minlength=len(op_ids)),
+        "dispatch_ns": first_launch - trace.slices["start_ns"].to_numpy()[op_ids],
+    })
     grouped = per_call.groupby("op")
     out = pd.DataFrame({
         "calls": grouped.size(),

@@ -128,7 +128,7 @@ def _compiles(compile_spans: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame({"compile_id": pd.Series([], dtype=str), "spans": pd.Series([], dtype="int64"),
                              "start_ns": pd.Series([], dtype="int64"), "wall_ns": pd.Series([], dtype="int64")})
     grouped = compile_spans.groupby("compile_id", sort=False)
-    out = grouped.agg(spans=("slice_id", "size"), start_ns=("start_ns", "min"), wall_ns=("dur_ns", "sum")).reset_index()
+    out = pd.DataFrame({"spans": grouped.size(), "start_ns": grouped["start_ns"].min(), "wall_ns": grouped["dur_ns"].sum()}).reset_index()
     return out.sort_values("start_ns", ignore_index=True)
 
 
@@ -147,8 +147,8 @@ def _traced_ops(slices: pd.DataFrame, names: pd.Series, code: np.ndarray) -> pd.
     part = slices[hit]
     if part.empty:
         return pd.DataFrame({"name": pd.Series([], dtype=str), "calls": pd.Series([], dtype="int64"), "cpu_ms": pd.Series([], dtype=float)})
-    out = part.groupby(part["name"].astype(str)).agg(calls=("slice_id", "size"), cpu_ms=("dur_ns", "sum")).reset_index()
-    out["cpu_ms"] = out["cpu_ms"] / 1e6
+    grouped = part.groupby(part["name"].astype(str))
+    out = pd.DataFrame({"calls": grouped.size(), "cpu_ms": grouped["dur_ns"].sum() / 1e6}).reset_index()
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 

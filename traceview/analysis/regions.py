@@ -56,11 +56,12 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     phase = split.gpu_phase.reindex(kernels["activity_id"].to_numpy()).astype(str).to_numpy()
     pairs["run"] = phase[pairs["row"].to_numpy()] == "run"
     pairs["dur_ns"] = kernels["dur_ns"].to_numpy()[pairs["row"].to_numpy()]
-    per_call = pairs.groupby("ancestor").agg(kernels=("run", "sum"), total=("run", "size"))
-    run_time = pairs[pairs["run"]].groupby("ancestor")["dur_ns"].sum()
-    calls["kernels"] = calls["slice_id"].map(per_call["kernels"]).fillna(0).astype("int64")
-    calls["compile_kernels"] = (calls["slice_id"].map(per_call["total"]).fillna(0) - calls["kernels"]).astype("int64")
-    calls["gpu_ns"] = calls["slice_id"].map(run_time).fillna(0).astype("int64")
+    # each (kernel, enclosing call) pair counted on its call's row (calls are in slice_id order)
+    at = np.searchsorted(calls["slice_id"].to_numpy(), pairs["ancestor"].to_numpy())
+    run = pairs["run"].to_numpy()
+    calls["kernels"] = np.bincount(at[run], minlength=len(calls)).astype(np.int64)
+    calls["compile_kernels"] = np.bincount(at[~run], minlength=len(calls)).astype(np.int64)
+    calls["gpu_ns"] = np.bincount(at[run], weights=pairs["dur_ns"].to_numpy()[run], minlength=len(calls)).astype(np.int64)
     calls = calls.sort_values("start_ns", ignore_index=True)
     return RegionCalls(calls=calls, by_region=_by_region(calls))
 

@@ -108,6 +108,12 @@ def decode(path: Path) -> RawTrace:
         return streamed
     data, notes = read_bytes(path)
     truncated = bool(notes)
+    split = None if notes else _split_small(data)
+    if split is not None:  # the usual layout, small: one decode of the events, none of the whole file
+        header, events, text = split
+        raw = RawTrace(str(path), events, header, False, notes, size_bytes=len(data))
+        raw.exact_ts_ns = _exact_ts_if_needed(text, events)
+        return raw
     try:
         top = _TOP_DECODER.decode(data)
     except msgspec.ValidationError:
@@ -124,6 +130,45 @@ def decode(path: Path) -> RawTrace:
     raw = RawTrace(str(path), events, header, truncated, notes, size_bytes=len(data))
     raw.exact_ts_ns = _exact_ts_if_needed(raw_events, events)
     return raw
+
+
+#: A ``]`` closing the events list is looked for among this many last ones of the file.
+_LIST_END_TRIES = 8
+
+
+def _split_small(data: bytes) -> tuple[dict[str, Any], list[RawEvent], memoryview] | None:
+    """A small trace in Kineto's layout, decoded without parsing its text twice; None otherwise.
+
+    ``{header..., "traceEvents": [...], header...}``: the list is cut out of the text (its ``[``
+    after the key, a ``]`` near the end) and decoded straight into events, and the rest must decode
+    as the header object around a null -- both checked by msgspec, so a wrong cut is never
+    accepted. Anything else (a large list, entries that are not objects, an odd layout) returns
+    None and the whole text is parsed as before.
+    """
+    if len(data) > DIRECT_DECODE_MAX_BYTES:
+        return None
+    start = _LIST_START.search(data, 0, _HEAD_BYTES)
+    if start is None:
+        return None
+    bracket = data.rfind(b"[", start.start(), start.end())
+    if data[start.end() : start.end() + 1] == b"]":
+        ends = [start.end()]  # an empty list
+    else:  # the list's last event closes it: "}" then "]" (a list of log strings after it does not match)
+        ends = [m.end() - 1 for m in _LIST_END.finditer(data, max(start.end(), len(data) - _HEAD_BYTES))][::-1]
+    for end in ends[:_LIST_END_TRIES]:
+        try:
+            top = _TOP_DECODER.decode(data[: start.start()] + b'"traceEvents":null' + data[end + 1 :])
+        except msgspec.MsgspecError:
+            continue
+        if bytes(top.pop("traceEvents", b"")) != b"null":
+            return None
+        text = memoryview(data)[bracket : end + 1]
+        try:
+            events = _EVENTS_DECODER.decode(text)
+        except msgspec.MsgspecError:
+            return None
+        return _header(top), events, text
+    return None
 
 
 #: Events decoded into structs at a time by :class:`EventList` (bounds the memory of a large trace).
