@@ -148,3 +148,21 @@ def test_json_document_is_plain_json_for_every_public_trace(analyzed):
                  "hta__amd_mi250_rocm6.2.json.gz"):
         doc = analysis_document(analyzed(public(name)))
         json.loads(json.dumps(doc, allow_nan=False))  # no NaN, no numpy types
+
+
+def test_epoch_ns_times_stay_exact_through_the_joins(analyzed, load_cached):
+    """A 2022 trace stamps events in epoch ns (1.66e18): every launch time copied onto a kernel, and
+    every graph replay's GPU span, equals the int64 difference of the events' own times (a join
+    through float64 would be off by up to ~128 ns)."""
+    name = "hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz"
+    trace, a = load_cached(public(name)), analyzed(public(name))
+    table = a.attribution.table[a.attribution.table["launch_id"].notna()]
+    launches = trace.launches.set_index("launch_id")
+    expected = launches.loc[table["launch_id"].astype("int64"), "start_ns"].to_numpy()
+    assert expected.min() > 1_600_000_000_000_000_000
+    assert (table["launch_start_ns"].astype("int64").to_numpy() == expected).all()
+    assert (table["launch_to_kernel_ns"].astype("int64").to_numpy() == table["start_ns"].to_numpy() - expected).all()
+    kernels = trace.kernels
+    for row in a.graphs.launches.itertuples():
+        replayed = kernels[kernels["launch_id"] == row.launch_id]
+        assert row.gpu_span_ns == int(replayed["end_ns"].max() - replayed["start_ns"].min())

@@ -363,3 +363,51 @@ def test_streamed_ranks_concatenate_like_whole_ones(tmp_path, monkeypatch):
         merged.append(concat([load_file(p) for p in paths]))
     _assert_same(*merged)
     assert len(merged[0].slice_args) == 120 and merged[0].args(61)["External id"] == 1
+
+
+def test_small_trace_slice_args_are_read_again_from_the_file_when_asked_for(tmp_path):
+    """A small trace's events are decoded once, args typed (decode.TypedEvent): the full args of a
+    slice are not kept but read from the file on first use; a changed file is refused, not misread;
+    the lazy args survive the trip from a worker process (pickle) and the cache."""
+    import json
+    import pickle
+
+    from traceview.trace import cache as columnar
+    from traceview.trace.columns import EventSliceArgs
+
+    events = [x("aten::mm", "cpu_op", 10 + 5 * i, 3, External_id=i, note=f"slice {i}", shape=[[i, 2]]) for i in range(30)]
+    events.insert(5, x("no_args", "cpu_op", 12, 1))
+    path = write(tmp_path / "small.json", events)
+    trace = load(path, cache=False)
+    assert isinstance(trace.slice_args, EventSliceArgs)
+    ids = trace.slices.set_index("name")["slice_id"]
+    assert trace.args(int(ids["no_args"])) == {}
+    mm = trace.slices[trace.slices["name"] == "aten::mm"].sort_values("start_ns")
+    assert [trace.args(int(i))["note"] for i in mm["slice_id"]] == [f"slice {i}" for i in range(30)]
+    assert list(pickle.loads(pickle.dumps(trace.slice_args))) == list(trace.slice_args)
+    columnar.write(path, trace)  # the cache copies the args out of the file
+    cached = columnar.read(path)
+    assert [cached.args(int(i)) for i in mm["slice_id"]] == [trace.args(int(i)) for i in mm["slice_id"]]
+
+    again = load(path, cache=False)
+    path.write_text(json.dumps({"traceEvents": events[::-1]}))  # rewritten: other events at each index
+    with pytest.raises(TraceFormatError, match="changed"):
+        again.args(0)
+
+
+def test_small_trace_with_counters_or_begin_end_pairs_reads_raw_args(tmp_path):
+    """Counter args are free-form and the careful path decodes args itself: such small traces
+    leave the typed fast path (their events decoded again as raw) and lose nothing."""
+    from traceview.trace.columns import EventSliceArgs
+
+    counters = load(write(tmp_path / "c.json", [{"ph": "C", "name": "memory", "pid": 1, "ts": 1002, "args": {"allocated": 10, "reserved": 20}},
+                                                x("aten::mm", "cpu_op", 1000, 5, External_id=1, note="kept")]), cache=False)
+    assert sorted(counters.counters["value"].tolist()) == [10.0, 20.0]
+    assert counters.args(0) == {"External id": 1, "note": "kept"}
+    assert not isinstance(counters.slice_args, EventSliceArgs)
+    pairs = load(write(tmp_path / "b.json", [{"ph": "B", "cat": "cpu_op", "name": "opened", "pid": 1, "tid": 1, "ts": 5},
+                                             {"ph": "E", "pid": 1, "tid": 1, "ts": 9},
+                                             x("aten::mm", "cpu_op", 1000, 5, note="kept")]), cache=False)
+    assert sorted(pairs.slices["name"].astype(str)) == ["aten::mm", "opened"]
+    mm = int(pairs.slices.loc[pairs.slices["name"] == "aten::mm", "slice_id"].item())
+    assert pairs.args(mm) == {"note": "kept"} and not isinstance(pairs.slice_args, EventSliceArgs)

@@ -59,15 +59,21 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
         & ~name_col.str.contains(patterns.COMPILE, regex=True).to_numpy()
     is_python = (cats == "python_function").to_numpy()
 
-    launches = trace.launches.set_index("launch_id")
+    launches = trace.launches
     gpu = trace.gpu
     launch_id = gpu["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
     has_launch = launch_id >= 0
+    # each activity's launch row: launch ids ascend (slice order), so a sorted search finds it
+    at = np.searchsorted(launches["launch_id"].to_numpy(), launch_id[has_launch])
     table = gpu[["activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id"]].copy()
     table["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
-    table["api"] = launches["api"].reindex(gpu["launch_id"]).to_numpy()
-    table["launch_start_ns"] = pd.array(launches["start_ns"].reindex(gpu["launch_id"]).to_numpy(), dtype="Int64")
-    table["launch_dur_ns"] = pd.array(launches["dur_ns"].reindex(gpu["launch_id"]).to_numpy(), dtype="Int64")
+    api = np.full(len(gpu), np.nan, dtype=object)
+    api[has_launch] = launches["api"].to_numpy(dtype=object)[at]
+    table["api"] = api
+    for col in ("start_ns", "dur_ns"):
+        values = np.zeros(len(gpu), dtype=np.int64)
+        values[has_launch] = launches[col].to_numpy()[at]
+        table[f"launch_{col}"] = pd.arrays.IntegerArray(values, ~has_launch)
     table["launch_to_kernel_ns"] = table["start_ns"] - table["launch_start_ns"]
 
     op = nearest_ancestor(parents, launch_id, is_op)
@@ -83,12 +89,15 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     region_ids = names.mapped(lambda c: c.str.extract(patterns.REGION)["id"].fillna("?"))
     for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
                              ("annotation", annotation, names), ("source", source, names)):
-        table[f"{col}_id"] = _nullable(ids)
+        if col in ("op", "region", "step"):
+            table[f"{col}_id"] = _nullable(ids)
         shown = labels[np.maximum(ids, 0)] if len(slices) else np.full(len(ids), None, dtype=object)  # GPU-only trace
         table[col] = pd.array(np.where(ids >= 0, shown, None), dtype="string")
     table["outer_region_id"] = _nullable(outer_region)
-    table = table.drop(columns=["annotation_id", "source_id"])
-    return KernelAttribution(table=table.sort_values("start_ns", kind="stable", ignore_index=True), without_launch=int((~has_launch).sum()))
+    start = table["start_ns"].to_numpy()
+    if not (start[1:] >= start[:-1]).all():  # Kineto writes activities in start order, mostly
+        table = table.sort_values("start_ns", kind="stable")
+    return KernelAttribution(table=table.reset_index(drop=True), without_launch=int((~has_launch).sum()))
 
 
 class _CategoryLabels:

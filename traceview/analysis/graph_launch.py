@@ -62,9 +62,12 @@ def graph_launches(trace: Trace) -> GraphLaunches:
         "kernels": graphs["kernel_count"].to_numpy(),
     })
     table["cpu_ns_per_kernel"] = np.where(table["kernels"] > 0, table["cpu_ns"] / table["kernels"].clip(lower=1), np.nan)
-    first = span["first"].reindex(table["launch_id"]).to_numpy()
-    last = span["last"].reindex(table["launch_id"]).to_numpy()
-    table["gpu_span_ns"] = pd.array(np.where(np.isnan(first.astype(float)), None, last - first).tolist(), dtype="Int64") if len(table) else pd.array([], dtype="Int64")
+    # exact int64 ns (a reindex with missing launches would go through float64: ~100 ns off at epoch times)
+    spanned = span.index.to_numpy(dtype=np.int64)
+    at = np.minimum(np.searchsorted(spanned, table["launch_id"].to_numpy()), max(len(spanned) - 1, 0))
+    has = (spanned[at] == table["launch_id"].to_numpy()) if len(spanned) else np.zeros(len(table), dtype=bool)
+    length = (span["last"].to_numpy(dtype=np.int64) - span["first"].to_numpy(dtype=np.int64))[at] if len(spanned) else np.zeros(len(table), dtype=np.int64)
+    table["gpu_span_ns"] = pd.arrays.IntegerArray(np.where(has, length, 0).astype(np.int64), ~has)
     singles = launches[launches["api"].isin(SINGLE_LAUNCH_APIS) & (launches["kernel_count"] > 0)]
     single = float(singles["dur_ns"].median()) if len(singles) else None
     eager = single * float(table["kernels"].sum()) if single is not None and len(table) else None

@@ -94,17 +94,24 @@ def _to_phase_codes(code: np.ndarray) -> np.ndarray:
 
 def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray) -> pd.DataFrame:
     """Compile/autotune events with no enclosing event of the same phase."""
-    rows = []
+    outers, phases = [], []
     for code, phase in ((_COMPILE, "compile"), (_AUTOTUNE, "autotune")):
         marked = own == code
         ids = np.flatnonzero(marked)
-        outer = ids[nearest_ancestor(parents, ids, marked) < 0]
-        part = slices.iloc[outer][["slice_id", "name", "start_ns", "end_ns", "dur_ns"]].copy()
-        part["phase"] = phase
-        rows.append(part)
-    spans = pd.concat(rows, ignore_index=True)
-    spans["name"] = spans["name"].astype(str)
-    return spans.sort_values("start_ns", ignore_index=True)[["slice_id", "phase", "name", "start_ns", "end_ns", "dur_ns"]]
+        outers.append(ids[nearest_ancestor(parents, ids, marked) < 0])
+        phases += [phase] * len(outers[-1])
+    rows = np.concatenate(outers)
+    order = np.argsort(slices["start_ns"].to_numpy()[rows], kind="stable")
+    rows = rows[order]
+    names = slices["name"].array
+    return pd.DataFrame({
+        "slice_id": slices["slice_id"].to_numpy()[rows],
+        "phase": np.asarray(phases, dtype=object)[order],
+        "name": np.asarray(names.categories.astype(str), dtype=object)[names.codes[rows]] if len(rows) else np.array([], dtype=object),
+        "start_ns": slices["start_ns"].to_numpy()[rows],
+        "end_ns": slices["end_ns"].to_numpy()[rows],
+        "dur_ns": slices["dur_ns"].to_numpy()[rows],
+    })
 
 
 def _compile_ids(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, spans: pd.DataFrame) -> list[str]:

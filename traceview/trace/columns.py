@@ -42,6 +42,12 @@ class FileBytes:
     def __init__(self, path: str, size: int, mtime_ns: int) -> None:
         self.path, self.size, self.mtime_ns = str(path), size, mtime_ns
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FileBytes) and (self.path, self.size, self.mtime_ns) == (other.path, other.size, other.mtime_ns)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.size, self.mtime_ns))
+
     @classmethod
     def of(cls, path: str | os.PathLike) -> FileBytes:
         st = os.stat(path)
@@ -124,6 +130,10 @@ class SliceArgs:
             blob += part_blob
         return cls(blob, np.concatenate(offsets), np.concatenate(present) if present else np.zeros(0, dtype=bool))
 
+    def _held(self) -> bool:
+        """Whether the args are one in-memory buffer + offsets (else they are read item by item)."""
+        return self.ends is None and not isinstance(self.blob, FileBytes)
+
     def spans(self) -> tuple[np.ndarray, np.ndarray]:
         """Each item's (start, end) in ``blob``."""
         if self.ends is None:
@@ -132,7 +142,7 @@ class SliceArgs:
 
     def contiguous(self) -> tuple[Any, np.ndarray]:
         """The args as one in-memory buffer + offsets (``len + 1`` of them), read if need be."""
-        if self.ends is None and not isinstance(self.blob, FileBytes):
+        if self._held():
             return self.blob, self.offsets
         items = list(self)
         lengths = np.fromiter((len(r) if r is not None else 0 for r in items), dtype=np.int64, count=len(items))
@@ -142,7 +152,7 @@ class SliceArgs:
 
     def write(self, f: Any) -> np.ndarray:
         """Write the args one after the other to the binary file ``f``; their offsets (``len + 1``)."""
-        if self.ends is None and not isinstance(self.blob, FileBytes):
+        if self._held():
             f.write(memoryview(self.blob)[: int(self.offsets[-1])] if len(self.offsets) else b"")
             return self.offsets
         lengths = np.zeros(len(self), dtype=np.int64)
@@ -187,6 +197,39 @@ class SliceArgs:
                         yield window[int(starts[i]) - first : int(ends[i]) - first]
                     else:
                         yield read(int(starts[i]), int(ends[i]))
+
+
+class EventSliceArgs(SliceArgs):
+    """The slice args of a small trace, left in its file: item ``i`` is the raw args of event
+    ``events[i]`` (its index in ``traceEvents``), from ``source`` (a
+    :class:`~traceview.trace.decode.EventArgsFile`, which reads the file again on first use)."""
+
+    __slots__ = ("source", "events")
+
+    def __init__(self, source: Any, events: np.ndarray) -> None:
+        self.source, self.events = source, events
+        self.blob, self.offsets, self.ends = None, events, None
+
+    def __reduce__(self):
+        return (EventSliceArgs, (self.source, self.events))
+
+    def _held(self) -> bool:
+        return False
+
+    @property
+    def present(self) -> np.ndarray:  # type: ignore[override]
+        return np.fromiter((item is not None for item in self), dtype=bool, count=len(self))
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __getitem__(self, index: int) -> bytes | None:
+        return self.source.raw(int(self.events[index]))
+
+    def __iter__(self) -> Iterator[bytes | None]:
+        raw = self.source.raw
+        for event in self.events.tolist():
+            yield raw(event)
 
 
 class _ArgsBuilder:
@@ -298,6 +341,10 @@ class _Fallback(Exception):
     """The trace needs the careful per-event path."""
 
 
+class _RawArgsNeeded(Exception):
+    """Typed events (decode.TypedChunk) hold counter events, whose args must be read raw."""
+
+
 def fill_columns(raw: Any, buf: Any) -> bool:
     """Fill ``buf`` (normalize's ``_Buffers``) from ``raw``; False, buffers untouched, when it cannot.
 
@@ -305,8 +352,14 @@ def fill_columns(raw: Any, buf: Any) -> bool:
     events frees the file's bytes (which every event's Raw points into) before the columns are joined.
     """
     try:
-        columns = _columns(raw, buf)
+        try:
+            columns = _columns(raw, buf)
+        except _RawArgsNeeded:  # counters' args are free-form: read this trace's args raw after all
+            raw.events = raw.events.untyped()
+            columns = _columns(raw, buf)
     except _Fallback:
+        if getattr(raw.events, "typed", False):
+            raw.events = raw.events.untyped()  # the careful path reads raw args
         return False
     for name, value in columns.items():
         setattr(buf, name, value) if not isinstance(getattr(buf, name), dict) else getattr(buf, name).update(value)
@@ -322,10 +375,14 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     scratch = type(buf)()  # metadata and counters are few: the per-event methods handle them
     parts: list[dict[str, Any]] = []
     args = _ArgsBuilder()  # every chunk's slice args appended to one buffer as the chunk is read
+    left_in_file = None  # a small trace's (one chunk of TypedEvents) args, read from its file on demand
     offset = 0
     for chunk in chunks:
         part = _chunk_columns(chunk, offset, raw.exact_ts_ns, scratch)
-        args.add(part.pop("slice_args"))
+        if isinstance(part["slice_args"], EventSliceArgs):
+            left_in_file = part.pop("slice_args")
+        else:
+            args.add(part.pop("slice_args"))
         parts.append(part)
         offset += len(chunk)
         chunk = part = None
@@ -337,7 +394,7 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     events = chunks = chunk = part = None
     raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
     trim()
-    out: dict[str, Any] = {"slice_args": args.build()}
+    out: dict[str, Any] = {"slice_args": left_in_file if left_in_file is not None else args.build()}
     for table in ("slices", "gpu", "annotations", "flows", "instants"):
         out[table] = _join([p.pop(table) for p in parts])  # each table's chunks freed once joined
         trim()
@@ -393,8 +450,13 @@ def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | 
     else:
         ts_ns[timed] = _ns_array([events[i].ts for i in timed])
     out: dict[str, Any] = {}
+    typed = getattr(events, "typed", False)  # decode.TypedChunk: args decoded already, raw ones in the file
+    if typed and (kind == 4).any():
+        raise _RawArgsNeeded
     origin = getattr(events, "origin", None)  # a streamed chunk: its args stay in the file
-    host, gpu, annotations, unknown = _complete(events, np.flatnonzero(kind == 0), ts_ns, origin)
+    complete = np.flatnonzero(kind == 0)
+    where = (events.args_source, complete + offset) if typed else origin
+    host, gpu, annotations, unknown = _complete(events, complete, ts_ns, where, typed)
     out["slices"], out["slice_args"] = host
     out["gpu"], out["annotations"], out["unknown_categories"] = gpu, annotations, unknown
     out["flows"] = _flows(events, np.flatnonzero(kind == 2), ts_ns)
@@ -451,8 +513,12 @@ def _strings(values: list[Any]) -> list[str]:
     return values
 
 
-def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: Any = None) -> tuple:
-    """Duration events -> host slices (+ args), GPU activities, GPU annotations."""
+def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: Any = None, typed: bool = False) -> tuple:
+    """Duration events -> host slices (+ args), GPU activities, GPU annotations.
+
+    ``origin`` says where the slice args are: None (in the events, copied), a streamed chunk's
+    buffer in the file, or, for ``typed`` events (args decoded already), ``(source, event index
+    of each duration event)`` to read them from the file on demand."""
     idx = index.tolist()
     evs = [events[i] for i in idx]
     dur_ns = _ns_array([e.dur for e in evs])
@@ -463,13 +529,16 @@ def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: A
     names = _strings([e.name for e in evs])
     cls_of = {c: (3 if c == "Trace" else 1 if c in schema.GPU_KINDS else 2 if c == "gpu_user_annotation" else 0) for c in set(cats)}
     cls = np.fromiter(map(cls_of.__getitem__, cats), dtype=np.int8, count=len(cats))
-    raws = [e.args for e in evs]
-    try:
-        args = _ARGS_LIST.decode(b"[" + b",".join([r if r is not None else b"null" for r in raws]) + b"]")
-    except msgspec.MsgspecError:
-        raise _Fallback from None
+    if typed:
+        args = [e.args for e in evs]
+    else:
+        raws = [e.args for e in evs]
+        try:
+            args = _ARGS_LIST.decode(b"[" + b",".join([r if r is not None else b"null" for r in raws]) + b"]")
+        except msgspec.MsgspecError:
+            raise _Fallback from None
     ts = ts_ns[index]
-    host = _host(evs, cats, names, args, np.flatnonzero(cls == 0), ts, dur_ns, origin)
+    host = _host(evs, cats, names, args, np.flatnonzero(cls == 0), ts, dur_ns, origin, typed)
     gpu = _gpu(evs, cats, names, args, np.flatnonzero(cls == 1), ts, dur_ns)
     annotations = _annotations(evs, names, args, np.flatnonzero(cls == 2), ts, dur_ns)
     known = {"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead", "cuda_sync",
@@ -482,7 +551,7 @@ def _external_ids(args: list[Any]) -> Any:
     return _int_array([None if a is None else a.external_id if a.external_id is not None else a.external_id_old for a in args])
 
 
-def _host(evs, cats, names, args, rows, ts, dur_ns, origin) -> tuple[dict[str, Any], SliceArgs]:
+def _host(evs, cats, names, args, rows, ts, dur_ns, origin, typed=False) -> tuple[dict[str, Any], SliceArgs]:
     r = rows.tolist()
     a = [args[i] for i in r]
     pids = [evs[i].pid for i in r]
@@ -498,6 +567,9 @@ def _host(evs, cats, names, args, rows, ts, dur_ns, origin) -> tuple[dict[str, A
         "external_id": _external_ids(a),
         "correlation": _int_array([x.correlation if x is not None else None for x in a]),
     }
+    if typed:
+        source, event_index = origin
+        return columns, EventSliceArgs(source, event_index[rows])
     return columns, _slice_args([evs[i].args for i in r], origin)
 
 

@@ -16,13 +16,13 @@ import zlib
 from dataclasses import dataclass, field
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import msgspec
 import numpy as np
 
 from traceview.errors import TraceFormatError
-from traceview.trace.columns import FileBytes
+from traceview.trace.columns import EventArgs, FileBytes
 
 
 class RawEvent(msgspec.Struct, gc=False):
@@ -38,6 +38,26 @@ class RawEvent(msgspec.Struct, gc=False):
     id: Any = None
     s: Any = None
     args: msgspec.Raw = None  # type: ignore[assignment]  # Raw takes any JSON value; None when absent
+
+
+class TypedEvent(msgspec.Struct, gc=False):
+    """An event whose ``args`` are decoded straight into the keys the tables need (a small trace's
+    fast path: one decode of the text, no raw args kept; :class:`EventArgsFile` re-reads those)."""
+
+    ph: Any = None
+    cat: Any = None
+    name: Any = None
+    pid: Any = None
+    tid: Any = None
+    ts: Any = None
+    dur: Any = None
+    id: Any = None
+    s: Any = None
+    args: Optional[EventArgs] = None
+
+
+class _ArgsOnly(msgspec.Struct, gc=False):
+    args: msgspec.Raw = None  # type: ignore[assignment]
 
 
 class _RawTs(msgspec.Struct, gc=False):
@@ -63,6 +83,8 @@ _TOP_DECODER = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _EVENTS_DECODER = msgspec.json.Decoder(list[RawEvent])
 _EVENT_DECODER = msgspec.json.Decoder(RawEvent)
 _TS_DECODER = msgspec.json.Decoder(list[_RawTs])
+_TYPED_EVENTS_DECODER = msgspec.json.Decoder(list[TypedEvent])
+_ARGS_ONLY_DECODER = msgspec.json.Decoder(list[_ArgsOnly])
 _GZIP_MAGIC = b"\x1f\x8b"
 #: float64 holds integers exactly up to 2**53; ts (µs) * 1000 above this loses ns precision.
 _EXACT_NS_LIMIT_US = 2**53 / 1000
@@ -106,11 +128,17 @@ def decode(path: Path) -> RawTrace:
     streamed = _decode_streamed(Path(path))
     if streamed is not None:
         return streamed
+    file = _stat(path)
     data, notes = read_bytes(path)
     truncated = bool(notes)
     split = None if notes else _split_small(data)
     if split is not None:  # the usual layout, small: one decode of the events, none of the whole file
         header, events, text = split
+        if isinstance(events, TypedChunk):
+            if file is None or file != _stat(path):  # changed while read: keep the raw args instead
+                events = events.untyped()
+            else:
+                events.args_source = EventArgsFile(file, len(events))
         raw = RawTrace(str(path), events, header, False, notes, size_bytes=len(data))
         raw.exact_ts_ns = _exact_ts_if_needed(text, events)
         return raw
@@ -136,15 +164,33 @@ def decode(path: Path) -> RawTrace:
 _LIST_END_TRIES = 8
 
 
-def _split_small(data: bytes) -> tuple[dict[str, Any], list[RawEvent], memoryview] | None:
+def _split_small(data: bytes) -> tuple[dict[str, Any], TypedChunk | list[RawEvent], memoryview] | None:
     """A small trace in Kineto's layout, decoded without parsing its text twice; None otherwise.
 
     ``{header..., "traceEvents": [...], header...}``: the list is cut out of the text (its ``[``
     after the key, a ``]`` near the end) and decoded straight into events, and the rest must decode
     as the header object around a null -- both checked by msgspec, so a wrong cut is never
-    accepted. Anything else (a large list, entries that are not objects, an odd layout) returns
-    None and the whole text is parsed as before.
+    accepted. The events come as a :class:`TypedChunk` (args decoded in the same pass), or as
+    :class:`RawEvent` when some ``args`` is not an object. Anything else (a large list, entries that
+    are not objects, an odd layout) returns None and the whole text is parsed as before.
     """
+    split = _split_text(data)
+    if split is None:
+        return None
+    top, text = split
+    try:
+        events: TypedChunk | list[RawEvent] = TypedChunk(_TYPED_EVENTS_DECODER.decode(text))
+        events.text = text
+    except msgspec.MsgspecError:
+        try:
+            events = _EVENTS_DECODER.decode(text)
+        except msgspec.MsgspecError:
+            return None
+    return _header(top), events, text
+
+
+def _split_text(data: bytes) -> tuple[dict[str, msgspec.Raw], memoryview] | None:
+    """``(the top-level object less traceEvents, the events list's text)`` of a small trace, or None."""
     if len(data) > DIRECT_DECODE_MAX_BYTES:
         return None
     start = _LIST_START.search(data, 0, _HEAD_BYTES)
@@ -162,13 +208,63 @@ def _split_small(data: bytes) -> tuple[dict[str, Any], list[RawEvent], memoryvie
             continue
         if bytes(top.pop("traceEvents", b"")) != b"null":
             return None
-        text = memoryview(data)[bracket : end + 1]
-        try:
-            events = _EVENTS_DECODER.decode(text)
-        except msgspec.MsgspecError:
-            return None
-        return _header(top), events, text
+        return top, memoryview(data)[bracket : end + 1]
     return None
+
+
+class TypedChunk(list):
+    """A small trace's events as :class:`TypedEvent`. ``text`` (the events list's JSON) is kept
+    while normalising, so that the careful path, or a trace with counters (whose args are free-form),
+    can have them as :class:`RawEvent` again (:meth:`untyped`); ``args_source`` reads any event's
+    raw args from the file when asked for."""
+
+    typed = True
+    text: memoryview | None = None
+    args_source: EventArgsFile | None = None
+
+    def untyped(self) -> list[RawEvent]:
+        return _EVENTS_DECODER.decode(self.text)
+
+
+def _stat(path: Path) -> FileBytes | None:
+    try:
+        return FileBytes.of(path)
+    except OSError:
+        return None
+
+
+class EventArgsFile:
+    """The raw ``args`` of a small trace's events, by event index, read again from its file (and
+    its events list decoded again, args only) when first asked for. The file must be the one that
+    was loaded (same size and mtime), else :class:`TraceFormatError`."""
+
+    __slots__ = ("file", "count", "_raws")
+
+    def __init__(self, file: FileBytes, count: int) -> None:
+        self.file, self.count = file, count
+        self._raws: list[_ArgsOnly] | None = None
+
+    def __reduce__(self):  # a worker's trace goes back to the parent without the re-read args
+        return (EventArgsFile, (self.file, self.count))
+
+    def raw(self, index: int) -> bytes | None:
+        item = self._events()[index].args
+        return bytes(item) if item is not None else None
+
+    def _events(self) -> list[_ArgsOnly]:
+        if self._raws is None:
+            changed = f"{self.file.path}: changed or removed since the trace was loaded: load it again to read slice args"
+            if _stat(Path(self.file.path)) != self.file:
+                raise TraceFormatError(changed)
+            split = _split_text(read_bytes(Path(self.file.path))[0])
+            try:
+                self._raws = _ARGS_ONLY_DECODER.decode(split[1]) if split is not None else None
+            except msgspec.MsgspecError:
+                self._raws = None
+            if self._raws is None or len(self._raws) != self.count:
+                self._raws = None
+                raise TraceFormatError(changed)
+        return self._raws
 
 
 #: Events decoded into structs at a time by :class:`EventList` (bounds the memory of a large trace).

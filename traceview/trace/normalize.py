@@ -170,7 +170,7 @@ class _Buffers:
         if ev.name not in ("process_name", "thread_name") or ev.args is None:
             return
         try:
-            label = _ARGS.decode(ev.args).name
+            label = ev.args.name if isinstance(ev.args, EventArgs) else _ARGS.decode(ev.args).name  # typed or raw
         except msgspec.MsgspecError:
             return
         pid, tid = _int(ev.pid), _int(ev.tid)
