@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import h200, public
+from conftest import PUBLIC, h200, public
 from handmade import launch_and_kernel, write, x
 from traceview.errors import TraceFormatError
 from traceview.trace import load, schema
@@ -186,7 +186,7 @@ def test_events_with_bad_fields_are_skipped_and_counted(tmp_path):
         assert reason in notes, reason
 
 
-# --- the streamed path: large plain files read a block at a time ------------------------------
+# --- the streamed path: large files (plain or gzip) read a block at a time --------------------
 
 
 def _every_data_trace() -> list:
@@ -222,32 +222,50 @@ def _assert_same(a, b):
     assert list(a.slice_args) == list(b.slice_args)
 
 
-@pytest.mark.parametrize("source", _every_data_trace(), ids=lambda p: p.name)
-def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypatch, source):
-    """Every trace in tests/data (gunzipped, so the streamed path applies), bad ones included:
-    identical tables, meta, notes and args, or the same error."""
+def _gunzip(data: bytes) -> bytes | None:
     import gzip
     import zlib
 
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error):
+        return None
+
+
+def _streamed_cases() -> list:
+    """Every trace in tests/data as plain text and gzipped; a damaged gzip once, as it is."""
+    cases = []
+    for source in _every_data_trace():
+        data = source.read_bytes()
+        forms = ["as_is"] if data.startswith(b"\x1f\x8b") and _gunzip(data) is None else ["plain", "gzip"]
+        cases += [pytest.param(source, form, id=f"{source.name}-{form}") for form in forms]
+    return cases
+
+
+@pytest.mark.parametrize("source, form", _streamed_cases())
+def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypatch, source, form):
+    """Every trace in tests/data, bad ones included, plain and gzipped (a damaged gzip as it is),
+    read streamed and whole: identical tables, meta, notes and args, or the same error."""
+    import gzip
+
     data = source.read_bytes()
-    if data.startswith(b"\x1f\x8b"):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error):
-            pytest.skip("a corrupt gzip: the streamed path never reads gzip")
-    plain = tmp_path / source.name.removesuffix(".gz")
-    plain.write_bytes(data)
-    streamed, whole = _load_both(plain, monkeypatch)
+    text = _gunzip(data) if data.startswith(b"\x1f\x8b") else data
+    path = tmp_path / (source.name.removesuffix(".gz") + (".gz" if form != "plain" else ""))
+    path.write_bytes({"plain": text, "gzip": gzip.compress(text or b""), "as_is": data}[form])
+    streamed, whole = _load_both(path, monkeypatch)
     _assert_same(streamed, whole)
 
 
-@pytest.mark.parametrize("source", _every_data_trace() + [public("hta__ns_resolution_V100_rank0.pt.trace.json.gz")], ids=lambda p: p.name)
+@pytest.mark.parametrize("source", _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"], ids=lambda p: p.name)
 def test_small_trace_split_read_gives_the_same_trace_as_the_full_parse(monkeypatch, source):
     """A small trace's events list is cut out of its text and decoded alone (``_split_small``):
     the same tables, meta, notes and args as parsing the whole object, or the same error. The ns
     trace keeps a list of log strings after its events (a ``]`` that is not the list's end) and
     float epoch µs timestamps that need the exact-ns re-read."""
     from traceview.trace import decode
+
+    if source.parent == PUBLIC:
+        source = public(source.name)  # skipped, not a collection error, without ../shared
 
     def read():
         try:
@@ -328,6 +346,93 @@ def test_streamed_read_falls_back_to_the_whole_file_when_irregular(tmp_path, mon
     assert decode._decode_streamed(path) is None
     streamed, whole = _load_both(path, monkeypatch, 1000)
     _assert_same(streamed, whole)
+
+
+@pytest.mark.parametrize("damage", ["truncated_gzip", "trailer_cut", "corrupt_gzip", "two_members", "trailing_zeros",
+                                    "truncated_text", "trailing_junk", "nan", "not_object", "epoch_ns_ts"])
+def test_streamed_gzip_falls_back_to_the_whole_file_when_irregular(tmp_path, monkeypatch, damage):
+    import gzip
+    import json
+
+    from traceview.trace import decode
+
+    text = json.dumps({"traceEvents": _tricky_events(200), "traceName": "t"}, indent=1).encode()
+    whole_gz, half = gzip.compress(text), len(text) // 2
+    mid = len(whole_gz) // 2
+    epoch = _tricky_events(200)
+    epoch[150]["ts"] = 1712195495519695.8  # float µs that only the exact-ns re-read keeps
+    data = {
+        "truncated_gzip": whole_gz[: len(whole_gz) * 3 // 4],
+        "trailer_cut": whole_gz[:-4],  # every event inflates, the CRC / size trailer is missing
+        "corrupt_gzip": whole_gz[:mid] + bytes(b ^ 0x55 for b in whole_gz[mid : mid + 64]) + whole_gz[mid + 64 :],
+        "two_members": gzip.compress(text[:half]) + gzip.compress(text[half:]),  # gunzip reads both
+        "trailing_zeros": whole_gz + bytes(16),
+        "truncated_text": gzip.compress(text[: len(text) * 2 // 3]),
+        "trailing_junk": gzip.compress(text + b" junk"),
+        "nan": gzip.compress(text.replace(b'"dur": 2', b'"dur": NaN', 1)),
+        "not_object": gzip.compress(text.replace(b'"traceEvents": [', b'"traceEvents": [7, ', 1)),
+        "epoch_ns_ts": gzip.compress(json.dumps({"traceEvents": epoch}, indent=1).encode()),
+    }[damage]
+    path = tmp_path / "damaged.json.gz"
+    path.write_bytes(data)
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 1000)
+    assert decode._decode_streamed(path) is None
+    streamed, whole = _load_both(path, monkeypatch, 1000)
+    _assert_same(streamed, whole)
+    if damage == "two_members":
+        assert len(whole.slices) == 200
+
+
+def test_streamed_gzip_is_inflated_a_range_at_a_time_and_notices_a_changed_file(tmp_path, monkeypatch):
+    """A gzip trace is scanned in its decompressed text and inflated again when its events are
+    iterated; its args are copied (no random access into gzip); a rewritten file raises."""
+    import gzip
+    import json
+
+    from traceview.trace import decode
+    from traceview.trace.columns import FileBytes
+
+    path = tmp_path / "tricky.json.gz"
+    body = {"schemaVersion": 1, "traceEvents": _tricky_events(400), "traceName": "t", "distributedInfo": {"rank": 3}}
+    text = json.dumps(body, indent=1).encode()
+    path.write_bytes(gzip.compress(text))
+    for block in (64, 700, 5000, 1 << 20):  # smaller than one event (grown), and a few events per block
+        streamed, whole = _load_both(path, monkeypatch, block)
+        _assert_same(streamed, whole)
+        assert len(streamed.slices) == 400 and streamed.meta.rank == 3
+        assert not isinstance(streamed.slice_args.blob, FileBytes) and streamed.args(7)["External id"] == 7
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 700)
+    raw = decode.decode(path)
+    events = raw.events
+    assert isinstance(events, decode.GzipStreamedEvents) and len(events.segments) > 10
+    assert raw.size_bytes == len(text) and len(events) == 400
+    assert events[123].ts == 10 + 3 * 123 and events[-1].ts == 10 + 3 * 399
+    assert [e.ts for e in events] == [10 + 3 * i for i in range(400)]
+    assert all(getattr(chunk, "origin", None) is None for chunk in events.chunks())
+    path.write_bytes(gzip.compress(json.dumps(body).encode()))  # rewritten: other offsets
+    with pytest.raises(TraceFormatError, match="the file changed while it was read"):
+        list(events)
+    with pytest.raises(TraceFormatError, match="the file changed while it was read"):
+        events[5]
+
+
+def test_large_gzip_trace_is_streamed_above_the_threshold(tmp_path, monkeypatch):
+    """The choice uses the text's size from the gzip trailer (ISIZE), not the much smaller file's."""
+    import gzip
+    import json
+
+    from traceview.trace import decode
+
+    path = tmp_path / "t.json.gz"
+    text = json.dumps({"traceEvents": _tricky_events(400)}, indent=1).encode()
+    path.write_bytes(gzip.compress(text))
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 5000)
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", len(text))
+    assert isinstance(decode.decode(path).events, decode.GzipStreamedEvents)
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", len(text) + 1)
+    assert not isinstance(decode.decode(path).events, decode.StreamedEvents)
 
 
 def test_streamed_slice_args_are_read_from_the_file_and_notice_a_changed_file(tmp_path, monkeypatch):

@@ -13,6 +13,7 @@ import gzip
 import os
 import re
 import zlib
+from collections import deque
 from dataclasses import dataclass, field
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -122,8 +123,8 @@ def read_bytes(path: Path) -> tuple[bytes, list[str]]:
 def decode(path: Path) -> RawTrace:
     """Read and decode one trace file into raw events and its header.
 
-    A large plain file in the usual Kineto layout is read in blocks (:func:`_decode_streamed`) and
-    never held whole; anything else (gzip, small, truncated, NaN, unusual layout) is read whole.
+    A large file in the usual Kineto layout, plain or gzip, is read in blocks (:func:`_decode_streamed`)
+    and never held whole; anything else (small, truncated, NaN, unusual layout) is read whole.
     """
     streamed = _decode_streamed(Path(path))
     if streamed is not None:
@@ -303,12 +304,14 @@ def _decode_chunk(raws: list[msgspec.Raw]) -> list[RawEvent]:
     return _EVENTS_DECODER.decode(b"[" + b",".join(raws) + b"]")
 
 
-# --- the streamed path: a large plain file read a block at a time ---------------------------------
+# --- the streamed path: a large file (plain or gzip) read a block at a time -----------------------
 
-#: Plain files at least this large are read in blocks rather than whole (tests lower it).
+#: Files of at least this much text (a gzip file's: :func:`_gzip_text_size`) are read in blocks, not whole (tests lower it).
 STREAM_MIN_BYTES = 16 * 1024 * 1024
 #: Bytes read at a time by the streamed path (~25,000 Kineto events); a larger event grows it.
 STREAM_BLOCK_BYTES = 8 * 1024 * 1024
+#: Compressed bytes inflated at a time when a gzip file is streamed.
+_GZIP_PIECE = 1024 * 1024
 #: The streamed path gives up (and the file is read whole) when one event needs a block this large.
 _STREAM_MAX_BLOCK = 256 * 1024 * 1024
 _LIST_START = re.compile(rb'"traceEvents"\s*:\s*\[\s*')
@@ -360,8 +363,11 @@ class StreamedEvents(Sequence):
             raise IndexError(index)
         seg = bisect.bisect_right(self._ends, index)
         first = self._ends[seg - 1] if seg else 0
+        return self._segment(seg)[index - first]
+
+    def _segment(self, seg: int) -> list[RawEvent]:
         with open(self.path, "rb") as f:
-            return _read_range(f, *self.segments[seg])[index - first]
+            return _read_range(f, *self.segments[seg])
 
 
 def _cumsum(values: list[int]) -> Iterator[int]:
@@ -394,6 +400,132 @@ class _Chunk(list):
     buffer) locates their args in the file, so :mod:`traceview.trace.columns` keeps offsets, not copies."""
 
     origin: tuple[FileBytes, int, int, int] | None = None
+
+
+class GzipStreamedEvents(StreamedEvents):
+    """The events of a gzip trace file as ranges of its decompressed text, inflated again when iterated.
+
+    gzip has no random access: each pass inflates the file from its start, front to back, holding
+    one range at a time, so a load inflates the file twice (to scan, to decode) but never holds its
+    text whole. The chunks carry no ``origin``: :mod:`traceview.trace.columns` copies their args.
+    """
+
+    def __init__(self, path: str, segments: list[tuple[int, int]], counts: list[int], stamp: tuple[int, int, bytes]) -> None:
+        super().__init__(path, segments, counts)
+        self.stamp = stamp  # the scanned file's _gzip_stamp: a pass over another file raises
+
+    def chunks(self, size: int | None = None) -> Iterator[list[RawEvent]]:
+        """One decoded range (about :data:`STREAM_BLOCK_BYTES` of JSON) at a time; ``size`` is ignored."""
+        for text, count in zip(self._texts(), self.counts):
+            yield self._decode(text, count)
+
+    def _segment(self, seg: int) -> list[RawEvent]:
+        last = deque(self._texts(seg + 1), maxlen=1)  # inflated from the start, only the last range kept
+        return self._decode(last[0], self.counts[seg])
+
+    def _texts(self, stop: int | None = None) -> Iterator[bytes]:
+        try:
+            with open(self.path, "rb") as f:
+                if _gzip_stamp(f) != self.stamp:
+                    raise _changed(self.path)
+                text = _GzipText(f)
+                for start, end in self.segments[:stop]:
+                    data = text.read(start, end - start)
+                    if len(data) != end - start:
+                        raise _changed(self.path)
+                    yield data
+        except (OSError, zlib.error):
+            raise _changed(self.path) from None
+
+    def _decode(self, text: bytes, count: int) -> list[RawEvent]:
+        try:
+            events = _EVENTS_DECODER.decode(b"[" + text + b"]")
+        except msgspec.MsgspecError:
+            raise _changed(self.path) from None
+        if len(events) != count:
+            raise _changed(self.path)
+        return events
+
+
+def _changed(path: str) -> TraceFormatError:
+    return TraceFormatError(f"{path}: the file changed while it was read")
+
+
+def _gzip_stamp(f: Any) -> tuple[int, int, bytes]:
+    """What tells a gzip file's content apart: its size, mtime and trailer (the text's CRC-32 and size)."""
+    st = os.fstat(f.fileno())
+    f.seek(max(0, st.st_size - 8))
+    return st.st_size, st.st_mtime_ns, f.read(8)
+
+
+def _gzip_text_size(f: Any, size: int) -> int:
+    """A gzip file's text size, for the stream-or-not choice: the trailer's ISIZE (the size mod 2**32),
+    or the compressed size when larger -- a text of 4 GiB+, whose ISIZE wrapped, compresses to far
+    more than :data:`STREAM_MIN_BYTES` (Kineto's JSON shrinks ~10x)."""
+    f.seek(max(0, size - 4))
+    return max(size, int.from_bytes(f.read(4), "little"))
+
+
+class _FileText:
+    """A plain file's text, read at any offset: what :func:`_scan` reads a plain trace through."""
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+
+    def read(self, pos: int, n: int) -> bytes:
+        """Text ``pos:pos + n``, shorter at the end of the file."""
+        self.f.seek(pos)
+        return self.f.read(n)
+
+    def rest(self, pos: int) -> bytes:
+        self.f.seek(pos)
+        return self.f.read()
+
+
+class _GzipText:
+    """A gzip file's decompressed text, inflated front to back as :func:`_scan` reads on.
+
+    Reads never go back, so only the text from the last read's offset on is held (about a block).
+    """
+
+    def __init__(self, f: Any) -> None:
+        f.seek(0)
+        self.f, self.inflater = f, zlib.decompressobj(16 + zlib.MAX_WBITS)
+        self.text, self.start = bytearray(), 0  # the inflated text from offset ``start`` on
+
+    def read(self, pos: int, n: int) -> bytes:
+        """Text ``pos:pos + n``, shorter where the first gzip member or the file ends; ``pos`` >= the last read's."""
+        self._drop_before(pos)
+        while len(self.text) < n and self._inflate(n - len(self.text)):
+            pass
+        return bytes(self.text[:n])
+
+    def rest(self, pos: int) -> bytes | None:
+        """The text from ``pos`` on; None unless the file is one gzip member that ends whole (CRC checked)."""
+        self._drop_before(pos)
+        while self._inflate(0):
+            pass
+        ended = self.inflater.eof and not self.inflater.unused_data and not self.f.read(1)
+        return bytes(self.text) if ended else None
+
+    def _drop_before(self, pos: int) -> None:
+        """Drop the text before ``pos``, inflating up to it where it lies ahead (between two ranges)."""
+        while True:
+            held = min(len(self.text), pos - self.start)
+            del self.text[:held]
+            self.start += held
+            if self.start == pos or not self._inflate(pos - self.start):
+                return
+
+    def _inflate(self, limit: int) -> bool:
+        """The next piece inflated (at most ``limit`` bytes of text; 0: all); False at the end of the member or file."""
+        if self.inflater.eof:
+            return False
+        piece = self.inflater.unconsumed_tail or self.f.read(_GZIP_PIECE)
+        if not piece:
+            return False
+        self.text += self.inflater.decompress(piece, limit)
+        return True
 
 
 def _events_in(data: bytes, end: int) -> int | None:
@@ -435,29 +567,42 @@ def _cut_candidates(data: bytes) -> list[re.Match]:
 
 
 def _decode_streamed(path: Path) -> RawTrace | None:
-    """A large plain Kineto file decoded a block at a time; None when it must be read whole.
+    """A large Kineto file decoded a block at a time; None when it must be read whole.
 
     The file is ``{header..., "traceEvents": [event, event, ...], header...}``. Each block is cut
     after its last complete event: a cut is accepted only when msgspec decodes the block up to it
     as a list of whole objects (a ``},{`` inside a string or a nested value cannot pass), and the
-    header around the list must decode as an object. Anything else (gzip, NaN, a cut-off file,
+    header around the list must decode as an object. A gzip file is scanned the same way in its
+    decompressed text. Anything else (NaN, a cut-off file or gzip stream, several gzip members,
     entries that are not objects, timestamps needing exact ns, an odd layout) returns None and
     :func:`decode` reads the whole file as before, with its repairs and notes.
     """
     try:
         st = path.stat()
-        if not path.is_file() or st.st_size < STREAM_MIN_BYTES:
+        if not path.is_file():
             return None
         with open(path, "rb") as f:
-            return _scan(f, path, st.st_size)
-    except OSError:
+            gz = f.read(2) == _GZIP_MAGIC
+            if (_gzip_text_size(f, st.st_size) if gz else st.st_size) < STREAM_MIN_BYTES:
+                return None
+            scanned = _scan(_GzipText(f) if gz else _FileText(f))
+            after = os.fstat(f.fileno())
+            if scanned is None or after.st_size != st.st_size:
+                return None
+            header, segments, counts, length = scanned
+            if gz:
+                events: StreamedEvents = GzipStreamedEvents(str(path), segments, counts, _gzip_stamp(f))
+            else:  # the slice args stay in the file (columns.SliceArgs)
+                file = FileBytes(str(path), st.st_size, after.st_mtime_ns)
+                events = StreamedEvents(str(path), segments, counts, file)
+    except (OSError, zlib.error):
         return None
+    return RawTrace(str(path), events, header, size_bytes=length)
 
 
-def _scan(f: Any, path: Path, size: int) -> RawTrace | None:
-    head = f.read(max(STREAM_BLOCK_BYTES, _HEAD_BYTES))
-    if head.startswith(_GZIP_MAGIC):
-        return None
+def _scan(text: _FileText | _GzipText) -> tuple[dict[str, Any], list[tuple[int, int]], list[int], int] | None:
+    """The header, the events' ranges of the text and their counts, and the text's length; None when irregular."""
+    head = text.read(0, max(STREAM_BLOCK_BYTES, _HEAD_BYTES))
     start = _LIST_START.search(head)
     if start is None or head[start.end() : start.end() + 1] != b"{":
         return None  # no list in the first block, or an empty list / a first entry that is no object
@@ -468,8 +613,7 @@ def _scan(f: Any, path: Path, size: int) -> RawTrace | None:
     block = STREAM_BLOCK_BYTES
     tail: bytes | None = None
     while tail is None:
-        f.seek(pos)
-        data = f.read(block)
+        data = text.read(pos, block)
         cut, n_cut = None, 0
         for m in _cut_candidates(data):
             n = _events_in(data, m.start() + 1)
@@ -493,11 +637,13 @@ def _scan(f: Any, path: Path, size: int) -> RawTrace | None:
                     return None
                 segments.append((pos, pos + m.start() + 1))
                 counts.append(n)
-                f.seek(pos + m.end())
-                tail = f.read()
+                pos += m.end()
+                tail = text.rest(pos)
+                if tail is None:
+                    return None  # the gzip stream does not end cleanly
                 break
         if tail is None:
-            if pos + len(data) >= size or _EVENT_SEP.search(data) or block >= _STREAM_MAX_BLOCK:
+            if len(data) < block or _EVENT_SEP.search(data) or block >= _STREAM_MAX_BLOCK:
                 return None  # cut off, irregular, or one event larger than any block we try
             block *= 4  # one event larger than the block: read more
     try:
@@ -506,12 +652,7 @@ def _scan(f: Any, path: Path, size: int) -> RawTrace | None:
         return None
     if bytes(top.pop("traceEvents", b"")) != b"null":
         return None  # a second "traceEvents" key, or the list was not where it seemed
-    header = _header(top)
-    st = os.fstat(f.fileno())
-    if st.st_size != size:
-        return None
-    file = FileBytes(str(path), size, st.st_mtime_ns)  # the slice args stay in the file (columns.SliceArgs)
-    return RawTrace(str(path), StreamedEvents(str(path), segments, counts, file), header, size_bytes=size)
+    return _header(top), segments, counts, pos + len(tail)
 
 
 def _header(top: dict[str, msgspec.Raw]) -> dict[str, Any]:
