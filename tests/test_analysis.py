@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
@@ -166,3 +167,31 @@ def test_epoch_ns_times_stay_exact_through_the_joins(analyzed, load_cached):
     for row in a.graphs.launches.itertuples():
         replayed = kernels[kernels["launch_id"] == row.launch_id]
         assert row.gpu_span_ns == int(replayed["end_ns"].max() - replayed["start_ns"].min())
+
+
+@pytest.mark.parametrize("name", ["hta__ns_resolution_V100_rank0.pt.trace.json.gz", "adam_forloop"])
+def test_launch_wait_equals_a_plain_loop_over_the_gpu_gaps(analyzed, load_cached, name):
+    """Idle gaps whose ending activity was launched after the gap began, summed by a plain loop in
+    exact integer ns. The ns-resolution trace has launches a few hundred ns before a gap opens:
+    work was queued, so those gaps are not launch waits (a float64 compare called them waits)."""
+    from traceview.analysis.overhead import LAUNCH_GAP_MAX_NS
+
+    path = public(name) if name.startswith("hta__") else h200(name)
+    trace, a = load_cached(path), analyzed(path)
+    assert a.split.spans.empty  # nothing compiled: no compile time to take out of the gaps
+    table = a.attribution.table
+    run = table[table["phase"] == "run"]
+    short = long = 0
+    for _, device in run.groupby(["rank", "device"]):
+        acts = sorted(zip(device["start_ns"].tolist(), device["end_ns"].tolist(), device["launch_start_ns"].tolist()), key=lambda r: r[0])
+        busy_end = acts[0][1]
+        for start, end, launched in acts[1:]:
+            if start > busy_end:  # a gap [busy_end, start): the first activity to start at its end closes it
+                if launched is not pd.NA and launched >= busy_end:
+                    if start - busy_end <= LAUNCH_GAP_MAX_NS:
+                        short += start - busy_end
+                    else:
+                        long += start - busy_end
+            busy_end = max(busy_end, end)
+    assert a.overhead.launch_wait_ms == short / 1e6 and a.overhead.host_wait_ms == long / 1e6
+    assert short > 0

@@ -14,11 +14,9 @@ def merge(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     running_end = np.maximum.accumulate(e)
     new = np.ones(len(s), dtype=bool)
     new[1:] = s[1:] > running_end[:-1]
-    group = np.cumsum(new) - 1
     out_s = s[new]
-    out_e = np.zeros(len(out_s), dtype=np.int64)
-    np.maximum.at(out_e, group, running_end)
-    return out_s, out_e
+    last = np.append(np.flatnonzero(new)[1:] - 1, len(s) - 1)  # each merged run's last interval
+    return out_s, running_end[last]  # the running end never decreases: its value there is the run's end
 
 
 def union_length(starts: np.ndarray, ends: np.ndarray) -> int:

@@ -143,38 +143,83 @@ def _dispatch(trace: Trace, launched: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 
+#: Stands for a missing rank/device/stream in a group key (sorts after every real one, as pandas puts NA last).
+_NO_KEY = np.iinfo(np.int64).max
+
+
+def _key(column: pd.Series) -> np.ndarray:
+    return column.to_numpy(dtype=np.int64, na_value=_NO_KEY)
+
+
+def _key_value(value: np.int64) -> object:
+    return pd.NA if value == _NO_KEY else int(value)
+
+
+def _groups(keys: list[np.ndarray]) -> tuple[list[tuple], np.ndarray]:
+    """The distinct rows of the key columns, sorted, and each row's group number (a 1-D np.unique
+    on one combined code: a 2-D unique is several times slower)."""
+    combined = np.zeros(len(keys[0]), dtype=np.int64)
+    values = []
+    for column in keys:
+        distinct, codes = np.unique(column, return_inverse=True)
+        combined = combined * len(distinct) + codes.reshape(-1)
+        values.append(distinct)
+    groups, inverse = np.unique(combined, return_inverse=True)
+    rows = []
+    for code in groups.tolist():
+        row = []
+        for distinct in reversed(values):
+            code, digit = divmod(code, len(distinct))
+            row.append(distinct[digit])
+        rows.append(tuple(reversed(row)))
+    return rows, inverse.reshape(-1)
+
+
 def _gpu_time(work: pd.DataFrame, compiling: pd.DataFrame | None) -> tuple[pd.DataFrame, pd.DataFrame, tuple[int, int]]:
+    """Busy, span and idle time per stream and per device; per device also the launch and host waits.
+
+    Groups by numpy (a handful of streams: a mask each), on exact int64 times."""
+    start, end = work["start_ns"].to_numpy(dtype=np.int64), work["end_ns"].to_numpy(dtype=np.int64)
+    launch = work["launch_start_ns"]
+    launch_known = launch.notna().to_numpy()
+    launch_start = launch.to_numpy(dtype=np.int64, na_value=0)
+    keys = [_key(work["rank"]), _key(work["device"]), _key(work["stream"])]
     stream_rows, device_rows = [], []
     total_wait = total_host = 0
-    for (rank, device, stream), group in work.groupby(["rank", "device", "stream"], dropna=False):
-        busy = intervals.union_length(group["start_ns"].to_numpy(), group["end_ns"].to_numpy())
-        span = int(group["end_ns"].max() - group["start_ns"].min())
-        stream_rows.append({"rank": rank, "device": device, "stream": stream, "activities": len(group),
+    streams, stream_of = _groups(keys)
+    for k, (rank, device, stream) in enumerate(streams):
+        here = stream_of == k
+        busy = intervals.union_length(start[here], end[here])
+        span = int(end[here].max() - start[here].min())
+        stream_rows.append({"rank": _key_value(rank), "device": _key_value(device), "stream": _key_value(stream), "activities": int(here.sum()),
                             "busy_ms": busy / 1e6, "span_ms": span / 1e6, "idle_ms": (span - busy) / 1e6})
-    for (rank, device), group in work.groupby(["rank", "device"], dropna=False):
-        starts, ends = intervals.merge(group["start_ns"].to_numpy(), group["end_ns"].to_numpy())
+    devices, device_of = _groups(keys[:2])
+    for k, (rank, device) in enumerate(devices):
+        here = np.flatnonzero(device_of == k)
+        starts, ends = intervals.merge(start[here], end[here])
         busy = int((ends - starts).sum())
         span = int(ends.max() - starts.min()) if len(starts) else 0
-        wait, host = _launch_wait(group, starts, ends, compiling)
+        wait, host = _launch_wait(start[here], launch_start[here], launch_known[here], starts, ends, compiling)
         total_wait += wait
         total_host += host
-        device_rows.append({"rank": rank, "device": device, "busy_ms": busy / 1e6, "span_ms": span / 1e6,
+        device_rows.append({"rank": _key_value(rank), "device": _key_value(device), "busy_ms": busy / 1e6, "span_ms": span / 1e6,
                             "idle_ms": (span - busy) / 1e6, "launch_wait_ms": wait / 1e6, "host_wait_ms": host / 1e6})
     return pd.DataFrame(stream_rows), pd.DataFrame(device_rows), (total_wait, total_host)
 
 
-def _launch_wait(group: pd.DataFrame, starts: np.ndarray, ends: np.ndarray, compiling: pd.DataFrame | None) -> tuple[int, int]:
-    """Idle ns between busy intervals where the work that ended the gap was launched after the gap
-    began (nothing was queued), less any part the host spent compiling or autotuning: ``(ns in
-    gaps up to LAUNCH_GAP_MAX_NS, ns in longer gaps)``."""
+def _launch_wait(start: np.ndarray, launch_start: np.ndarray, launch_known: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                 compiling: pd.DataFrame | None) -> tuple[int, int]:
+    """Idle ns between busy intervals (``starts``/``ends``, merged) where the work that ended the gap
+    was launched after the gap began (nothing was queued), less any part the host spent compiling or
+    autotuning: ``(ns in gaps up to LAUNCH_GAP_MAX_NS, ns in longer gaps)``. ``start``,
+    ``launch_start``, ``launch_known``: the device's activities."""
     if len(starts) < 2:
         return 0, 0
     gap_start, gap_end = ends[:-1], starts[1:]
-    ordered = group.sort_values("start_ns")
+    order = np.argsort(start, kind="stable")
     # the activity that ends each gap is the first one starting at gap_end
-    idx = np.searchsorted(ordered["start_ns"].to_numpy(), gap_end, side="left")
-    launch_start = ordered["launch_start_ns"].astype("float64").to_numpy()[idx]
-    waited = np.nan_to_num(launch_start, nan=-np.inf) >= gap_start
+    idx = order[np.searchsorted(start[order], gap_end, side="left")]
+    waited = launch_known[idx] & (launch_start[idx] >= gap_start)
     length = (gap_end - gap_start)[waited]
     waited_ns = length
     if compiling is not None and len(compiling):
