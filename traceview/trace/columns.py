@@ -525,10 +525,10 @@ def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: A
     if len(dur_ns) and dur_ns.min() < 0:
         raise _Fallback
     aliases = schema.CATEGORY_ALIASES
-    cats = [aliases.get(c, c) if type(c) is str else "" for c in [e.cat for e in evs]]
-    names = _strings([e.name for e in evs])
-    cls_of = {c: (3 if c == "Trace" else 1 if c in schema.GPU_KINDS else 2 if c == "gpu_user_annotation" else 0) for c in set(cats)}
-    cls = np.fromiter(map(cls_of.__getitem__, cats), dtype=np.int8, count=len(cats))
+    cats = _Labels([e.cat for e in evs]).mapped(lambda c: aliases.get(c, c) if type(c) is str else "")
+    names = _Labels(_strings([e.name for e in evs]))
+    cls_of = np.array([3 if c == "Trace" else 1 if c in schema.GPU_KINDS else 2 if c == "gpu_user_annotation" else 0 for c in cats.labels], dtype=np.int8)
+    cls = cls_of[cats.codes]
     if typed:
         args = [e.args for e in evs]
     else:
@@ -543,8 +543,37 @@ def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: A
     annotations = _annotations(evs, names, args, np.flatnonzero(cls == 2), ts, dur_ns)
     known = {"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead", "cuda_sync",
              "cuda_profiler_range", "Trace", "gpu_user_annotation", "kernel", "gpu_memcpy", "gpu_memset"}
-    unknown = {c or "<none>" for c, k in cls_of.items() if k == 0 and c not in known}
+    unknown = {c or "<none>" for c, k in zip(cats.labels, cls_of.tolist()) if k == 0 and c not in known}
     return host, gpu, annotations, unknown
+
+
+class _Labels:
+    """One string field of a chunk's duration events, each distinct value numbered once; a table's
+    categorical column is then taken by row codes -- the same Categorical as ``pd.Categorical`` of
+    the rows' strings, without a string list per table."""
+
+    def __init__(self, values: list[Any], codes: np.ndarray | None = None) -> None:
+        if codes is None:
+            numbers: dict[Any, int] = {}
+            try:
+                codes = np.array([numbers.setdefault(v, len(numbers)) for v in values], dtype=np.int32)
+            except TypeError:
+                raise _Fallback from None  # an unhashable value (a list as a category): the careful path
+            values = list(numbers)
+        self.codes, self.labels = codes, values
+
+    def mapped(self, label: Callable[[Any], str]) -> _Labels:
+        """The same rows, each distinct value relabelled (several may get one label)."""
+        return _Labels([label(v) for v in self.labels], self.codes)
+
+    def category(self, rows: np.ndarray) -> pd.Categorical:
+        ids, distinct = pd.factorize(np.asarray(self.labels, dtype=object)) if self.labels else (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=object))
+        ids = ids[self.codes[rows]]
+        used = np.flatnonzero(np.bincount(ids, minlength=len(distinct)))
+        order = used[np.argsort(distinct[used], kind="stable")]  # the categories: labels used, sorted
+        code_of = np.full(len(distinct), -1, dtype=np.int32)
+        code_of[order] = np.arange(len(order), dtype=np.int32)
+        return pd.Categorical.from_codes(code_of[ids], dtype=pd.CategoricalDtype(pd.Index(distinct[order], dtype=object)), validate=False)
 
 
 def _external_ids(args: list[Any]) -> Any:
@@ -558,8 +587,8 @@ def _host(evs, cats, names, args, rows, ts, dur_ns, origin, typed=False) -> tupl
     if not set(map(type, pids)) <= {int, type(None)}:
         raise _Fallback  # a string pid may need skipping: the careful path counts it
     columns = {
-        "cat": _category([cats[i] for i in r]),
-        "name": _category([names[i] for i in r]),
+        "cat": cats.category(rows),
+        "name": names.category(rows),
         "pid": _int_array(pids),
         "tid": _int_array([evs[i].tid for i in r]),
         "start_ns": ts[rows],
@@ -584,8 +613,8 @@ def _gpu(evs, cats, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     grid = [_xyz(x.grid) for x in a]
     block = [_xyz(x.block) for x in a]
     columns = {
-        "kind": _category([schema.GPU_KINDS[cats[i]] for i in r]),
-        "name": _category([names[i] for i in r]),
+        "kind": cats.mapped(lambda c: schema.GPU_KINDS.get(c, "")).category(rows),
+        "name": names.category(rows),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),
         "stream": _device_or([x.stream for x in a], [v.tid for v in e]),
         "start_ns": ts[rows],
@@ -613,7 +642,7 @@ def _annotations(evs, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     e = [evs[i] for i in r]
     a = [args[i] if args[i] is not None else EventArgs() for i in r]
     return {
-        "name": _category([names[i] for i in r]),
+        "name": names.category(rows),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),
         "stream": _device_or([x.stream for x in a], [v.tid for v in e]),
         "start_ns": ts[rows],

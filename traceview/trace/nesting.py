@@ -23,21 +23,17 @@ def nest(slices: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     if n == 0:
         return parent, depth
     # Sort by thread, then start, longest first (so an enclosing slice precedes its children).
-    keys = pd.DataFrame(
-        {
-            "rank": slices["rank"].to_numpy(),
-            "pid": slices["pid"].fillna(-(2**62)).to_numpy(dtype=np.int64),
-            "tid": slices["tid"].fillna(-(2**62)).to_numpy(dtype=np.int64),
-            "start": slices["start_ns"].to_numpy(),
-            "neg_dur": -slices["dur_ns"].to_numpy(),
-        }
-    )
-    order = np.lexsort((keys["neg_dur"], keys["start"], keys["tid"], keys["pid"], keys["rank"]))
-    thread = keys[["rank", "pid", "tid"]].to_numpy()[order]
+    pid = slices["pid"].to_numpy(dtype=np.int64, na_value=-(2**62))
+    tid = slices["tid"].to_numpy(dtype=np.int64, na_value=-(2**62))
+    start = slices["start_ns"].to_numpy()
+    end = start + slices["dur_ns"].to_numpy()
+    rank = slices["rank"].to_numpy()
+    keys = (-slices["dur_ns"].to_numpy(), start, tid, pid)
+    order = np.lexsort(keys if rank.min() == rank.max() else (*keys, rank))  # one file: one rank
     new_thread = np.ones(n, dtype=bool)
-    new_thread[1:] = (thread[1:] != thread[:-1]).any(axis=1)
-    starts = keys["start"].to_numpy()[order].tolist()
-    ends = (keys["start"].to_numpy() - keys["neg_dur"].to_numpy())[order].tolist()
+    new_thread[1:] = (pid[order][1:] != pid[order][:-1]) | (tid[order][1:] != tid[order][:-1]) | (rank[order][1:] != rank[order][:-1])
+    starts = start[order].tolist()
+    ends = end[order].tolist()
     ids = slices["slice_id"].to_numpy()[order].tolist()
     par_sorted, dep_sorted = _walk(starts, ends, ids, new_thread.tolist())
     parent[order] = par_sorted
