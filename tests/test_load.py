@@ -257,25 +257,57 @@ def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize("source", _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"], ids=lambda p: p.name)
-def test_small_trace_split_read_gives_the_same_trace_as_the_full_parse(monkeypatch, source):
-    """A small trace's events list is cut out of its text and decoded alone (``_split_small``):
-    the same tables, meta, notes and args as parsing the whole object, or the same error. The ns
-    trace keeps a list of log strings after its events (a ``]`` that is not the list's end) and
-    float epoch µs timestamps that need the exact-ns re-read."""
+def test_small_trace_fast_reads_give_the_same_trace_as_the_full_parse(tmp_path, monkeypatch, source):
+    """The fast reads of a small trace -- plain text cut into ranges decoded one at a time
+    (``TextChunks``, here cut every ~700 bytes so that cuts land inside strings and nested args),
+    and gzip text with its events list cut out and decoded alone (``_split_small``) -- give the
+    same tables, meta, notes and args as parsing the whole object, or the same error. The ns trace
+    keeps a list of log strings after its events (a ``]`` that is not the list's end) and float
+    epoch µs times that need the exact-ns re-read (a ``RereadWhole``)."""
+    import gzip
+    import zlib
+
     from traceview.trace import decode
 
     if source.parent == PUBLIC:
         source = public(source.name)  # skipped, not a collection error, without ../shared
+    data = source.read_bytes()
+    try:
+        data = gzip.decompress(data) if data.startswith(b"\x1f\x8b") else data
+    except (OSError, EOFError, zlib.error):
+        pass  # a damaged gzip: read as it is
+    plain = tmp_path / source.name.removesuffix(".gz")
+    plain.write_bytes(data)
 
-    def read():
+    def read(path):
         try:
-            return load(source, cache=False)
+            return load(path, cache=False)
         except TraceFormatError as exc:
             return str(exc)
 
-    split = read()
+    monkeypatch.setattr(decode, "TEXT_CHUNK_BYTES", 700)
+    fast = {path: read(path) for path in (plain, source)}
+    monkeypatch.setattr(decode, "_text_chunks", lambda data, file: None)
     monkeypatch.setattr(decode, "_split_small", lambda data: None)
-    _assert_same(split, read())
+    for path, got in fast.items():
+        _assert_same(got, read(path))
+
+
+def test_text_chunks_join_a_range_cut_inside_a_string(tmp_path, monkeypatch):
+    """Cuts are made at ``},{`` without checking; a cut inside a string or nested args fails to
+    decode and the range is read together with the next: the events come out whole, in order."""
+    import json
+
+    from traceview.trace import decode
+
+    path = tmp_path / "tricky.json"
+    path.write_text(json.dumps({"traceEvents": _tricky_events(60), "traceName": "t"}, indent=1))
+    monkeypatch.setattr(decode, "TEXT_CHUNK_BYTES", 300)
+    raw = decode.decode(path)
+    assert isinstance(raw.events, decode.TextChunks) and len(raw.events.ranges) > 20
+    chunks = list(raw.events.chunks())
+    assert len(chunks) < len(raw.events.ranges)  # some ranges were joined to the next
+    assert [e.ts for c in chunks for e in c] == [10 + 3 * i for i in range(60)]
 
 
 def test_split_read_takes_the_kineto_layout_and_refuses_a_wrong_cut():
@@ -516,3 +548,34 @@ def test_small_trace_with_counters_or_begin_end_pairs_reads_raw_args(tmp_path):
     assert sorted(pairs.slices["name"].astype(str)) == ["aten::mm", "opened"]
     mm = int(pairs.slices.loc[pairs.slices["name"] == "aten::mm", "slice_id"].item())
     assert pairs.args(mm) == {"note": "kept"} and not isinstance(pairs.slice_args, EventSliceArgs)
+
+
+@pytest.mark.parametrize("how", ["plain", "gzip", "streamed", "streamed gzip"])
+@pytest.mark.parametrize("where", ["header", "event name", "args"])
+def test_invalid_utf8_gives_a_trace_or_a_one_line_error(tmp_path, monkeypatch, where, how):
+    """msgspec raises UnicodeDecodeError (not a MsgspecError) for bytes that are not UTF-8 inside a
+    string: every reader treats it as bad JSON, so the file loads the careful way or fails cleanly."""
+    import json
+
+    events = [x("aten::mm", "cpu_op", 10 + 5 * i, 3, External_id=i, note="ok") for i in range(20)]
+    text = json.dumps({"schemaVersion": 1, "traceEvents": events, "traceName": "t"}).encode()
+    bad = {"header": text.replace(b'"t"}', b'"\xff"}'), "event name": text.replace(b'"aten::mm"', b'"aten::\xff"', 1),
+           "args": text.replace(b'"ok"', b'"\xffk"', 1)}[where]
+    import gzip
+
+    from traceview.trace import decode
+
+    if "streamed" in how:
+        monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+        monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 300)
+    path = tmp_path / ("bad_utf8.json.gz" if "gzip" in how else "bad_utf8.json")
+    path.write_bytes(gzip.compress(bad) if "gzip" in how else bad)
+    try:
+        trace = load(path, cache=False)
+    except TraceFormatError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert len(trace.slices) == 20
+        assert [trace.args(i).get("External id") for i in range(20)] == list(range(20))
+        if where == "event name" or (where == "args" and "streamed" not in how):  # (streamed: args stay raw until read)
+            assert any("not UTF-8" in n for n in trace.meta.notes)

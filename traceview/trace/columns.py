@@ -213,6 +213,12 @@ class EventSliceArgs(SliceArgs):
     def __reduce__(self):
         return (EventSliceArgs, (self.source, self.events))
 
+    @staticmethod
+    def concat_same_source(parts: list[EventSliceArgs]) -> EventSliceArgs:
+        """Chunks' args of one file, one after the other."""
+        assert all(p.source is parts[0].source for p in parts)
+        return EventSliceArgs(parts[0].source, np.concatenate([p.events for p in parts]))
+
     def _held(self) -> bool:
         return False
 
@@ -375,12 +381,12 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     scratch = type(buf)()  # metadata and counters are few: the per-event methods handle them
     parts: list[dict[str, Any]] = []
     args = _ArgsBuilder()  # every chunk's slice args appended to one buffer as the chunk is read
-    left_in_file = None  # a small trace's (one chunk of TypedEvents) args, read from its file on demand
+    left_in_file: list[EventSliceArgs] = []  # a small trace's (TypedEvents) args: read from its file on demand
     offset = 0
     for chunk in chunks:
         part = _chunk_columns(chunk, offset, raw.exact_ts_ns, scratch)
         if isinstance(part["slice_args"], EventSliceArgs):
-            left_in_file = part.pop("slice_args")
+            left_in_file.append(part.pop("slice_args"))
         else:
             args.add(part.pop("slice_args"))
         parts.append(part)
@@ -394,7 +400,7 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     events = chunks = chunk = part = None
     raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
     trim()
-    out: dict[str, Any] = {"slice_args": left_in_file if left_in_file is not None else args.build()}
+    out: dict[str, Any] = {"slice_args": EventSliceArgs.concat_same_source(left_in_file) if left_in_file else args.build()}
     for table in ("slices", "gpu", "annotations", "flows", "instants"):
         out[table] = _join([p.pop(table) for p in parts])  # each table's chunks freed once joined
         trim()
@@ -535,7 +541,7 @@ def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: A
         raws = [e.args for e in evs]
         try:
             args = _ARGS_LIST.decode(b"[" + b",".join([r if r is not None else b"null" for r in raws]) + b"]")
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             raise _Fallback from None
     ts = ts_ns[index]
     host = _host(evs, cats, names, args, np.flatnonzero(cls == 0), ts, dur_ns, origin, typed)

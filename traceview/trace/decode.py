@@ -120,18 +120,26 @@ def read_bytes(path: Path) -> tuple[bytes, list[str]]:
     return partial, ["the gzip stream ends early: only the part that decompressed was read"]
 
 
-def decode(path: Path) -> RawTrace:
+def decode(path: Path, chunked: bool = True) -> RawTrace:
     """Read and decode one trace file into raw events and its header.
 
     A large file in the usual Kineto layout, plain or gzip, is read in blocks (:func:`_decode_streamed`)
-    and never held whole; anything else (small, truncated, NaN, unusual layout) is read whole.
+    and never held whole; a small plain one is cut into ranges decoded one at a time
+    (:class:`TextChunks`); anything else (truncated, NaN, unusual layout), or any file when
+    ``chunked`` is False (:class:`RereadWhole`), is read whole.
     """
-    streamed = _decode_streamed(Path(path))
+    streamed = _decode_streamed(Path(path)) if chunked else None
     if streamed is not None:
         return streamed
     file = _stat(path)
     data, notes = read_bytes(path)
     truncated = bool(notes)
+    data = _valid_utf8(data, notes)
+    if chunked and not notes and file is not None and len(data) == file.size:  # plain text (not gunzipped)
+        cut = _text_chunks(data, file)
+        if cut is not None and file == _stat(path):  # not changed while read: the ranges are its own
+            header, chunks = cut
+            return RawTrace(str(path), chunks, header, size_bytes=len(data))
     split = None if notes else _split_small(data)
     if split is not None:  # the usual layout, small: one decode of the events, none of the whole file
         header, events, text = split
@@ -147,7 +155,7 @@ def decode(path: Path) -> RawTrace:
         top = _TOP_DECODER.decode(data)
     except msgspec.ValidationError:
         raise TraceFormatError(f"{path}: not a Kineto trace (the file holds {_shape_of(data)}, not an object)") from None
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         data, top, repaired = _repair(path, data, exc)
         notes.extend(repaired)
         truncated = truncated or any("mid-event" in n for n in repaired)
@@ -165,6 +173,21 @@ def decode(path: Path) -> RawTrace:
 _LIST_END_TRIES = 8
 
 
+def _valid_utf8(data: bytes, notes: list[str]) -> bytes:
+    """``data`` with any bytes that are not UTF-8 replaced by U+FFFD (and a note): msgspec refuses
+    such strings, which would lose every event of the file. ASCII text (the usual trace) is checked
+    in one pass without a copy."""
+    if data.isascii():
+        return data
+    try:
+        data.decode("utf-8")
+        return data
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "replace")
+        notes.append(f"read {text.count(chr(0xFFFD))} byte sequence(s) that are not UTF-8 as U+FFFD")
+        return text.encode("utf-8")
+
+
 def _split_small(data: bytes) -> tuple[dict[str, Any], TypedChunk | list[RawEvent], memoryview] | None:
     """A small trace in Kineto's layout, decoded without parsing its text twice; None otherwise.
 
@@ -178,20 +201,22 @@ def _split_small(data: bytes) -> tuple[dict[str, Any], TypedChunk | list[RawEven
     split = _split_text(data)
     if split is None:
         return None
-    top, text = split
+    top, bracket, end = split
+    text = memoryview(data)[bracket : end + 1]
     try:
         events: TypedChunk | list[RawEvent] = TypedChunk(_TYPED_EVENTS_DECODER.decode(text))
         events.text = text
-    except msgspec.MsgspecError:
+    except (msgspec.MsgspecError, UnicodeDecodeError):
         try:
             events = _EVENTS_DECODER.decode(text)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             return None
     return _header(top), events, text
 
 
-def _split_text(data: bytes) -> tuple[dict[str, msgspec.Raw], memoryview] | None:
-    """``(the top-level object less traceEvents, the events list's text)`` of a small trace, or None."""
+def _split_text(data: bytes) -> tuple[dict[str, msgspec.Raw], int, int] | None:
+    """``(the top-level object less traceEvents, where the events list's "[" and "]" are)`` of a
+    small trace, or None."""
     if len(data) > DIRECT_DECODE_MAX_BYTES:
         return None
     start = _LIST_START.search(data, 0, _HEAD_BYTES)
@@ -205,12 +230,90 @@ def _split_text(data: bytes) -> tuple[dict[str, msgspec.Raw], memoryview] | None
     for end in ends[:_LIST_END_TRIES]:
         try:
             top = _TOP_DECODER.decode(data[: start.start()] + b'"traceEvents":null' + data[end + 1 :])
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             continue
         if bytes(top.pop("traceEvents", b"")) != b"null":
             return None
-        return top, memoryview(data)[bracket : end + 1]
+        return top, bracket, end
     return None
+
+
+#: A small plain trace's events are decoded this much JSON at a time (its peak memory: one range's
+#: structs, not the whole file's: at 10 MB, 1 MB ranges halve the peak and even load faster than one).
+TEXT_CHUNK_BYTES = 1024 * 1024
+
+
+class RereadWhole(Exception):
+    """Raised while a :class:`TextChunks` trace is decoded when its text turns out irregular (no
+    event boundary where one was cut, an entry or ``args`` that is not an object, float µs times
+    that need exact ns, counters or events only the careful path reads): the file is decoded again,
+    whole (:func:`traceview.trace.normalize.normalize` does it)."""
+
+
+def _text_chunks(data: bytes, file: FileBytes | None) -> tuple[dict[str, Any], TextChunks] | None:
+    """The header and the events' ranges (cut near every :data:`TEXT_CHUNK_BYTES` at a ``},{``) of a
+    small plain trace in Kineto's layout; None when it is not one."""
+    split = _split_text(data) if file is not None else None
+    if split is None:
+        return None
+    top, bracket, end = split
+    ranges: list[tuple[int, int]] = []
+    pos = bracket + 1
+    while True:
+        boundary = _EVENT_SEP.search(data, pos + TEXT_CHUNK_BYTES, end) if pos + TEXT_CHUNK_BYTES < end else None
+        if boundary is None:
+            ranges.append((pos, end))
+            break
+        ranges.append((pos, boundary.start() + 1))
+        pos = boundary.end() - 1  # the next event's "{"
+    return _header(top), TextChunks(file, ranges)
+
+
+class TextChunks:
+    """A small plain trace's events: ranges of its file, each read and decoded into
+    :class:`TypedEvent` when iterated, so only one range's structs are held at a time.
+
+    A range whose decode fails is joined to the next (its cut was a ``},{`` inside a string); the
+    last one failing, or anything only the careful path handles, raises :class:`RereadWhole`.
+    """
+
+    typed = True
+
+    def __init__(self, file: FileBytes, ranges: list[tuple[int, int]]) -> None:
+        self.file, self.ranges = file, ranges
+        self.args_source = EventArgsFile(file, None)
+
+    def chunks(self, size: int | None = None) -> Iterator[TypedChunk]:
+        count = 0
+        with self.file.reader() as read:
+            start = None
+            for i, (lo, hi) in enumerate(self.ranges):
+                start = lo if start is None else start
+                try:
+                    events = _TYPED_EVENTS_DECODER.decode(_as_list(read, start, hi))
+                except (msgspec.MsgspecError, UnicodeDecodeError):
+                    if i + 1 < len(self.ranges):
+                        continue
+                    raise RereadWhole from None
+                start = None
+                if any(type(ev.ts) is float and ev.ts > _EXACT_NS_LIMIT_US and not ev.ts.is_integer() for ev in events):
+                    raise RereadWhole  # float µs that lose ns: the whole-file path keeps them exact
+                chunk = TypedChunk(events)
+                chunk.args_source = self.args_source
+                count += len(events)
+                yield chunk
+        self.args_source.count = count
+
+    def untyped(self) -> list[RawEvent]:
+        raise RereadWhole  # counters, or the careful path: both want raw args, read the whole way
+
+
+def _as_list(read: Any, start: int, end: int) -> bytearray:
+    """Bytes ``start:end`` of the file between ``[`` and ``]``, read into one buffer (no copy)."""
+    buf = bytearray(end - start + 2)
+    buf[1:-1] = read(start, end)
+    buf[0], buf[-1] = 0x5B, 0x5D
+    return buf
 
 
 class TypedChunk(list):
@@ -241,7 +344,7 @@ class EventArgsFile:
 
     __slots__ = ("file", "count", "_raws")
 
-    def __init__(self, file: FileBytes, count: int) -> None:
+    def __init__(self, file: FileBytes, count: int | None) -> None:
         self.file, self.count = file, count
         self._raws: list[_ArgsOnly] | None = None
 
@@ -257,12 +360,13 @@ class EventArgsFile:
             changed = f"{self.file.path}: changed or removed since the trace was loaded: load it again to read slice args"
             if _stat(Path(self.file.path)) != self.file:
                 raise TraceFormatError(changed)
-            split = _split_text(read_bytes(Path(self.file.path))[0])
+            data = read_bytes(Path(self.file.path))[0]
+            split = _split_text(data)
             try:
-                self._raws = _ARGS_ONLY_DECODER.decode(split[1]) if split is not None else None
-            except msgspec.MsgspecError:
+                self._raws = _ARGS_ONLY_DECODER.decode(memoryview(data)[split[1] : split[2] + 1]) if split is not None else None
+            except (msgspec.MsgspecError, UnicodeDecodeError):
                 self._raws = None
-            if self._raws is None or len(self._raws) != self.count:
+            if self._raws is None or (self.count is not None and len(self._raws) != self.count):
                 self._raws = None
                 raise TraceFormatError(changed)
         return self._raws
@@ -388,6 +492,8 @@ def _read_range(f: Any, start: int, end: int, file: FileBytes | None = None) -> 
     buf[0], buf[-1] = 0x5B, 0x5D  # "[" ... "]"
     try:
         events = _Chunk(_EVENTS_DECODER.decode(buf))
+    except UnicodeDecodeError:
+        raise RereadWhole from None  # a string that is not UTF-8: the whole-file read replaces its bytes
     except msgspec.MsgspecError as exc:
         raise TraceFormatError(f"{getattr(f, 'name', '?')}: the file changed while it was read ({exc})") from None
     if file is not None:  # each event's args is a view into buf: where they lie in the file
@@ -440,6 +546,8 @@ class GzipStreamedEvents(StreamedEvents):
     def _decode(self, text: bytes, count: int) -> list[RawEvent]:
         try:
             events = _EVENTS_DECODER.decode(b"[" + text + b"]")
+        except UnicodeDecodeError:
+            raise RereadWhole from None  # a string that is not UTF-8: the whole-file read replaces its bytes
         except msgspec.MsgspecError:
             raise _changed(self.path) from None
         if len(events) != count:
@@ -532,7 +640,7 @@ def _events_in(data: bytes, end: int) -> int | None:
     """How many events ``data[:end]`` holds when it is a run of whole JSON objects, else None."""
     try:
         items = _RAWS_DECODER.decode(b"[" + data[:end] + b"]")
-    except msgspec.MsgspecError:
+    except (msgspec.MsgspecError, UnicodeDecodeError):
         return None
     if not all(memoryview(item)[0] == 123 for item in items):
         return None
@@ -648,7 +756,7 @@ def _scan(text: _FileText | _GzipText) -> tuple[dict[str, Any], list[tuple[int, 
             block *= 4  # one event larger than the block: read more
     try:
         top = _TOP_DECODER.decode(prefix + b'"traceEvents":null' + tail)
-    except msgspec.MsgspecError:
+    except (msgspec.MsgspecError, UnicodeDecodeError):
         return None
     if bytes(top.pop("traceEvents", b"")) != b"null":
         return None  # a second "traceEvents" key, or the list was not where it seemed
@@ -661,7 +769,7 @@ def _header(top: dict[str, msgspec.Raw]) -> dict[str, Any]:
     for key, value in top.items():
         try:
             header[key] = msgspec.json.decode(value)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             continue
     return header
 
@@ -676,7 +784,7 @@ def _decode_events(path: Path, raw_events: msgspec.Raw, notes: list[str]) -> lis
     if len(raw_events) <= DIRECT_DECODE_MAX_BYTES:
         try:
             return _EVENTS_DECODER.decode(raw_events)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             pass  # not a list, or an entry that is not an object: sorted out below
     try:
         items = msgspec.json.decode(raw_events, type=list[msgspec.Raw])
@@ -713,7 +821,7 @@ def _repair(path: Path, data: bytes, exc: Exception) -> tuple[bytes, dict[str, m
             notes.append(f"read {count} NaN/Infinity value(s), which JSON does not allow, as null")
             try:
                 return data, _TOP_DECODER.decode(data), notes
-            except msgspec.DecodeError as again:
+            except (msgspec.DecodeError, UnicodeDecodeError) as again:
                 exc = again
             except msgspec.ValidationError:
                 raise TraceFormatError(f"{path}: not a Kineto trace (the file holds {_shape_of(data)}, not an object)") from None
@@ -737,7 +845,7 @@ def _recover_truncated(path: Path, data: bytes, exc: Exception) -> tuple[bytes, 
         candidate = data[: end + 1] + b"]}"
         try:
             return candidate, _TOP_DECODER.decode(candidate)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             continue
     raise TraceFormatError(f"{path}: not valid JSON ({exc})") from None
 
@@ -761,7 +869,7 @@ def _exact_ts_if_needed(raw_events: msgspec.Raw, events: list[RawEvent]) -> list
     if isinstance(events, EventList):  # every entry an object: read the ts alone, not each whole event
         try:
             stamps_only = _TS_ONLY_DECODER.decode(raw_events)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             stamps_only = events
     needs = any(
         type(ev.ts) is float and ev.ts > _EXACT_NS_LIMIT_US and not ev.ts.is_integer() for ev in stamps_only
@@ -770,7 +878,7 @@ def _exact_ts_if_needed(raw_events: msgspec.Raw, events: list[RawEvent]) -> list
         return None
     try:
         stamps = _TS_DECODER.decode(raw_events)
-    except msgspec.MsgspecError:
+    except (msgspec.MsgspecError, UnicodeDecodeError):
         return None
     if len(stamps) != len(events):
         return None

@@ -95,8 +95,11 @@ class Trace:
         if not raw:
             return {}
         try:
-            value = msgspec.json.decode(raw)
-        except msgspec.MsgspecError:
+            try:
+                value = msgspec.json.decode(raw)
+            except UnicodeDecodeError:  # a string that is not UTF-8: its bad bytes read as U+FFFD
+                value = msgspec.json.decode(bytes(raw).decode("utf-8", "replace").encode("utf-8"))
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             return {}
         return value if isinstance(value, dict) else {}
 

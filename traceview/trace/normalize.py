@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -20,7 +21,7 @@ import pandas as pd
 
 from traceview.trace import schema
 from traceview.trace.columns import EventArgs, fill_columns
-from traceview.trace.decode import RawEvent, RawTrace
+from traceview.trace.decode import RawEvent, RawTrace, RereadWhole, decode
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 from traceview.trace.nesting import nest
 
@@ -92,7 +93,14 @@ class _Skips:
 
 
 def normalize(raw: RawTrace, rank: int | None = None) -> Trace:
-    """Build the typed tables of one trace file."""
+    """Build the typed tables of one trace file (decoded again whole when its chunks ask to)."""
+    try:
+        return _normalize(raw, rank)
+    except RereadWhole:
+        return _normalize(decode(Path(raw.path), chunked=False), rank)
+
+
+def _normalize(raw: RawTrace, rank: int | None) -> Trace:
     meta = _meta(raw, rank)
     skips = _Skips()
     buf = _Buffers()
@@ -171,7 +179,7 @@ class _Buffers:
             return
         try:
             label = ev.args.name if isinstance(ev.args, EventArgs) else _ARGS.decode(ev.args).name  # typed or raw
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             return
         pid, tid = _int(ev.pid), _int(ev.tid)
         if not isinstance(label, str) or pid is None:
@@ -242,7 +250,7 @@ class _Buffers:
             return None
         try:
             return _ARGS.decode(ev.args)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             return None
 
     def add_flow(self, ev: RawEvent, ts_ns: int) -> None:
@@ -264,7 +272,7 @@ class _Buffers:
     def add_counter(self, ev: RawEvent, ts_ns: int) -> None:
         try:
             values = msgspec.json.decode(ev.args) if ev.args is not None else {}
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, UnicodeDecodeError):
             return
         if not isinstance(values, dict):
             return
