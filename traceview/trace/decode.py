@@ -295,9 +295,7 @@ class TextChunks:
                     if i + 1 < len(self.ranges):
                         continue
                     raise RereadWhole from None
-                start = None
-                if any(type(ev.ts) is float and ev.ts > _EXACT_NS_LIMIT_US and not ev.ts.is_integer() for ev in events):
-                    raise RereadWhole  # float µs that lose ns: the whole-file path keeps them exact
+                start = None  # (float µs too large to hold ns make columns fall back, and untyped() re-reads whole)
                 chunk = TypedChunk(events)
                 chunk.args_source = self.args_source
                 count += len(events)
