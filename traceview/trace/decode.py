@@ -26,8 +26,8 @@ from traceview.errors import TraceFormatError
 from traceview.trace.columns import EventArgs, FileBytes
 
 
-class RawEvent(msgspec.Struct, gc=False):
-    """One ``traceEvents`` entry, fields left loosely typed: normalize checks and coerces them."""
+class _Event(msgspec.Struct, gc=False):
+    """The fields of a ``traceEvents`` entry traceview reads, loosely typed: normalize checks and coerces them."""
 
     ph: Any = None
     cat: Any = None
@@ -38,22 +38,18 @@ class RawEvent(msgspec.Struct, gc=False):
     dur: Any = None
     id: Any = None
     s: Any = None
-    args: msgspec.Raw = None  # type: ignore[assignment]  # Raw takes any JSON value; None when absent
 
 
-class TypedEvent(msgspec.Struct, gc=False):
+class RawEvent(_Event, gc=False):
+    """One ``traceEvents`` entry with its ``args`` left as raw JSON (Raw takes any JSON value; None when absent)."""
+
+    args: msgspec.Raw = None  # type: ignore[assignment]
+
+
+class TypedEvent(_Event, gc=False):
     """An event whose ``args`` are decoded straight into the keys the tables need (a small trace's
     fast path: one decode of the text, no raw args kept; :class:`EventArgsFile` re-reads those)."""
 
-    ph: Any = None
-    cat: Any = None
-    name: Any = None
-    pid: Any = None
-    tid: Any = None
-    ts: Any = None
-    dur: Any = None
-    id: Any = None
-    s: Any = None
     args: Optional[EventArgs] = None
 
 
