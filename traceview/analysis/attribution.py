@@ -63,8 +63,10 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     gpu = trace.gpu
     launch_id = gpu["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
     has_launch = launch_id >= 0
-    # each activity's launch row: launch ids ascend (slice order), so a sorted search finds it
-    at = np.searchsorted(launches["launch_id"].to_numpy(), launch_id[has_launch])
+    # each activity's launch row, by a sorted search (launch ids ascend in slice order; sorted if not)
+    launch_ids = launches["launch_id"].to_numpy()
+    by_id = np.arange(len(launch_ids)) if (launch_ids[1:] > launch_ids[:-1]).all() else np.argsort(launch_ids, kind="stable")
+    at = by_id[np.searchsorted(launch_ids[by_id], launch_id[has_launch])]
     table = gpu[["activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id"]].copy()
     table["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
     api = np.full(len(gpu), np.nan, dtype=object)

@@ -270,7 +270,10 @@ class TextChunks:
     :class:`TypedEvent` when iterated, so only one range's structs are held at a time.
 
     A range whose decode fails is joined to the next (its cut was a ``},{`` inside a string); the
-    last one failing, or anything only the careful path handles, raises :class:`RereadWhole`.
+    last one failing, or anything only the careful path handles, raises :class:`RereadWhole`. The
+    file is read twice (whole, to find the header and the cuts; then a range at a time): the second
+    read comes from the page cache, and holding the text while its events are decoded would double
+    the peak.
     """
 
     typed = True
