@@ -222,3 +222,39 @@ def test_budget_is_fixed_for_ci():
     for test in (test_generated_traces_keep_every_invariant, test_wrong_values_in_any_field_never_crash, test_byte_edits_of_a_real_trace_never_crash):
         chosen = test._hypothesis_internal_use_settings
         assert chosen.derandomize and chosen.deadline is None and chosen.max_examples <= 200
+
+
+def _stack_walk(start: list[int], end: list[int], new_thread: list[bool]) -> tuple[list[int], list[int]]:
+    """The reference nesting: TraceLens's stack walk, one slice at a time."""
+    parents, depths, stack = [-1] * len(start), [0] * len(start), []
+    for i, s in enumerate(start):
+        if new_thread[i]:
+            stack.clear()
+        while stack and end[stack[-1]] <= s:
+            stack.pop()
+        if stack:
+            parents[i], depths[i] = stack[-1], len(stack)
+        stack.append(i)
+    return parents, depths
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 60), st.integers(0, 40)), min_size=1, max_size=80),
+       st.sampled_from([1, 2, 3, 5, 16, 1 << 16]))
+def test_vectorised_nesting_equals_the_stack_walk(spans, block):
+    """Overlapping, overhanging, zero-length and equal slices on a few threads, the sparse table cut
+    into blocks of any size: the same parent and depth as the walk."""
+    import numpy as np
+
+    from traceview.trace.nesting import ancestors, enclosing
+
+    spans = sorted(spans, key=lambda s: (s[0], s[1], -s[2]))
+    thread = np.array([s[0] for s in spans])
+    start = np.array([s[1] for s in spans], dtype=np.int64)
+    end = start + np.array([s[2] for s in spans], dtype=np.int64)
+    new_thread = np.ones(len(spans), dtype=bool)
+    new_thread[1:] = thread[1:] != thread[:-1]
+    parents, depths = _stack_walk(start.tolist(), end.tolist(), new_thread.tolist())
+    found = enclosing(start, end, new_thread, block=block)
+    assert found.tolist() == parents
+    assert ancestors(found).tolist() == depths
