@@ -67,16 +67,16 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     launch_ids = launches["launch_id"].to_numpy()
     by_id = np.arange(len(launch_ids)) if (launch_ids[1:] > launch_ids[:-1]).all() else np.argsort(launch_ids, kind="stable")
     at = by_id[np.searchsorted(launch_ids[by_id], launch_id[has_launch])]
-    table = gpu[["activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id"]].copy()
-    table["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
+    columns = {c: gpu[c].array for c in ("activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id")}
+    columns["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
     api = np.full(len(gpu), np.nan, dtype=object)
     api[has_launch] = launches["api"].to_numpy(dtype=object)[at]
-    table["api"] = api
+    columns["api"] = api
     for col in ("start_ns", "dur_ns"):
         values = np.zeros(len(gpu), dtype=np.int64)
         values[has_launch] = launches[col].to_numpy()[at]
-        table[f"launch_{col}"] = pd.arrays.IntegerArray(values, ~has_launch)
-    table["launch_to_kernel_ns"] = table["start_ns"] - table["launch_start_ns"]
+        columns[f"launch_{col}"] = pd.arrays.IntegerArray(values, ~has_launch)
+    columns["launch_to_kernel_ns"] = pd.arrays.IntegerArray(gpu["start_ns"].to_numpy() - columns["launch_start_ns"]._data, ~has_launch)
 
     op = nearest_ancestor(parents, launch_id, is_op)
     op = _external_id_fallback(trace, op, has_launch, is_op)
@@ -92,14 +92,17 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
                              ("annotation", annotation, names), ("source", source, names)):
         if col in ("op", "region", "step"):
-            table[f"{col}_id"] = _nullable(ids)
+            columns[f"{col}_id"] = _nullable(ids)
         shown = labels[np.maximum(ids, 0)] if len(slices) else np.full(len(ids), None, dtype=object)  # GPU-only trace
-        table[col] = pd.array(np.where(ids >= 0, shown, None), dtype="string")
-    table["outer_region_id"] = _nullable(outer_region)
-    start = table["start_ns"].to_numpy()
+        columns[col] = pd.array(np.where(ids >= 0, shown, None), dtype="string")
+    columns["outer_region_id"] = _nullable(outer_region)
+    start = columns["start_ns"]
     if not (start[1:] >= start[:-1]).all():  # Kineto writes activities in start order, mostly
-        table = table.sort_values("start_ns", kind="stable")
-    return KernelAttribution(table=table.reset_index(drop=True), without_launch=int((~has_launch).sum()))
+        order = np.argsort(start, kind="stable")
+        columns = {c: v[order] for c, v in columns.items()}
+    # the columns are new arrays (or the trace's, taken whole and never written): no copy
+    table = pd.DataFrame(columns, copy=False)
+    return KernelAttribution(table=table, without_launch=int((~has_launch).sum()))
 
 
 class _CategoryLabels:
