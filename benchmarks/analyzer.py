@@ -13,7 +13,9 @@ needs), then measures, each in a fresh subprocess, on the same file:
   separate process, so the peak is that of re-opening alone).
 
 Seconds are timed inside the child around the work (imports excluded); peak memory is the largest
-RSS of the child's process tree, sampled every 20 ms (and the child's own ``ru_maxrss``); the
+memory of the child's process tree, sampled every 20 ms: the child's RSS plus the private pages of
+any process it forked (traceview reads a 2-16 MB trace's second half in a forked worker, whose pages
+shared with its parent are counted once), and at least the child's own ``ru_maxrss``; the
 RSS with the tool imported, before the work (``imported_mb``), is also recorded, so the table
 gives the peak above that floor too (what the trace itself costs; pandas + pyarrow alone are
 ~0.1 GB in both tools' processes). A child
@@ -90,6 +92,16 @@ def _rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def _private_bytes(pid: int) -> int:
+    """Memory only process ``pid`` holds (its private pages: what a forked worker adds to its parent's
+    RSS; the pages it still shares with the parent are counted once, in the parent's RSS)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            return sum(int(line.split()[1]) * 1024 for line in f if line.startswith(("Private_Clean:", "Private_Dirty:")))
+    except OSError:
+        return 0
+
+
 def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict, time_limit_s: float = 3600.0) -> dict:
     """The child's result plus the tree's sampled peak RSS; ``{"oom": True}`` when killed at the limit."""
     import psutil
@@ -103,7 +115,7 @@ def run_one(tool: str, trace: Path, mem_limit_bytes: int, env: dict, time_limit_
     killed: str | bool = False
     while child.poll() is None:
         try:
-            rss = sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
+            rss = proc.memory_info().rss + sum(_private_bytes(p.pid) for p in proc.children(recursive=True))
         except psutil.Error:
             rss = 0
         peak = max(peak, rss)
@@ -157,7 +169,8 @@ def prepare(base: Path, size_mb: int) -> Path:
 def table(results: dict, machine: str) -> str:
     """The Markdown table (one row per size) with ratios."""
     lines = [
-        f"Machine: {machine}. Seconds timed inside a fresh process (imports excluded); peak = largest RSS of its process tree.",
+        f"Machine: {machine}. Seconds timed inside a fresh process (imports excluded); peak = largest memory of its process tree "
+        "(the process's RSS plus the private pages of any worker it forked).",
         "",
         "| trace | events | orjson.loads | HTA load | traceview load+analyze | cached re-open+analyze | HTA ÷ traceview (time) | traceview ÷ orjson (time) | traceview ÷ HTA (peak mem) | traceview ÷ HTA (peak above imports) |",
         "|---|---|---|---|---|---|---|---|---|---|",

@@ -258,3 +258,30 @@ def test_vectorised_nesting_equals_the_stack_walk(spans, block):
     found = enclosing(start, end, new_thread, block=block)
     assert found.tolist() == parents
     assert ancestors(found).tolist() == depths
+
+
+@settings(max_examples=100, **SETTINGS)
+@given(st.lists(st.tuples(st.integers(-1, 60), st.booleans()), min_size=1, max_size=60), st.randoms(use_true_random=False))
+def test_nearest_marked_by_levels_equals_the_walk_up(nodes, rnd):
+    """A forest in any row order (a parent may come after its child), any marks: the level-at-a-time
+    answer is the walk's."""
+    import numpy as np
+
+    from traceview.analysis.tree import nearest_ancestor, nearest_marked
+
+    n = len(nodes)
+    # parent of row i: a row that is not its descendant -- build in a random order, then shuffle rows
+    order = list(range(n))
+    rnd.shuffle(order)
+    parents = np.full(n, -1, dtype=np.int64)
+    for k, (pick, _) in enumerate(nodes):
+        if k and pick >= 0:
+            parents[order[k]] = order[pick % k]
+    depth = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        p = parents[i]
+        while p >= 0:
+            depth[i] += 1
+            p = parents[p]
+    mask = np.array([m for _, m in nodes])
+    assert nearest_marked(parents, depth, mask).tolist() == nearest_ancestor(parents, np.arange(n), mask, include_self=True).tolist()

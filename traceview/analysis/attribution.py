@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import patterns
+from traceview.analysis.by_name import matches
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
 from traceview.trace import Trace
@@ -52,11 +53,11 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     cats = slices["cat"]
     parents = parents_array(slices)
     name_col = slices["name"]  # categorical: each .str pattern runs once per distinct name
-    is_region = name_col.str.match(patterns.REGION).to_numpy()
+    is_region = matches(name_col, patterns.REGION, anchored=True)
     is_op = (cats == "cpu_op").to_numpy() & ~is_region
-    is_step = name_col.str.match(patterns.STEP).to_numpy()
-    is_annotation = (cats == "user_annotation").to_numpy() & ~name_col.str.match(patterns.INDUCTOR_CALL).to_numpy() & ~is_step \
-        & ~name_col.str.contains(patterns.COMPILE, regex=True).to_numpy()
+    is_step = matches(name_col, patterns.STEP, anchored=True)
+    is_annotation = (cats == "user_annotation").to_numpy() & ~matches(name_col, patterns.INDUCTOR_CALL, anchored=True) & ~is_step \
+        & ~matches(name_col, patterns.COMPILE)
     is_python = (cats == "python_function").to_numpy()
 
     launches = trace.launches
@@ -88,7 +89,7 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     annotation = nearest_ancestor(parents, launch_id, is_annotation)
     source = nearest_ancestor(parents, launch_id, is_python)
 
-    region_ids = names.mapped(lambda c: c.str.extract(patterns.REGION)["id"].fillna("?"))
+    region_ids = names.mapped(lambda categories: [patterns.region_id(c) for c in categories.astype(str)])
     for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
                              ("annotation", annotation, names), ("source", source, names)):
         if col in ("op", "region", "step"):

@@ -7,6 +7,7 @@ does this for ``.str.contains`` / ``.str.match`` on a categorical, but not for `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -24,3 +25,33 @@ def per_name(names: pd.Series, fn: Callable[[pd.Series], pd.Series]) -> pd.Serie
     values = np.append(np.asarray(fn(pd.Series(names.cat.categories.astype(str))), dtype=object), np.nan)
     codes = names.cat.codes.to_numpy()
     return pd.Series(values[np.where(codes >= 0, codes, len(values) - 1)], index=names.index, dtype=object)
+
+
+def matches(names: pd.Series, pattern: str, anchored: bool = False) -> np.ndarray:
+    """Boolean per row: ``pattern`` found in the name (``re.search``; ``re.match`` if ``anchored``),
+    as ``names.str.contains(pattern)`` / ``.str.match(pattern)`` give, missing names False.
+
+    Run with :mod:`re` on the distinct names and spread by code: pandas' ``.str`` on a categorical
+    does the same work behind ~0.25 ms of set-up per call, and the analyses ask ~20 questions of
+    one names column.
+    """
+    categorical = names.array if isinstance(names.dtype, pd.CategoricalDtype) else pd.Categorical(names)
+    find = re.compile(pattern).match if anchored else re.compile(pattern).search
+    labels = _labels(categorical)
+    hit = np.fromiter((find(c) is not None for c in labels), dtype=bool, count=len(labels))
+    codes = categorical.codes
+    return np.append(hit, False)[codes] if (codes < 0).any() else hit[codes]  # (code -1: missing -> the False after the last)
+
+
+def per_label(names: pd.Series, fn: Callable[[str], object]) -> np.ndarray:
+    """``fn`` of each distinct name (a ``str -> value`` function), spread to every row as an object
+    array; None for missing names."""
+    categorical = names.array if isinstance(names.dtype, pd.CategoricalDtype) else pd.Categorical(names)
+    values = np.empty(len(categorical.categories) + 1, dtype=object)
+    values[:-1] = [fn(c) for c in _labels(categorical)]
+    return values[categorical.codes]  # (code -1: missing -> the None after the last)
+
+
+def _labels(categorical: pd.Categorical) -> list[str]:
+    categories = categorical.categories
+    return categories.tolist() if categories.inferred_type == "string" else [str(c) for c in categories]

@@ -73,9 +73,10 @@ def _compiling_steps(a: Analysis) -> list[Finding]:
     starts = steps["start_ns"].to_numpy()
     ends = starts + steps["dur_ns"].to_numpy()
     out = []
-    by_phase = {p: spans[spans["phase"] == p] for p in ("compile", "autotune")}
-    compiling = overlap_length(starts, ends, by_phase["compile"]["start_ns"].to_numpy(), by_phase["compile"]["end_ns"].to_numpy())
-    tuning = overlap_length(starts, ends, by_phase["autotune"]["start_ns"].to_numpy(), by_phase["autotune"]["end_ns"].to_numpy())
+    phase = spans["phase"].to_numpy()
+    span_start, span_end = spans["start_ns"].to_numpy(), spans["end_ns"].to_numpy()
+    compiling = overlap_length(starts, ends, span_start[phase == "compile"], span_end[phase == "compile"])
+    tuning = overlap_length(starts, ends, span_start[phase == "autotune"], span_end[phase == "autotune"])
     for row, c, t in zip(steps.itertuples(), compiling, tuning):
         if c + t == 0:
             continue
@@ -121,16 +122,17 @@ def _graphs(a: Analysis) -> list[Finding]:
 def _copies_beside_graphs(a: Analysis) -> int:
     """Copy kernels launched outside the graph but inside the same compiled-region calls, per replay."""
     table = a.attribution.table
-    run = table[table["phase"] == "run"]
-    graph_ids = set(a.graphs.launches["launch_id"])
-    in_graph = run["launch_id"].isin(graph_ids)
-    graph_regions = set(run.loc[in_graph, "region_id"].dropna())
-    if not graph_regions:
+    run = (table["phase"] == "run").to_numpy()
+    launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    region = table["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    in_graph = run & np.isin(launch, a.graphs.launches["launch_id"].to_numpy())
+    graph_regions = np.unique(region[in_graph & (region >= 0)])
+    if not len(graph_regions):
         return 0
-    beside = run[~in_graph & run["region_id"].isin(graph_regions)]
-    is_copy = beside["name"].astype(str).str.contains("copy", case=False) | beside["op"].fillna("").str.contains("copy", case=False)
-    copies = beside[is_copy.to_numpy()]
-    return int(round(len(copies) / max(a.graphs.count, 1)))
+    beside = np.flatnonzero(run & ~in_graph & np.isin(region, graph_regions))
+    names = table["name"].iloc[beside].astype(str).str.contains("copy", case=False).to_numpy()
+    ops = table["op"].iloc[beside].fillna("").str.contains("copy", case=False).to_numpy(dtype=bool)
+    return int(round(int((names | ops).sum()) / max(a.graphs.count, 1)))
 
 
 def _overhead(a: Analysis) -> list[Finding]:

@@ -49,26 +49,37 @@ class GraphLaunches:
 def graph_launches(trace: Trace) -> GraphLaunches:
     """Every graph launch with the kernels it replayed, and the one-by-one comparison."""
     launches = trace.launches
-    graphs = launches[launches["api"].isin(schema.GRAPH_LAUNCH_APIS)].sort_values("start_ns")
-    kernels = trace.kernels
-    kernels = kernels[kernels["launch_id"].isin(graphs["launch_id"]).to_numpy()]  # the graphs' kernels only
-    by_launch = kernels.groupby("launch_id")
-    span = pd.DataFrame({"first": by_launch["start_ns"].min(), "last": by_launch["end_ns"].max()})
+    api = launches["api"]
+    rows = np.flatnonzero(api.isin(schema.GRAPH_LAUNCH_APIS).to_numpy())
+    rows = rows[np.argsort(launches["start_ns"].to_numpy()[rows])]  # (as sort_values: quicksort)
+    launch_ids = launches["launch_id"].to_numpy()[rows]
+    kernels = launches["kernel_count"].to_numpy()[rows]
+    cpu = launches["dur_ns"].to_numpy()[rows]
+    # each graph's kernels: their first start and last end, in exact int64 ns
+    gpu = trace.gpu
+    by_id = np.sort(launch_ids)
+    of = gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    at = np.minimum(np.searchsorted(by_id, of), max(len(by_id) - 1, 0))
+    mine = (gpu["kind"] == "kernel").to_numpy() & (by_id[at] == of) if len(by_id) else np.zeros(len(gpu), dtype=bool)
+    first = np.full(len(by_id), np.iinfo(np.int64).max, dtype=np.int64)
+    last = np.full(len(by_id), np.iinfo(np.int64).min, dtype=np.int64)
+    np.minimum.at(first, at[mine], gpu["start_ns"].to_numpy()[mine])
+    np.maximum.at(last, at[mine], gpu["end_ns"].to_numpy()[mine])
+    has_sorted = np.bincount(at[mine], minlength=len(by_id)) > 0
+    place = np.searchsorted(by_id, launch_ids)
+    has = has_sorted[place]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_kernel = np.where(kernels > 0, cpu / np.maximum(kernels, 1), np.nan)
     table = pd.DataFrame({
-        "launch_id": graphs["launch_id"].to_numpy(),
-        "api": graphs["api"].astype(str).to_numpy(),
-        "start_ns": graphs["start_ns"].to_numpy(),
-        "cpu_ns": graphs["dur_ns"].to_numpy(),
-        "kernels": graphs["kernel_count"].to_numpy(),
-    })
-    table["cpu_ns_per_kernel"] = np.where(table["kernels"] > 0, table["cpu_ns"] / table["kernels"].clip(lower=1), np.nan)
-    # exact int64 ns (a reindex with missing launches would go through float64: ~100 ns off at epoch times)
-    spanned = span.index.to_numpy(dtype=np.int64)
-    at = np.minimum(np.searchsorted(spanned, table["launch_id"].to_numpy()), max(len(spanned) - 1, 0))
-    has = (spanned[at] == table["launch_id"].to_numpy()) if len(spanned) else np.zeros(len(table), dtype=bool)
-    length = (span["last"].to_numpy(dtype=np.int64) - span["first"].to_numpy(dtype=np.int64))[at] if len(spanned) else np.zeros(len(table), dtype=np.int64)
-    table["gpu_span_ns"] = pd.arrays.IntegerArray(np.where(has, length, 0).astype(np.int64), ~has)
-    singles = launches[launches["api"].isin(SINGLE_LAUNCH_APIS) & (launches["kernel_count"] > 0)]
-    single = float(singles["dur_ns"].median()) if len(singles) else None
-    eager = single * float(table["kernels"].sum()) if single is not None and len(table) else None
+        "launch_id": launch_ids,
+        "api": np.asarray(api.array[rows].astype(str), dtype=object),
+        "start_ns": launches["start_ns"].to_numpy()[rows],
+        "cpu_ns": cpu,
+        "kernels": kernels,
+        "cpu_ns_per_kernel": per_kernel,
+        "gpu_span_ns": pd.arrays.IntegerArray(np.where(has, (last - first)[place], 0).astype(np.int64), ~has),
+    }, copy=False)
+    singles = (api.isin(SINGLE_LAUNCH_APIS) & (launches["kernel_count"] > 0)).to_numpy()
+    single = float(np.median(launches["dur_ns"].to_numpy()[singles])) if singles.any() else None
+    eager = single * float(kernels.sum()) if single is not None and len(table) else None
     return GraphLaunches(launches=table, single_launch_cpu_ns=single, eager_equivalent_cpu_ns=eager)

@@ -18,11 +18,14 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     Computed on integer codes (one factorisation of the names, numpy sums and sorts): a groupby
     per column costs more than the work itself on the small tables of a short trace.
     """
-    k = attribution.kernels
+    table = attribution.table
+    keep = (table["kind"] == "kernel").to_numpy()
     if phase is not None:
-        k = k[(k["phase"] == phase).to_numpy()]
-    if k.empty:
+        keep &= (table["phase"] == phase).to_numpy()
+    if not keep.any():
         return pd.DataFrame(columns=_COLUMNS)
+    rows = np.flatnonzero(keep)
+    k = {col: table[col].iloc[rows] for col in ("name", "dur_ns", "start_ns", "api", "op", "region", "source")}  # the columns used
     codes, names = _factorize_names(k["name"])
     n = len(names)
     dur = k["dur_ns"].to_numpy(dtype=np.int64)

@@ -32,6 +32,14 @@ COMPILE: Final[re.Pattern[str]] = re.compile(
 
 #: One call of a compiled graph: "Torch-Compiled Region: 0/0" (older: without the id).
 REGION: Final[re.Pattern[str]] = re.compile(r"^Torch-Compiled Region(?::\s*(?P<id>\d+/\d+))?")
+
+
+def region_id(name: str) -> str:
+    """The ``F/C`` id of a compiled-region call's name; "?" when it names none (or is no region)."""
+    found = REGION.search(name)
+    return found.group("id") or "?" if found is not None else "?"
+
+
 #: "compile_id=0/1" inside compile annotations, "[0/1]" in some older names.
 COMPILE_ID: Final[re.Pattern[str]] = re.compile(r"compile_id=(?P<id>\d+/\d+)|\[(?P<bracket>\d+/\d+)\]")
 

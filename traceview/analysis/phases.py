@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import intervals, patterns
-from traceview.analysis.by_name import per_name
-from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
+from traceview.analysis.by_name import matches, per_label
+from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, nearest_marked, parents_array
 from traceview.trace import Trace
 
 PHASES = ("compile", "autotune", "run")
@@ -56,21 +56,19 @@ def compile_split(trace: Trace) -> CompileSplit:
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     own = np.zeros(len(slices), dtype=np.int8)
-    own[names.str.contains(patterns.COMPILE, regex=True).to_numpy()] = _COMPILE
-    own[names.str.match(patterns.AUTOTUNE).to_numpy()] = _AUTOTUNE
+    own[matches(names, patterns.COMPILE)] = _COMPILE
+    own[matches(names, patterns.AUTOTUNE, anchored=True)] = _AUTOTUNE
     parents = parents_array(slices)
-    ids = np.arange(len(slices))
-    nearest = nearest_ancestor(parents, ids, own > 0, include_self=True)
+    nearest = nearest_marked(parents, slices["depth"].to_numpy(), own > 0)
     code = np.where(nearest >= 0, own[np.maximum(nearest, 0)], _RUN)
     slice_phase = pd.Series(pd.Categorical.from_codes(_to_phase_codes(code), dtype=PHASE_DTYPE), index=slices["slice_id"])
 
     spans = _outermost_spans(slices, own, parents)
     spans = spans.assign(compile_id=_compile_ids(slices, names, parents, spans))
-    compile_spans = spans[spans["phase"] == "compile"]
-    autotune_spans = spans[spans["phase"] == "autotune"]
-    both = pd.concat([compile_spans, autotune_spans])
-    autotune_ns = intervals.union_length(autotune_spans["start_ns"].to_numpy(), autotune_spans["end_ns"].to_numpy())
-    compile_ns = intervals.union_length(both["start_ns"].to_numpy(), both["end_ns"].to_numpy()) - autotune_ns
+    tuning = (spans["phase"] == "autotune").to_numpy()
+    span_start, span_end = spans["start_ns"].to_numpy(), spans["end_ns"].to_numpy()
+    autotune_ns = intervals.union_length(span_start[tuning], span_end[tuning])
+    compile_ns = intervals.union_length(span_start, span_end) - autotune_ns  # (spans: compile and autotune ones)
 
     launch_phase = slice_phase.reindex(trace.launches["launch_id"].to_numpy())
     launch_phase.index = trace.launches["launch_id"].to_numpy()
@@ -79,7 +77,7 @@ def compile_split(trace: Trace) -> CompileSplit:
         launch_phase=launch_phase,
         gpu_phase=_gpu_phase(trace, slice_phase, spans),
         spans=spans,
-        compiles=_compiles(compile_spans),
+        compiles=_compiles(spans[~tuning]),
         stages=_stages(slices, names),
         traced_ops=_traced_ops(slices, names, code),
         compile_ns=int(max(compile_ns, 0)),
@@ -116,33 +114,37 @@ def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray)
 
 def _compile_ids(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, spans: pd.DataFrame) -> list[str]:
     """The ``F/C`` compile id named inside each span (its own name or a nested annotation)."""
-    ids = per_name(names, _compile_id)
-    with_id = np.flatnonzero(ids.notna().to_numpy())
+    ids = per_label(names, _compile_id)
+    with_id = np.flatnonzero(ids != None)  # noqa: E711 (elementwise)
     is_span = np.zeros(len(slices), dtype=bool)
     is_span[spans["slice_id"].to_numpy()] = True
     pairs = ancestor_pairs(parents, with_id, is_span, include_self=True)
-    first = pairs.assign(compile_id=ids.to_numpy()[with_id[pairs["row"].to_numpy()]]).groupby("ancestor")["compile_id"].first()
-    return [first.get(s, "?") for s in spans["slice_id"]]
+    # the first id found (pairs come nearest first) for each span
+    spans_with, first = np.unique(pairs["ancestor"].to_numpy(), return_index=True)
+    named = dict(zip(spans_with.tolist(), ids[with_id[pairs["row"].to_numpy()[first]]].tolist()))
+    return [named.get(s, "?") for s in spans["slice_id"].tolist()]
 
 
-def _compile_id(names: pd.Series) -> pd.Series:
-    found = names.str.extract(patterns.COMPILE_ID)
-    return found["id"].combine_first(found["bracket"])
+def _compile_id(name: str) -> str | None:
+    found = patterns.COMPILE_ID.search(name)
+    return None if found is None else found.group("id") or found.group("bracket")
 
 
 def _compiles(compile_spans: pd.DataFrame) -> pd.DataFrame:
-    if compile_spans.empty:
-        return pd.DataFrame({"compile_id": pd.Series([], dtype=str), "spans": pd.Series([], dtype="int64"),
-                             "start_ns": pd.Series([], dtype="int64"), "wall_ns": pd.Series([], dtype="int64")})
-    grouped = compile_spans.groupby("compile_id", sort=False)
-    out = pd.DataFrame({"spans": grouped.size(), "start_ns": grouped["start_ns"].min(), "wall_ns": grouped["dur_ns"].sum()}).reset_index()
+    ids, distinct = pd.factorize(compile_spans["compile_id"].to_numpy(dtype=object), sort=False)  # first seen first
+    start = np.full(len(distinct), np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(start, ids, compile_spans["start_ns"].to_numpy())
+    wall = np.zeros(len(distinct), dtype=np.int64)
+    np.add.at(wall, ids, compile_spans["dur_ns"].to_numpy())
+    out = pd.DataFrame({"compile_id": np.asarray(distinct, dtype=object), "spans": np.bincount(ids, minlength=len(distinct)).astype(np.int64),
+                        "start_ns": start, "wall_ns": wall}, copy=False)
     return out.sort_values("start_ns", ignore_index=True)
 
 
 def _stages(slices: pd.DataFrame, names: pd.Series) -> dict[str, float]:
     out: dict[str, float] = {}
     for stage, pattern in patterns.COMPILE_STAGES:
-        hit = names.str.contains(pattern, regex=True).to_numpy()
+        hit = matches(names, pattern)
         if hit.any():
             ns = intervals.union_length(slices["start_ns"].to_numpy()[hit], slices["end_ns"].to_numpy()[hit])
             out[stage] = ns / 1e6
@@ -150,10 +152,10 @@ def _stages(slices: pd.DataFrame, names: pd.Series) -> dict[str, float]:
 
 
 def _traced_ops(slices: pd.DataFrame, names: pd.Series, code: np.ndarray) -> pd.DataFrame:
-    hit = (code == _COMPILE) & names.str.match(patterns.TRACED_OP).to_numpy() & (slices["cat"] == "cpu_op").to_numpy()
+    hit = (code == _COMPILE) & matches(names, patterns.TRACED_OP, anchored=True) & (slices["cat"] == "cpu_op").to_numpy()
+    if not hit.any():
+        return pd.DataFrame({"name": np.array([], dtype=object), "calls": np.array([], dtype=np.int64), "cpu_ms": np.array([], dtype=float)})
     part = slices[hit]
-    if part.empty:
-        return pd.DataFrame({"name": pd.Series([], dtype=str), "calls": pd.Series([], dtype="int64"), "cpu_ms": pd.Series([], dtype=float)})
     grouped = part.groupby(part["name"].astype(str))
     out = pd.DataFrame({"calls": grouped.size(), "cpu_ms": grouped["dur_ns"].sum() / 1e6}).reset_index()
     return out.sort_values("calls", ascending=False, ignore_index=True)

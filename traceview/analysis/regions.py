@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import patterns
-from traceview.analysis.by_name import per_name
+from traceview.analysis.by_name import matches, per_label
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.tree import ancestor_pairs, parents_array
 from traceview.trace import Trace
@@ -36,32 +36,35 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     """Every compiled-region call and the kernels launched inside it."""
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
-    is_region = names.str.match(patterns.REGION).to_numpy()
-    region_ids = per_name(names, lambda n: n.str.extract(patterns.REGION)["id"].fillna("?"))
-    regions = slices[is_region]
-    calls = pd.DataFrame({
-        "slice_id": regions["slice_id"].to_numpy(),
-        "region": region_ids[is_region].to_numpy(),
-        "rank": regions["rank"].to_numpy(),
-        "start_ns": regions["start_ns"].to_numpy(),
-        "dur_ns": regions["dur_ns"].to_numpy(),
-    })
+    is_region = matches(names, patterns.REGION, anchored=True)
+    region_ids = per_label(names, patterns.region_id)
+    rows = np.flatnonzero(is_region)
+    call_ids = slices["slice_id"].to_numpy()[rows]
     parents = parents_array(slices)
-    nested_in = ancestor_pairs(parents, calls["slice_id"].to_numpy(), is_region)
-    calls["depth"] = np.bincount(nested_in["row"].to_numpy(), minlength=len(calls)) if len(calls) else np.array([], dtype=np.int64)
+    nested_in = ancestor_pairs(parents, call_ids, is_region)
 
-    kernels = trace.kernels
-    launch = kernels["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
+    gpu = trace.gpu
+    kernel_rows = np.flatnonzero((gpu["kind"] == "kernel").to_numpy())
+    launch = gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[kernel_rows]
     pairs = ancestor_pairs(parents, launch, is_region)
-    phase = split.gpu_phase.reindex(kernels["activity_id"].to_numpy()).astype(str).to_numpy()
-    pairs["run"] = phase[pairs["row"].to_numpy()] == "run"
-    pairs["dur_ns"] = kernels["dur_ns"].to_numpy()[pairs["row"].to_numpy()]
+    pair_kernel = kernel_rows[pairs["row"].to_numpy()]
+    # the phase of each GPU activity, in the gpu table's row order (as compile_split made it)
+    run = split.gpu_phase.cat.codes.to_numpy()[pair_kernel] == split.gpu_phase.cat.categories.get_loc("run")
+    dur = gpu["dur_ns"].to_numpy()[pair_kernel]
     # each (kernel, enclosing call) pair counted on its call's row (calls are in slice_id order)
-    at = np.searchsorted(calls["slice_id"].to_numpy(), pairs["ancestor"].to_numpy())
-    run = pairs["run"].to_numpy()
-    calls["kernels"] = np.bincount(at[run], minlength=len(calls)).astype(np.int64)
-    calls["compile_kernels"] = np.bincount(at[~run], minlength=len(calls)).astype(np.int64)
-    calls["gpu_ns"] = np.bincount(at[run], weights=pairs["dur_ns"].to_numpy()[run], minlength=len(calls)).astype(np.int64)
+    at = np.searchsorted(call_ids, pairs["ancestor"].to_numpy())
+    n = len(call_ids)
+    calls = pd.DataFrame({
+        "slice_id": call_ids,
+        "region": region_ids[rows],
+        "rank": slices["rank"].to_numpy()[rows],
+        "start_ns": slices["start_ns"].to_numpy()[rows],
+        "dur_ns": slices["dur_ns"].to_numpy()[rows],
+        "depth": np.bincount(nested_in["row"].to_numpy(), minlength=n).astype(np.int64),
+        "kernels": np.bincount(at[run], minlength=n).astype(np.int64),
+        "compile_kernels": np.bincount(at[~run], minlength=n).astype(np.int64),
+        "gpu_ns": np.bincount(at[run], weights=dur[run], minlength=n).astype(np.int64),
+    }, copy=False)
     calls = calls.sort_values("start_ns", ignore_index=True)
     return RegionCalls(calls=calls, by_region=_by_region(calls))
 

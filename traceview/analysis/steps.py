@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import patterns
+from traceview.analysis.by_name import matches
 from traceview.analysis.attribution import KernelAttribution
 from traceview.analysis.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
@@ -38,50 +39,55 @@ def kernels_per_step(trace: Trace, attribution: KernelAttribution) -> StepKernel
     """Kernels, GPU time and launch CPU time of each step."""
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
-    is_step = names.str.match(patterns.STEP).to_numpy()
+    is_step = matches(names, patterns.STEP, anchored=True)
     source = "ProfilerStep"
     if not is_step.any():
         is_step, source = _annotation_steps(slices, names)
     step_rows = slices[is_step]
     if step_rows.empty:
         return StepKernels(steps=pd.DataFrame(columns=["slice_id", "name", "start_ns", "dur_ns", "kernels", "gpu_ms", "launches", "launch_cpu_ms", "aten_ops"]), source="")
-    kernels = attribution.kernels
-    kernels = kernels[kernels["phase"] == "run"]
+    table = attribution.table
+    run = np.flatnonzero(((table["kind"] == "kernel") & (table["phase"] == "run")).to_numpy())
     parents = parents_array(slices)
-    launch = kernels["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
+    launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[run]
     step_of = nearest_ancestor(parents, launch, is_step)
-    per = pd.DataFrame({"step": step_of, "dur": kernels["dur_ns"].to_numpy(), "launch": launch,
-                        "cpu": kernels["launch_dur_ns"].astype("float64").fillna(0).to_numpy()})
-    per = per[per["step"] >= 0]
-    counts = per.groupby("step").size()
-    gpu = per.groupby("step")["dur"].sum()
-    unique_launch = per.drop_duplicates("launch")
-    launches = unique_launch.groupby("step").size()
-    cpu = unique_launch.groupby("step")["cpu"].sum()
-    out = step_rows[["slice_id", "name", "start_ns", "dur_ns"]].copy()
-    out["name"] = out["name"].astype(str)
-    out["kernels"] = out["slice_id"].map(counts).fillna(0).astype("int64")
-    out["gpu_ms"] = out["slice_id"].map(gpu).fillna(0) / 1e6
-    out["launches"] = out["slice_id"].map(launches).fillna(0).astype("int64")
-    out["launch_cpu_ms"] = out["slice_id"].map(cpu).fillna(0) / 1e6
-    out["aten_ops"] = out["slice_id"].map(_aten_ops_per_step(slices, names, parents, is_step)).fillna(0).astype("int64")
+    inside = step_of >= 0
+    step_ids = step_rows["slice_id"].to_numpy()  # ascending: a step's position by a sorted search
+    at = np.searchsorted(step_ids, step_of[inside])
+    n = len(step_ids)
+    dur = table["dur_ns"].to_numpy()[run][inside]
+    cpu = table["launch_dur_ns"].to_numpy(dtype=np.float64, na_value=0.0)[run][inside]
+    _, first = np.unique(launch[inside], return_index=True)  # each launch once (a graph launch runs many kernels)
+    top_aten = _aten_ops_per_step(slices, names, parents, is_step)
+    out = pd.DataFrame({
+        "slice_id": step_ids,
+        "name": np.asarray(step_rows["name"].astype(str), dtype=object),
+        "start_ns": step_rows["start_ns"].to_numpy(),
+        "dur_ns": step_rows["dur_ns"].to_numpy(),
+        "kernels": np.bincount(at, minlength=n).astype(np.int64),
+        "gpu_ms": np.bincount(at, weights=dur, minlength=n) / 1e6,
+        "launches": np.bincount(at[first], minlength=n).astype(np.int64),
+        "launch_cpu_ms": np.bincount(at[first], weights=cpu[first], minlength=n) / 1e6,
+        "aten_ops": np.bincount(np.searchsorted(step_ids, top_aten), minlength=n).astype(np.int64),
+    }, copy=False)
     return StepKernels(steps=out.sort_values("start_ns", ignore_index=True), source=source)
 
 
-def _aten_ops_per_step(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, is_step: np.ndarray) -> pd.Series:
-    """Top-level ATen calls dispatched in each step (an aten op inside another counts once, as the
-    outer call): the dispatcher's work per step, and on a CPU-only trace the only work there is."""
-    is_aten = (slices["cat"] == "cpu_op").to_numpy() & names.str.startswith("aten::").to_numpy()
+def _aten_ops_per_step(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, is_step: np.ndarray) -> np.ndarray:
+    """The step (slice id) of each top-level ATen call dispatched in a step (an aten op inside
+    another counts once, as the outer call): the dispatcher's work per step, and on a CPU-only
+    trace the only work there is."""
+    is_aten = (slices["cat"] == "cpu_op").to_numpy() & matches(names, "aten::", anchored=True)
     ids = np.flatnonzero(is_aten)
     top = ids[nearest_ancestor(parents, ids, is_aten) < 0]
     step_of = nearest_ancestor(parents, top, is_step)
-    return pd.Series(step_of[step_of >= 0]).value_counts()
+    return step_of[step_of >= 0]
 
 
 def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
     """Outermost user annotations whose name (digits ignored) repeats: the user's step markers."""
-    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~names.str.match(patterns.INDUCTOR_CALL).to_numpy() \
-        & ~names.str.contains(patterns.COMPILE, regex=True).to_numpy()
+    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, patterns.INDUCTOR_CALL, anchored=True) \
+        & ~matches(names, patterns.COMPILE)
     if not candidate.any():
         return candidate, ""
     parents = parents_array(slices)

@@ -43,6 +43,21 @@ def nearest_ancestor(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, i
     return found
 
 
+def nearest_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """For every slice, itself if ``mask`` is True, else its nearest ancestor with ``mask`` (-1 if none):
+    ``nearest_ancestor(parents, all ids, mask, include_self=True)``, a depth level at a time (each
+    slice visited once, where the walk up visits it once per level above it)."""
+    found = np.where(mask, np.arange(len(parents)), -1)
+    if len(parents) == 0:
+        return found
+    order = np.argsort(depth, kind="stable")
+    bounds = np.searchsorted(depth[order], np.arange(1, int(depth.max()) + 1))
+    for level in np.split(order, bounds)[1:]:  # depth 0 has no parent; each level's parents are done
+        inherit = level[~mask[level]]
+        found[inherit] = found[parents[inherit]]
+    return found
+
+
 def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:
     """Every (start position, ancestor id) pair with ``mask[ancestor]`` True: columns ``row``, ``ancestor``."""
     current = start.astype(np.int64).copy()
