@@ -82,9 +82,10 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     op = nearest_ancestor(parents, launch_id, is_op)
     op = _external_id_fallback(trace, op, has_launch, is_op)
     region = nearest_ancestor(parents, launch_id, is_region)
-    outer = ancestor_pairs(parents, launch_id, is_region).groupby("row")["ancestor"].last()
+    pairs = ancestor_pairs(parents, launch_id, is_region)  # nearest first: a row's last pair is its outermost region
+    rows, last = np.unique(pairs["row"].to_numpy()[::-1], return_index=True)
     outer_region = np.full(len(gpu), -1, dtype=np.int64)
-    outer_region[outer.index.to_numpy()] = outer.to_numpy()
+    outer_region[rows] = pairs["ancestor"].to_numpy()[::-1][last]
     step = nearest_ancestor(parents, np.where(op >= 0, op, launch_id), is_step, include_self=True)
     annotation = nearest_ancestor(parents, launch_id, is_annotation)
     source = nearest_ancestor(parents, launch_id, is_python)

@@ -25,7 +25,7 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     if not keep.any():
         return pd.DataFrame(columns=_COLUMNS)
     rows = np.flatnonzero(keep)
-    k = {col: table[col].iloc[rows] for col in ("name", "dur_ns", "start_ns", "api", "op", "region", "source")}  # the columns used
+    k = {col: pd.Series(table[col].array[rows], copy=False) for col in ("name", "dur_ns", "start_ns", "api", "op", "region", "source")}  # the columns used
     codes, names = _factorize_names(k["name"])
     n = len(names)
     dur = k["dur_ns"].to_numpy(dtype=np.int64)

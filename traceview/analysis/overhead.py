@@ -12,6 +12,7 @@ Measured over run-phase work only (compile and autotune launches are not the pro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -59,21 +60,22 @@ def launch_overhead(trace: Trace, attribution: KernelAttribution, split: Compile
     waiting for launches (the GPU waited for the compiler, not for the dispatcher).
     """
     table = attribution.table
-    work = table.loc[(table["phase"] == "run").to_numpy(), _COLUMNS]  # the columns used, not all of them
+    run = np.flatnonzero((table["phase"] == "run").to_numpy())
+    work = {col: table[col].array[run] for col in _COLUMNS}  # the columns used, run-phase rows
     busy_host = split.spans if split is not None else None
-    launched = work[work["launch_id"].notna().to_numpy()]
-    first = _first_activity_per_launch(launched)
-    per_api = _per_api(first)
+    launch_id = work["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    launched = np.flatnonzero(launch_id >= 0)
+    first = _first_activity_per_launch(launched, launch_id, work["start_ns"].to_numpy())
+    cpu = work["launch_dur_ns"].to_numpy(dtype=np.float64, na_value=np.nan)[first]
+    latency = work["launch_to_kernel_ns"].to_numpy(dtype=np.float64, na_value=np.nan)[first]
     streams, devices, (wait_ns, host_ns) = _gpu_time(work, busy_host)
-    cpu = first["launch_dur_ns"].astype("float64")
-    latency = first["launch_to_kernel_ns"].astype("float64")
     return LaunchOverhead(
-        per_api=per_api,
-        dispatch=_dispatch(trace, launched),
+        per_api=_per_api(work["api"].to_numpy(dtype=object)[first], cpu, latency),
+        dispatch=_dispatch(trace, work, launched, launch_id),
         streams=streams,
         devices=devices,
-        launch_cpu_us_median=float(cpu.median()) / 1e3 if len(cpu) else None,
-        launch_latency_us_median=float(latency.median()) / 1e3 if len(latency) else None,
+        launch_cpu_us_median=_nan_stat(np.median, cpu) / 1e3 if len(cpu) else None,
+        launch_latency_us_median=_nan_stat(np.median, latency) / 1e3 if len(latency) else None,
         gpu_busy_ms=float(devices["busy_ms"].sum()) if len(devices) else 0.0,
         gpu_idle_ms=float(devices["idle_ms"].sum()) if len(devices) else 0.0,
         launch_wait_ms=wait_ns / 1e6,
@@ -86,29 +88,27 @@ _COLUMNS = ["rank", "device", "stream", "start_ns", "end_ns", "launch_id", "api"
             "launch_to_kernel_ns", "op_id", "op"]
 
 
-def _first_activity_per_launch(launched: pd.DataFrame) -> pd.DataFrame:
-    """Each launch's earliest GPU activity (a graph launch or a multi-kernel op starts several)."""
-    order = np.argsort(launched["start_ns"].to_numpy(), kind="stable")
-    _, first = np.unique(launched["launch_id"].to_numpy(dtype=np.int64)[order], return_index=True)
-    return launched.iloc[np.sort(order[first])]
+def _first_activity_per_launch(launched: np.ndarray, launch_id: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """Rows of each launch's earliest GPU activity (a graph launch or a multi-kernel op starts
+    several), in row order; ``launched``: the rows that have a launch."""
+    order = launched[np.argsort(start[launched], kind="stable")]
+    _, first = np.unique(launch_id[order], return_index=True)
+    return np.sort(order[first])
 
 
-def _per_api(first: pd.DataFrame) -> pd.DataFrame:
+def _per_api(api: np.ndarray, cpu: np.ndarray, latency: np.ndarray) -> pd.DataFrame:
+    """Per launch API (rows: each launch's first activity): calls, CPU time in the call, latency."""
     columns = ["api", "calls", "cpu_us_median", "cpu_us_p90", "cpu_ms_total", "latency_us_median", "latency_us_p90"]
-    if first.empty:
+    if not len(api):
         return pd.DataFrame(columns=columns)
-    codes, apis = pd.factorize(first["api"].astype(str).to_numpy(), sort=True)
-    cpu = first["launch_dur_ns"].to_numpy(dtype="float64", na_value=np.nan)
-    latency = first["launch_to_kernel_ns"].to_numpy(dtype="float64", na_value=np.nan)
+    codes, apis = pd.factorize(np.array([str(a) for a in api], dtype=object), sort=True)
     rows = []
-    for code, api in enumerate(apis):  # a handful of APIs: numpy per group beats a groupby's setup
+    for code, name in enumerate(apis):  # a handful of APIs: numpy per group beats a groupby's setup
         here = codes == code
         c, lat = cpu[here], latency[here]
-        rows.append((api, int(here.sum()), _nan_stat(np.nanmedian, c), _nan_stat(np.nanquantile, c, 0.9),
-                     float(np.nansum(c)), _nan_stat(np.nanmedian, lat), _nan_stat(np.nanquantile, lat, 0.9)))
+        rows.append((name, int(here.sum()), _nan_stat(np.median, c) / 1e3, _nan_stat(np.quantile, c, 0.9) / 1e3,
+                     float(np.nansum(c)) / 1e6, _nan_stat(np.median, lat) / 1e3, _nan_stat(np.quantile, lat, 0.9) / 1e3))
     out = pd.DataFrame(rows, columns=columns)
-    for col, scale in (("cpu_us_median", 1e3), ("cpu_us_p90", 1e3), ("cpu_ms_total", 1e6), ("latency_us_median", 1e3), ("latency_us_p90", 1e3)):
-        out[col] = out[col] / scale
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 
@@ -118,28 +118,35 @@ def _nan_stat(stat, values: np.ndarray, *args) -> float:
     return float(stat(values, *args)) if len(values) else float("nan")
 
 
-def _dispatch(trace: Trace, launched: pd.DataFrame) -> pd.DataFrame:
-    with_op = launched[launched["op_id"].notna().to_numpy()]
-    if with_op.empty:
+def _dispatch(trace: Trace, work: dict[str, Any], launched: np.ndarray, launch_id: np.ndarray) -> pd.DataFrame:
+    """Per CPU op name: its calls, the median time from the call's start to its first launch, and
+    launches per call."""
+    op_id = work["op_id"].to_numpy(dtype=np.int64, na_value=-1)
+    rows = launched[op_id[launched] >= 0]
+    if not len(rows):
         return pd.DataFrame(columns=["op", "calls", "dispatch_us_median", "launches_per_call"])
-    op_codes, op_ids = pd.factorize(with_op["op_id"].to_numpy(dtype=np.int64), sort=True)  # one row per op call
-    launch_ids = with_op["launch_id"].to_numpy(dtype=np.int64)
+    op_codes, op_ids = pd.factorize(op_id[rows], sort=True)  # one code per op call
+    launch_ids = launch_id[rows]
     first_launch = np.full(len(op_ids), np.iinfo(np.int64).max, dtype=np.int64)
-    np.minimum.at(first_launch, op_codes, with_op["launch_start_ns"].to_numpy(dtype=np.int64))
+    np.minimum.at(first_launch, op_codes, work["launch_start_ns"].to_numpy(dtype=np.int64, na_value=0)[rows])
     width = int(launch_ids.max()) + 1
     distinct = np.unique(op_codes.astype(np.int64) * width + launch_ids) // width  # (call, launch) pairs
     _, first_row = np.unique(op_codes, return_index=True)
-    per_call = pd.DataFrame({
-        "op": with_op["op"].to_numpy(dtype=object)[first_row],
-        "launches": np.bincount(distinct, minlength=len(op_ids)),
-        "dispatch_ns": first_launch - trace.slices["start_ns"].to_numpy()[op_ids],
-    })
-    grouped = per_call.groupby("op")
+    launches = np.bincount(distinct, minlength=len(op_ids))
+    dispatch = (first_launch - trace.slices["start_ns"].to_numpy()[op_ids]).astype(np.float64)
+    # per op name (sorted, as a groupby gives): calls, median dispatch, mean launches
+    name_of, names = pd.factorize(work["op"].to_numpy(dtype=object)[rows][first_row], sort=True)
+    calls = np.bincount(name_of, minlength=len(names))
+    order = np.lexsort((dispatch, name_of))
+    starts = np.concatenate(([0], np.cumsum(calls)[:-1]))
+    by_dispatch = dispatch[order]
+    median = (by_dispatch[starts + (calls - 1) // 2] + by_dispatch[starts + calls // 2]) / 2
     out = pd.DataFrame({
-        "calls": grouped.size(),
-        "dispatch_us_median": grouped["dispatch_ns"].median() / 1e3,
-        "launches_per_call": grouped["launches"].mean(),
-    }).reset_index()
+        "op": np.asarray(names, dtype=object),
+        "calls": calls.astype(np.int64),
+        "dispatch_us_median": median / 1e3,
+        "launches_per_call": np.bincount(name_of, weights=launches, minlength=len(names)) / calls,
+    }, copy=False)
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 
@@ -147,7 +154,7 @@ def _dispatch(trace: Trace, launched: pd.DataFrame) -> pd.DataFrame:
 _NO_KEY = np.iinfo(np.int64).max
 
 
-def _key(column: pd.Series) -> np.ndarray:
+def _key(column: Any) -> np.ndarray:
     return column.to_numpy(dtype=np.int64, na_value=_NO_KEY)
 
 
@@ -175,13 +182,13 @@ def _groups(keys: list[np.ndarray]) -> tuple[list[tuple], np.ndarray]:
     return rows, inverse.reshape(-1)
 
 
-def _gpu_time(work: pd.DataFrame, compiling: pd.DataFrame | None) -> tuple[pd.DataFrame, pd.DataFrame, tuple[int, int]]:
+def _gpu_time(work: dict[str, Any], compiling: pd.DataFrame | None) -> tuple[pd.DataFrame, pd.DataFrame, tuple[int, int]]:
     """Busy, span and idle time per stream and per device; per device also the launch and host waits.
 
     Groups by numpy (a handful of streams: a mask each), on exact int64 times."""
     start, end = work["start_ns"].to_numpy(dtype=np.int64), work["end_ns"].to_numpy(dtype=np.int64)
     launch = work["launch_start_ns"]
-    launch_known = launch.notna().to_numpy()
+    launch_known = ~np.asarray(launch.isna())
     launch_start = launch.to_numpy(dtype=np.int64, na_value=0)
     keys = [_key(work["rank"]), _key(work["device"]), _key(work["stream"])]
     stream_rows, device_rows = [], []
