@@ -14,8 +14,8 @@ needs), then measures, each in a fresh subprocess, on the same file:
 
 Seconds are timed inside the child around the work (imports excluded); peak memory is the largest
 memory of the child's process tree, sampled every 20 ms: the child's RSS plus the private pages of
-any process it forked (traceview reads a 2-16 MB trace's second half in a forked worker, whose pages
-shared with its parent are counted once), and at least the child's own ``ru_maxrss``; the
+any process it forked (pages a forked worker still shares with its parent are counted once), and at
+least the child's own ``ru_maxrss``; the
 RSS with the tool imported, before the work (``imported_mb``), is also recorded, so the table
 gives the peak above that floor too (what the trace itself costs; pandas + pyarrow alone are
 ~0.1 GB in both tools' processes). A child

@@ -256,24 +256,18 @@ def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypa
     _assert_same(streamed, whole)
 
 
-@pytest.mark.parametrize("shared", [False, True], ids=["one_process", "forked_half"])
 @pytest.mark.parametrize("source", _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"], ids=lambda p: p.name)
-def test_small_trace_fast_reads_give_the_same_trace_as_the_full_parse(tmp_path, monkeypatch, source, shared):
+def test_small_trace_fast_reads_give_the_same_trace_as_the_full_parse(tmp_path, monkeypatch, source):
     """The fast reads of a small trace -- plain text cut into ranges decoded one at a time
     (``TextChunks``, here cut every ~700 bytes so that cuts land inside strings and nested args),
     and gzip text with its events list cut out and decoded alone (``_split_small``) -- give the
     same tables, meta, notes and args as parsing the whole object, or the same error. The ns trace
     keeps a list of log strings after its events (a ``]`` that is not the list's end) and float
-    epoch µs times that need the exact-ns re-read (a ``RereadWhole``). ``forked_half``: the second
-    half of the ranges read by a forked child (as every plain trace of 2 MB or more is), a cut
-    between the halves landing anywhere."""
+    epoch µs times that need the exact-ns re-read (a ``RereadWhole``)."""
     import gzip
     import zlib
 
-    from traceview.trace import columns, decode
-
-    monkeypatch.setattr(columns, "SHARE_MIN_BYTES", 0 if shared else 1 << 62)
-    monkeypatch.setattr(columns, "_threads", lambda: 1)  # (an idle pool thread another test left would stop the fork)
+    from traceview.trace import decode
 
     if source.parent == PUBLIC:
         source = public(source.name)  # skipped, not a collection error, without ../shared
@@ -297,76 +291,6 @@ def test_small_trace_fast_reads_give_the_same_trace_as_the_full_parse(tmp_path, 
     monkeypatch.setattr(decode, "_split_small", lambda data: None)
     for path, got in fast.items():
         _assert_same(got, read(path))
-
-
-def test_half_the_ranges_are_read_in_a_forked_child_with_the_same_result(tmp_path, monkeypatch):
-    """A plain trace of many ranges: the child really reads the second half (its event indices
-    shifted into the file's), slice args re-read from the file come back right, and a child that
-    fails, or one that cannot be forked for (another thread running), leaves the serial read."""
-    import json
-    import os
-    import threading
-
-    from traceview.trace import columns, decode
-
-    events = [x("aten::mm", "cpu_op", 10 + 5 * i, 3, **{"External id": i, "Sequence number": 100 + i}) for i in range(400)]
-    events.append({"ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": {"name": "late process"}})  # in the child's half
-    path = tmp_path / "many_ranges.json"
-    path.write_text(json.dumps({"traceEvents": events, "traceName": "t"}))
-    monkeypatch.setattr(decode, "TEXT_CHUNK_BYTES", 2000)
-    monkeypatch.setattr(columns, "SHARE_MIN_BYTES", 0)
-    started: list[threading.Thread] = []
-    monkeypatch.setattr(columns, "_threads", lambda: 1 + sum(t.is_alive() for t in started))  # (not an idle pool thread of another test)
-    parent = os.getpid()
-    forks = []
-    real_fork, real_parts = os.fork, columns._parts
-
-    def fork():
-        forks.append(1)
-        return real_fork()
-
-    def parts(chunks, *rest, **kw):
-        out = real_parts(chunks, *rest, **kw)
-        read = sum(len(p["slices"]["start_ns"]) for p in out)
-        if os.getpid() != parent:
-            (tmp_path / "child_read").write_text(str(read))
-        else:
-            parent_read.append(read)
-        return out
-
-    parent_read: list[int] = []
-    monkeypatch.setattr(os, "fork", fork)
-    monkeypatch.setattr(columns, "_parts", parts)
-    shared = load(path, cache=False)
-    child_read = int((tmp_path / "child_read").read_text())
-    assert forks == [1] and len(parent_read) == 1  # one fork, and no serial read after it
-    assert parent_read[0] + child_read == 400 and child_read > 100
-    monkeypatch.setenv("TRACEVIEW_NO_FORK", "1")
-    serial = load(path, cache=False)
-    monkeypatch.delenv("TRACEVIEW_NO_FORK")
-    _assert_same(shared, serial)
-    assert len(shared.slices) == 400 and shared.slices["start_ns"].tolist() == [(10 + 5 * i) * 1000 for i in range(400)]
-    assert [json.loads(shared.slice_args[i])["Sequence number"] for i in (0, 199, 200, 399)] == [100, 299, 300, 499]
-    assert shared.threads["process_name"].tolist() == ["late process"]
-
-    def failing_child(chunks, *rest, **kw):
-        if os.getpid() != parent:
-            raise MemoryError
-        return real_parts(chunks, *rest, **kw)
-
-    monkeypatch.setattr(columns, "_parts", failing_child)
-    _assert_same(load(path, cache=False), serial)
-    assert len(forks) == 2
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    started.append(other)
-    other.start()
-    try:
-        _assert_same(load(path, cache=False), serial)
-    finally:
-        stop.set()
-        other.join()
-    assert len(forks) == 2  # not forked while another thread ran
 
 
 def test_text_chunks_join_a_range_cut_inside_a_string(tmp_path, monkeypatch):

@@ -10,11 +10,7 @@ compares them).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import pickle
-import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Optional
@@ -379,25 +375,29 @@ def fill_columns(raw: Any, buf: Any) -> bool:
 def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     """Every table's columns, built a chunk of events at a time (see decode.EventList), then joined."""
     events = raw.events
+    chunks = events.chunks() if hasattr(events, "chunks") else [events]
     # Giving freed pages back costs ~0.5 ms a call: worth it only where a trace's memory is large.
     trim = release_memory if getattr(raw, "size_bytes", 0) >= _TRIM_MIN_BYTES else _no_trim
     scratch = type(buf)()  # metadata and counters are few: the per-event methods handle them
-    parts = _shared_parts(events, raw, scratch) if raw.exact_ts_ns is None else None
-    if parts is None:
-        chunks = events.chunks() if hasattr(events, "chunks") else [events]
-        parts = _parts(chunks, raw.exact_ts_ns, scratch, trim)
-    args = _ArgsBuilder()  # every chunk's slice args appended to one buffer
+    parts: list[dict[str, Any]] = []
+    args = _ArgsBuilder()  # every chunk's slice args appended to one buffer as the chunk is read
     left_in_file: list[EventSliceArgs] = []  # a small trace's (TypedEvents) args: read from its file on demand
-    for part in parts:
+    offset = 0
+    for chunk in chunks:
+        part = _chunk_columns(chunk, offset, raw.exact_ts_ns, scratch)
         if isinstance(part["slice_args"], EventSliceArgs):
             left_in_file.append(part.pop("slice_args"))
         else:
             args.add(part.pop("slice_args"))
+        parts.append(part)
+        offset += len(chunk)
+        chunk = part = None
+        trim()
     if not parts:
         part = _chunk_columns([], 0, None, scratch)
         args.add(part.pop("slice_args"))
         parts.append(part)
-    events = part = None
+    events = chunks = chunk = part = None
     raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
     trim()
     out: dict[str, Any] = {"slice_args": EventSliceArgs.concat_same_source(left_in_file) if left_in_file else args.build()}
@@ -407,91 +407,6 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     out["unknown_categories"] = set().union(*(p["unknown_categories"] for p in parts))
     out["counters"], out["process_names"], out["thread_names"] = scratch.counters, scratch.process_names, scratch.thread_names
     return out
-
-
-def _parts(chunks: Iterable[Any], exact_ts: Any, scratch: Any, trim: Callable[[], None] = lambda: None) -> list[dict[str, Any]]:
-    """Each chunk's columns, in order (a chunk's events are dropped once its columns are built)."""
-    parts: list[dict[str, Any]] = []
-    offset = 0
-    for chunk in chunks:
-        parts.append(_chunk_columns(chunk, offset, exact_ts, scratch))
-        offset += len(chunk)
-        chunk = None
-        trim()
-    return parts
-
-
-#: A small trace's ranges are shared with a forked process from this size on (below it the fork
-#: costs more than the half it saves).
-SHARE_MIN_BYTES = 2 * 1024 * 1024
-
-
-def _threads() -> int:
-    return threading.active_count()
-
-
-def _may_fork() -> bool:
-    """Linux, two cores free to this process, no other thread (a fork copies only the calling one),
-    not a worker process itself (a rank worker of :mod:`traceview.trace.parallel` has its core), and
-    not switched off (``TRACEVIEW_NO_FORK=1``)."""
-    return (sys.platform == "linux" and len(os.sched_getaffinity(0)) >= 2 and _threads() == 1
-            and multiprocessing.parent_process() is None and not os.environ.get("TRACEVIEW_NO_FORK"))
-
-
-def _shared_parts(events: Any, raw: Any, scratch: Any) -> list[dict[str, Any]] | None:
-    """A small plain trace's chunks on two cores: a forked child builds the second half's columns
-    while this process builds the first's, and sends them back pickled (numpy arrays and
-    categoricals: ~1.5 ms for 10 MB of JSON). None -- the caller goes one chunk at a time -- where
-    that is not possible (:func:`_may_fork`) or not worth it (a trace under :data:`SHARE_MIN_BYTES`),
-    or where either half meets anything irregular (the serial path then meets it and says what it is).
-
-    Measured at 10 MB (2 cores): the chunks take 74 ms one after the other, 48 ms in two processes
-    (each half runs ~30% slower than it would alone: the pages both processes write after the fork
-    are copied, ~3,500 faults each), plus 2 ms for the fork."""
-    halves = events.halves() if hasattr(events, "halves") else None
-    if (halves is None or getattr(raw, "size_bytes", 0) < SHARE_MIN_BYTES or not _may_fork()):
-        return None
-    first, second = halves
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: the second half's columns, then exit without any cleanup of the parent's
-        code = 0
-        try:
-            os.close(read_end)
-            child_scratch = type(scratch)()
-            parts = _parts(second.chunks(), None, child_scratch)
-            for part in parts:  # event indices, local to the half: the parent shifts them
-                part["slice_args"] = part["slice_args"].events
-            payload = pickle.dumps((parts, second.args_source.count, child_scratch.process_names, child_scratch.thread_names),
-                                   protocol=pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(write_end, "wb") as out:
-                out.write(payload)
-        except BaseException:  # any failure: the parent sees no payload and reads the trace one chunk at a time
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(write_end)
-    pipe = os.fdopen(read_end, "rb")
-    try:
-        try:
-            parts = _parts(first.chunks(), None, scratch)
-        except Exception:  # _Fallback, _RawArgsNeeded, RereadWhole (a bad cut between halves): serial
-            parts = None
-        payload = pipe.read()
-    finally:
-        pipe.close()  # (interrupted: the child's write fails and it exits, so the wait cannot hang)
-        os.waitpid(pid, 0)
-    if parts is None or not payload:
-        scratch.__init__()
-        return None
-    child_parts, child_count, process_names, thread_names = pickle.loads(payload)
-    shift = first.args_source.count
-    for part in child_parts:
-        part["slice_args"] = EventSliceArgs(first.args_source, part["slice_args"] + shift)
-    first.args_source.count = shift + child_count
-    scratch.process_names.update(process_names)
-    scratch.thread_names.update(thread_names)
-    return parts + child_parts
 
 
 def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:

@@ -304,17 +304,6 @@ class TextChunks:
     def untyped(self) -> list[RawEvent]:
         raise RereadWhole  # counters, or the careful path: both want raw args, read the whole way
 
-    def halves(self) -> tuple[TextChunks, TextChunks] | None:
-        """The first and second half of the ranges, each on its own (their args from this one's
-        source); None when there are too few ranges to share. A cut between the halves that turns
-        out bad makes the first half's last range fail: the caller then reads this one whole."""
-        if len(self.ranges) < 2:
-            return None
-        half = len(self.ranges) // 2
-        first, second = TextChunks(self.file, self.ranges[:half]), TextChunks(self.file, self.ranges[half:])
-        first.args_source = second.args_source = self.args_source
-        return first, second
-
 
 def _as_list(read: Any, start: int, end: int) -> bytearray:
     """Bytes ``start:end`` of the file between ``[`` and ``]``, read into one buffer (no copy)."""
