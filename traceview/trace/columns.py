@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from contextlib import contextmanager
 from typing import Any, Optional
 
@@ -415,7 +416,9 @@ def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:
     joined: dict[str, Any] = {}
     for col in parts[0]:
         values = [p[col] for p in parts]
-        if isinstance(values[0], pd.Categorical):
+        if isinstance(values[0], _LabelRows):
+            joined[col] = _LabelRows.build(values)
+        elif isinstance(values[0], pd.Categorical):
             joined[col] = union_categoricals(values, sort_categories=True) if len(values) > 1 else values[0]
         elif isinstance(values[0], np.ndarray):
             joined[col] = np.concatenate(values)
@@ -424,17 +427,18 @@ def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:
     return joined
 
 
-def _category(values: list[str]) -> pd.Categorical:
-    """Strings -> a Categorical with sorted categories, exactly as ``pd.Categorical(values)`` gives,
-    in half its time (:class:`_Labels` numbers the distinct strings; only those are sorted)."""
-    return _Labels(values).category(np.arange(len(values)))
+def _category(values: list[str]) -> _LabelRows:
+    """Strings -> a categorical column (built when the chunks are joined)."""
+    return _Labels(values).column(np.arange(len(values)))
 
 
 def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | None, scratch: Any) -> dict[str, Any]:
+    phases = _Labels([e.ph for e in events])  # each field's distinct values numbered once per chunk
     try:
-        kind = np.fromiter(map(_PHASE_KIND.__getitem__, [e.ph for e in events]), dtype=np.int8, count=len(events))
+        kind = np.array([_PHASE_KIND[p] for p in phases.labels], dtype=np.int8)[phases.codes]
     except (KeyError, TypeError):
         raise _Fallback from None
+    cats = _Labels([e.cat for e in events])
     timed = np.flatnonzero(kind != 1)
     ts_ns = np.zeros(len(events), dtype=np.int64)
     if exact_ts is not None:
@@ -456,10 +460,11 @@ def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | 
     origin = getattr(events, "origin", None)  # a streamed chunk: its args stay in the file
     complete = np.flatnonzero(kind == 0)
     where = (events.args_source, complete + offset) if typed else origin
-    host, gpu, annotations, unknown = _complete(events, complete, ts_ns, where, typed)
+    host, gpu, annotations, unknown = _complete(events, complete, ts_ns, where, typed, cats.rows(complete))
     out["slices"], out["slice_args"] = host
     out["gpu"], out["annotations"], out["unknown_categories"] = gpu, annotations, unknown
-    out["flows"] = _flows(events, np.flatnonzero(kind == 2), ts_ns)
+    flows = np.flatnonzero(kind == 2)
+    out["flows"] = _flows(events, flows, ts_ns, cats.rows(flows), phases.rows(flows))
     out["instants"] = _instants(events, np.flatnonzero(kind == 3), ts_ns)
     for i in np.flatnonzero((kind == 1) | (kind == 4)).tolist():
         if kind[i] == 1:
@@ -513,19 +518,22 @@ def _strings(values: list[Any]) -> list[str]:
     return values
 
 
-def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: Any = None, typed: bool = False) -> tuple:
+def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: Any = None, typed: bool = False,
+              categories: _Labels | None = None) -> tuple:
     """Duration events -> host slices (+ args), GPU activities, GPU annotations.
 
     ``origin`` says where the slice args are: None (in the events, copied), a streamed chunk's
     buffer in the file, or, for ``typed`` events (args decoded already), ``(source, event index
-    of each duration event)`` to read them from the file on demand."""
+    of each duration event)`` to read them from the file on demand. ``categories``: the events'
+    ``cat`` labels, if numbered already."""
     idx = index.tolist()
     evs = [events[i] for i in idx]
     dur_ns = _ns_array([e.dur for e in evs])
     if len(dur_ns) and dur_ns.min() < 0:
         raise _Fallback
     aliases = schema.CATEGORY_ALIASES
-    cats = _Labels([e.cat for e in evs]).mapped(lambda c: aliases.get(c, c) if type(c) is str else "")
+    categories = _Labels([e.cat for e in evs]) if categories is None else categories
+    cats = categories.mapped(lambda c: aliases.get(c, c) if type(c) is str else "")
     names = _Labels(_strings([e.name for e in evs]))
     cls_of = np.array([3 if c == "Trace" else 1 if c in schema.GPU_KINDS else 2 if c == "gpu_user_annotation" else 0 for c in cats.labels], dtype=np.int8)
     cls = cls_of[cats.codes]
@@ -543,7 +551,8 @@ def _complete(events: list[Any], index: np.ndarray, ts_ns: np.ndarray, origin: A
     annotations = _annotations(evs, names, args, np.flatnonzero(cls == 2), ts, dur_ns)
     known = {"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead", "cuda_sync",
              "cuda_profiler_range", "Trace", "gpu_user_annotation", "kernel", "gpu_memcpy", "gpu_memset"}
-    unknown = {c or "<none>" for c, k in zip(cats.labels, cls_of.tolist()) if k == 0 and c not in known}
+    used = np.bincount(cats.codes, minlength=len(cats.labels)) > 0
+    unknown = {c or "<none>" for c, k, u in zip(cats.labels, cls_of.tolist(), used.tolist()) if u and k == 0 and c not in known}
     return host, gpu, annotations, unknown
 
 
@@ -554,17 +563,26 @@ class _Labels:
 
     def __init__(self, values: list[Any], codes: np.ndarray | None = None) -> None:
         if codes is None:
-            numbers: dict[Any, int] = {}
-            try:
-                codes = np.array([numbers.setdefault(v, len(numbers)) for v in values], dtype=np.int32)
+            boxed = np.empty(len(values), dtype=object)
+            boxed[:] = values
+            try:  # first seen first; None and NaN are one label (every caller reads a non-str as "")
+                codes, distinct = pd.factorize(boxed, use_na_sentinel=False)
             except TypeError:
                 raise _Fallback from None  # an unhashable value (a list as a category): the careful path
-            values = list(numbers)
+            codes, values = codes.astype(np.int32, copy=False), list(distinct)
         self.codes, self.labels = codes, values
+
+    def rows(self, index: np.ndarray) -> _Labels:
+        """These labels at rows ``index`` only."""
+        return _Labels(self.labels, self.codes[index])
 
     def mapped(self, label: Callable[[Any], str]) -> _Labels:
         """The same rows, each distinct value relabelled (several may get one label)."""
         return _Labels([label(v) for v in self.labels], self.codes)
+
+    def column(self, rows: np.ndarray) -> _LabelRows:
+        """The categorical column of these rows, left as codes until the chunks are joined."""
+        return _LabelRows(self.labels, self.codes[rows])
 
     def category(self, rows: np.ndarray) -> pd.Categorical:
         ids, distinct = pd.factorize(np.asarray(self.labels, dtype=object)) if self.labels else (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=object))
@@ -574,6 +592,28 @@ class _Labels:
         code_of = np.full(len(distinct), -1, dtype=np.int32)
         code_of[order] = np.arange(len(order), dtype=np.int32)
         return pd.Categorical.from_codes(code_of[ids], dtype=pd.CategoricalDtype(pd.Index(distinct[order], dtype=object)), validate=False)
+
+
+class _LabelRows:
+    """One chunk's categorical column, not built yet: each row's code into ``labels`` (which may
+    repeat a value). :meth:`build` numbers every chunk's labels into one list and makes a single
+    Categorical -- not one per chunk and then a union of them all."""
+
+    __slots__ = ("labels", "codes")
+
+    def __init__(self, labels: list[Any], codes: np.ndarray) -> None:
+        self.labels, self.codes = labels, codes
+
+    @staticmethod
+    def build(parts: list[_LabelRows]) -> pd.Categorical:
+        """The chunks' rows end to end, with sorted categories (as ``pd.Categorical`` of the strings gives)."""
+        numbers: dict[Any, int] = {}
+        codes = []
+        for part in parts:  # a chunk's distinct labels are few: a dict lookup each, then numpy per row
+            lookup = np.array([numbers.setdefault(label, len(numbers)) for label in part.labels], dtype=np.int32)
+            codes.append(lookup[part.codes] if len(part.codes) else np.zeros(0, dtype=np.int32))
+        joined = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int32)
+        return _Labels(list(numbers), joined).category(np.arange(len(joined)))
 
 
 def _external_ids(args: list[Any]) -> Any:
@@ -587,8 +627,8 @@ def _host(evs, cats, names, args, rows, ts, dur_ns, origin, typed=False) -> tupl
     if not set(map(type, pids)) <= {int, type(None)}:
         raise _Fallback  # a string pid may need skipping: the careful path counts it
     columns = {
-        "cat": cats.category(rows),
-        "name": names.category(rows),
+        "cat": cats.column(rows),
+        "name": names.column(rows),
         "pid": _int_array(pids),
         "tid": _int_array([evs[i].tid for i in r]),
         "start_ns": ts[rows],
@@ -610,11 +650,9 @@ def _gpu(evs, cats, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     r = rows.tolist()
     e = [evs[i] for i in r]
     a = [args[i] if args[i] is not None else EventArgs() for i in r]
-    grid = [_xyz(x.grid) for x in a]
-    block = [_xyz(x.block) for x in a]
     columns = {
-        "kind": cats.mapped(lambda c: schema.GPU_KINDS.get(c, "")).category(rows),
-        "name": names.category(rows),
+        "kind": cats.mapped(lambda c: schema.GPU_KINDS.get(c, "")).column(rows),
+        "name": names.column(rows),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),
         "stream": _device_or([x.stream for x in a], [v.tid for v in e]),
         "start_ns": ts[rows],
@@ -625,10 +663,32 @@ def _gpu(evs, cats, names, args, rows, ts, dur_ns) -> dict[str, Any]:
         "shared_mem": _int_array([x.shared_mem for x in a]),
         "bytes": _int_array([x.bytes for x in a]),
     }
-    for j, axis in enumerate("xyz"):
-        columns[f"grid_{axis}"] = _int_array([g[j] for g in grid])
-        columns[f"block_{axis}"] = _int_array([b[j] for b in block])
+    for field in ("grid", "block"):
+        values = [getattr(x, field) for x in a]
+        xyz, missing = _xyz_array(values)
+        if xyz is not None:  # each one a list of three ints, or absent: one numpy conversion
+            for j, axis in enumerate("xyz"):
+                columns[f"{field}_{axis}"] = pd.arrays.IntegerArray(xyz[:, j].copy(), missing.copy())
+        else:
+            triples = [_xyz(v) for v in values]
+            for j, axis in enumerate("xyz"):
+                columns[f"{field}_{axis}"] = _int_array([t[j] for t in triples])
     return columns
+
+
+def _xyz_array(values: list[Any]) -> tuple[np.ndarray | None, np.ndarray]:
+    """``values`` as an (n, 3) int64 array (zeros where missing) and the missing mask, when each is a
+    list of exactly three ints (not bools) or None; else ``(None, mask)``."""
+    missing = np.array([v is None for v in values], dtype=bool)
+    present = [v for v in values if v is not None] if missing.any() else values
+    if set(map(type, present)) - {list} or set(map(len, present)) - {3} or set(map(type, chain.from_iterable(present))) - {int}:
+        return None, missing
+    xyz = np.zeros((len(values), 3), dtype=np.int64)
+    try:
+        xyz[~missing] = np.array(present, dtype=np.int64).reshape(-1, 3)
+    except OverflowError:
+        return None, missing
+    return xyz, missing
 
 
 def _xyz(value: Any) -> tuple[Any, Any, Any]:
@@ -642,7 +702,7 @@ def _annotations(evs, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     e = [evs[i] for i in r]
     a = [args[i] if args[i] is not None else EventArgs() for i in r]
     return {
-        "name": names.category(rows),
+        "name": names.column(rows),
         "device": _device_or([x.device for x in a], [v.pid for v in e]),
         "stream": _device_or([x.stream for x in a], [v.tid for v in e]),
         "start_ns": ts[rows],
@@ -651,12 +711,13 @@ def _annotations(evs, names, args, rows, ts, dur_ns) -> dict[str, Any]:
     }
 
 
-def _flows(events, index, ts_ns) -> dict[str, Any]:
+def _flows(events, index, ts_ns, cats: _Labels, phases: _Labels) -> dict[str, Any]:
     e = [events[i] for i in index.tolist()]
+    every = np.arange(len(index))
     return {
         "flow_id": _int_array([v.id for v in e]),
-        "cat": _category([v.cat if isinstance(v.cat, str) else "" for v in e]),
-        "phase": _category([v.ph for v in e]),
+        "cat": cats.mapped(lambda c: c if isinstance(c, str) else "").column(every),
+        "phase": phases.column(every),
         "pid": _int_array([v.pid for v in e]),
         "tid": _int_array([v.tid for v in e]),
         "ts_ns": ts_ns[index],

@@ -18,6 +18,9 @@ ancestors, counted by pointer doubling.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -25,13 +28,14 @@ import pandas as pd
 BLOCK = 1 << 16
 
 
-def nest(slices: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+def nest(slices: pd.DataFrame | Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """``(parent_id, depth)`` arrays aligned with ``slices`` rows (parent -1 where none).
 
-    ``slices`` needs ``slice_id``, ``rank``, ``pid``, ``tid``, ``start_ns``, ``dur_ns``.
+    ``slices`` (a DataFrame, or its columns by name) needs ``slice_id``, ``rank``, ``pid``, ``tid``,
+    ``start_ns``, ``dur_ns``.
     The caller turns -1 into ``<NA>``.
     """
-    n = len(slices)
+    n = len(slices["start_ns"])
     parent = np.full(n, -1, dtype=np.int64)
     depth = np.zeros(n, dtype=np.int32)
     if n == 0:
@@ -39,9 +43,9 @@ def nest(slices: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     # Sort by thread, then start, longest first (so an enclosing slice precedes its children).
     pid = slices["pid"].to_numpy(dtype=np.int64, na_value=-(2**62))
     tid = slices["tid"].to_numpy(dtype=np.int64, na_value=-(2**62))
-    start = slices["start_ns"].to_numpy()
-    dur = slices["dur_ns"].to_numpy()
-    rank = slices["rank"].to_numpy()
+    start = np.asarray(slices["start_ns"])
+    dur = np.asarray(slices["dur_ns"])
+    rank = np.asarray(slices["rank"])
     keys = (-dur, start, tid, pid)
     order = np.lexsort(keys if rank.min() == rank.max() else (*keys, rank))  # one file: one rank
     pid, tid, rank = pid[order], tid[order], rank[order]
@@ -49,7 +53,7 @@ def nest(slices: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     new_thread[1:] = (pid[1:] != pid[:-1]) | (tid[1:] != tid[:-1]) | (rank[1:] != rank[:-1])
     start = start[order]
     par = enclosing(start, start + dur[order], new_thread)
-    parent[order] = np.where(par >= 0, slices["slice_id"].to_numpy()[order][np.maximum(par, 0)], -1)
+    parent[order] = np.where(par >= 0, np.asarray(slices["slice_id"])[order][np.maximum(par, 0)], -1)
     depth[order] = ancestors(par)
     return parent, depth
 

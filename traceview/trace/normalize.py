@@ -296,8 +296,8 @@ def _external_id(args: EventArgs | None) -> int | None:
 # --- tables ------------------------------------------------------------------------------------
 
 
-def _frame(columns: dict[str, list[Any]], spec: dict[str, str], rank: int) -> pd.DataFrame:
-    """A DataFrame with exactly ``spec``'s columns and dtypes (missing ones left for the caller)."""
+def _frame_columns(columns: dict[str, list[Any]], spec: dict[str, str], rank: int) -> dict[str, Any]:
+    """``columns`` as arrays of ``spec``'s dtypes, in ``spec``'s order (missing ones left for the caller)."""
     n = len(next(iter(columns.values()))) if columns else 0
     data: dict[str, Any] = {}
     for col, dtype in spec.items():
@@ -305,29 +305,42 @@ def _frame(columns: dict[str, list[Any]], spec: dict[str, str], rank: int) -> pd
             data[col] = np.full(n, rank, dtype=np.int32)
         elif col in columns:
             data[col] = pd.array(columns[col], dtype=dtype, copy=False) if dtype not in ("int64", "float64") else np.asarray(columns[col], dtype=dtype)
-    return pd.DataFrame(data, copy=False)  # no copy of a large trace's columns: the buffers are dropped next
+    return data
+
+
+def _table(data: dict[str, Any], spec: dict[str, str]) -> pd.DataFrame:
+    """One table with exactly ``spec``'s columns, in its order, built once (no insert, no reorder copy):
+    the arrays are new, so they are not copied either."""
+    return pd.DataFrame({col: data[col] for col in spec}, copy=False)
+
+
+def _frame(columns: dict[str, list[Any]], spec: dict[str, str], rank: int) -> pd.DataFrame:
+    """A DataFrame with exactly ``spec``'s columns and dtypes, every one of them in ``columns``."""
+    return _table(_frame_columns(columns, spec, rank), spec)
 
 
 def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
-    slices = _frame(buf.slices, schema.SLICES, rank)
+    data = _frame_columns(buf.slices, schema.SLICES, rank)
     buf.slices = {}  # each buffer is dropped once its table is built (peak memory of a large trace)
-    slices.insert(0, "slice_id", np.arange(len(slices), dtype=np.int64))
-    slices["end_ns"] = slices["start_ns"] + slices["dur_ns"]
-    parent, depth = nest(slices)
-    slices["depth"] = depth
-    slices["parent_id"] = pd.arrays.IntegerArray(np.where(parent < 0, 0, parent), parent < 0)
-    slices = slices[list(schema.SLICES)]
+    data["slice_id"] = np.arange(len(data["start_ns"]), dtype=np.int64)
+    data["end_ns"] = data["start_ns"] + data["dur_ns"]
+    parent, depth = nest(data)
+    data["depth"] = depth
+    data["parent_id"] = pd.arrays.IntegerArray(np.where(parent < 0, 0, parent), parent < 0)
+    slices = _table(data, schema.SLICES)
 
-    gpu = _frame(buf.gpu, schema.GPU, rank)
+    data = _frame_columns(buf.gpu, schema.GPU, rank)
     buf.gpu = {}
-    gpu.insert(0, "activity_id", np.arange(len(gpu), dtype=np.int64))
-    gpu["end_ns"] = gpu["start_ns"] + gpu["dur_ns"]
+    n = len(data["start_ns"])
+    data["activity_id"] = np.arange(n, dtype=np.int64)
+    data["end_ns"] = data["start_ns"] + data["dur_ns"]
+    data["launch_id"] = pd.arrays.IntegerArray(np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool))  # joined next
+    gpu = _table(data, schema.GPU)
     launches, gpu = _join_launches(slices, gpu, meta)
-    gpu = gpu[list(schema.GPU)]
 
-    annotations = _frame(buf.annotations, schema.GPU_ANNOTATIONS, rank)
-    annotations["end_ns"] = annotations["start_ns"] + annotations["dur_ns"]
-    annotations = annotations[list(schema.GPU_ANNOTATIONS)]
+    data = _frame_columns(buf.annotations, schema.GPU_ANNOTATIONS, rank)
+    data["end_ns"] = data["start_ns"] + data["dur_ns"]
+    annotations = _table(data, schema.GPU_ANNOTATIONS)
     threads = _threads(buf, rank)
     meta.event_count = len(slices) + len(gpu) + len(annotations)
     if meta.event_count == 0:
@@ -337,9 +350,9 @@ def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
         launches=launches,
         gpu=gpu,
         gpu_annotations=annotations,
-        flows=_frame(buf.flows, schema.FLOWS, rank)[list(schema.FLOWS)],
-        counters=_frame(buf.counters, schema.COUNTERS, rank)[list(schema.COUNTERS)],
-        instants=_frame(buf.instants, schema.INSTANTS, rank)[list(schema.INSTANTS)],
+        flows=_frame(buf.flows, schema.FLOWS, rank),
+        counters=_frame(buf.counters, schema.COUNTERS, rank),
+        instants=_frame(buf.instants, schema.INSTANTS, rank),
         threads=threads,
         ranks=(meta,),
         slice_args=buf.slice_args,
@@ -376,7 +389,10 @@ def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> 
             "end_ns": slices["end_ns"].to_numpy()[rows],
             "correlation": pd.arrays.IntegerArray(call_corr, np.zeros(len(rows), dtype=bool)),
             "external_id": slices["external_id"].array[rows],
-        }
+            "gpu_count": np.zeros(len(rows), dtype=np.int64),  # counted below
+            "kernel_count": np.zeros(len(rows), dtype=np.int64),
+        },
+        copy=False,
     )
     order = np.argsort(call_corr, kind="stable")
     ordered = call_corr[order]
@@ -415,7 +431,7 @@ def _join_launches(slices: pd.DataFrame, gpu: pd.DataFrame, meta: TraceMeta) -> 
         meta.notes.append(f"{empty_launches} launch(es) whose GPU work is missing from the trace ({cause})")
     elif len(gpu) == 0 and len(slices):
         meta.notes.append("no GPU activity in the trace (no kernel, memcpy or memset events): a CPU-only profile, or GPU tracing was off")
-    return launches[list(schema.LAUNCHES)], gpu
+    return launches, gpu
 
 
 def _rejoin_reused_correlations(launches: pd.DataFrame, gpu: pd.DataFrame, duplicated: pd.Series) -> pd.Series:
