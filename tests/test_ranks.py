@@ -94,6 +94,24 @@ def test_worker_count_is_bounded_by_files_cores_and_memory(hta_two_ranks):
     assert worker_count(files, available_bytes=1) == 1
 
 
+def test_worker_count_leaves_each_worker_room_for_its_largest_trace(tmp_path):
+    """A worker needs the interpreter plus 1.5x the largest trace's JSON (measured ~0.85x at 0.2-2 GB)."""
+    import os
+
+    from traceview.trace import parallel
+
+    files = []
+    for i in range(3):
+        path = tmp_path / f"rank{i}.json"
+        with path.open("wb") as f:
+            f.truncate(100 << 20)  # sparse: 100 MB of JSON by size, no disk used
+        files.append(path)
+    need = parallel.WORKER_BASE_BYTES + 1.5 * (100 << 20)
+    assert worker_count(files, available_bytes=int(2 * need)) == min(os.cpu_count() or 1, 2)
+    assert worker_count(files, available_bytes=int(need) - 1) == 1
+    assert worker_count(files, available_bytes=1 << 50) == min(os.cpu_count() or 1, 3)
+
+
 def test_kernel_time_by_rank_has_a_column_per_rank(hta_two_ranks):
     table = kernel_time_by_rank(load(hta_two_ranks), top=3)
     assert list(table.columns) == ["name", "rank 0 ms", "rank 1 ms"] and len(table) == 3

@@ -582,7 +582,9 @@ class _Labels:
 
     def column(self, rows: np.ndarray) -> _LabelRows:
         """The categorical column of these rows, left as codes until the chunks are joined."""
-        return _LabelRows(self.labels, self.codes[rows])
+        codes = self.codes[rows]
+        small = np.int8 if len(self.labels) <= 127 else np.int16 if len(self.labels) <= 32767 else np.int32
+        return _LabelRows(self.labels, codes.astype(small, copy=False))  # (held until the join: a large trace has many)
 
     def category(self, rows: np.ndarray) -> pd.Categorical:
         ids, distinct = pd.factorize(np.asarray(self.labels, dtype=object)) if self.labels else (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=object))

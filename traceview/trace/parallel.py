@@ -26,9 +26,11 @@ from traceview.trace.model import Trace
 
 T = TypeVar("T")
 
-#: Peak memory of one load, as a multiple of the trace's JSON size (measured: ~5x on the generated
-#: with_stack traces, see docs/benchmarks.md; 6x leaves room for the per-rank analysis).
-MEMORY_PER_JSON_BYTE = 6
+#: Peak memory of one load + analysis above the interpreter, as a multiple of the trace's JSON size
+#: (measured on the generated with_stack traces, docs/benchmarks.md: 0.8-0.9x from 200 MB to 2 GB;
+#: 1.5x leaves room for a per-rank analysis), and the interpreter with pandas imported (~0.11 GB).
+MEMORY_PER_JSON_BYTE = 1.5
+WORKER_BASE_BYTES = 256 << 20
 #: gzip'd Kineto JSON inflates about this much (for sizing workers before reading the file).
 GZIP_RATIO = 10
 
@@ -51,7 +53,7 @@ def worker_count(files: Sequence[Path], available_bytes: int | None = None) -> i
         except Exception:
             available_bytes = 8 << 30
     largest = max((json_bytes(Path(f)) for f in files), default=0)
-    by_memory = max(1, int(available_bytes // max(largest * MEMORY_PER_JSON_BYTE, 1)))
+    by_memory = max(1, int(available_bytes // (WORKER_BASE_BYTES + largest * MEMORY_PER_JSON_BYTE)))
     return max(1, min(os.cpu_count() or 1, len(files), by_memory))
 
 
