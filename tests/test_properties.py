@@ -285,3 +285,33 @@ def test_nearest_marked_by_levels_equals_the_walk_up(nodes, rnd):
             p = parents[p]
     mask = np.array([m for _, m in nodes])
     assert nearest_marked(parents, depth, mask).tolist() == nearest_ancestor(parents, np.arange(n), mask, include_self=True).tolist()
+
+
+@settings(max_examples=80, **SETTINGS)
+@given(st.lists(st.one_of(st.none(), st.sampled_from([
+    "dynamo", "Torch-Compiled Region: 0/1", "Torch-Compiled Region", "ProfilerStep#3", "aten::mul", "prims::add",
+    "compile_fx_inner (dynamo_timed)", "x_data: compile_id=2/0", "[1/0] bytecode_tracing", "CachingAutotuner.benchmark_all_configs",
+    "## Call CompiledFxGraph abc", "", "ProfilerStep#3 ", "triton_poi_fused_0"])), min_size=0, max_size=40))
+def test_name_patterns_on_distinct_names_equal_pandas_str(names):
+    """``matches`` / ``per_label`` (``re`` on the distinct names, spread by code) give what pandas'
+    ``.str.contains`` / ``.str.match`` / ``.str.extract`` give on the rows, a missing name matching nothing."""
+    import warnings
+
+    import pandas as pd
+
+    from traceview.analysis import patterns
+    from traceview.analysis.by_name import matches, per_label
+
+    column = pd.Series(pd.Categorical(names))
+    as_str = column.astype(object)
+    def hits(found):
+        return [False if pd.isna(v) else bool(v) for v in found]
+
+    for pattern in (patterns.COMPILE, patterns.REGION, patterns.STEP, patterns.AUTOTUNE, patterns.TRACED_OP, patterns.INDUCTOR_CALL):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # "has match groups": the groups are not wanted here
+            assert matches(column, pattern).tolist() == hits(as_str.str.contains(pattern))
+        assert matches(column, pattern, anchored=True).tolist() == hits(as_str.str.match(pattern))
+    region = as_str.str.extract(patterns.REGION)["id"]
+    expected = ["?" if n is None else (r if isinstance(r, str) else "?") for n, r in zip(names, region)]
+    assert [v if v is not None else "?" for v in per_label(column, patterns.region_id)] == expected

@@ -19,7 +19,6 @@ from typing import Any, Optional
 import msgspec
 import numpy as np
 import pandas as pd
-from pandas.api.types import union_categoricals
 
 from traceview.trace import schema
 
@@ -411,15 +410,13 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
 
 
 def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """Chunks' columns end to end: numpy arrays, IntegerArrays, Categoricals (sorted categories, as
-    ``pd.array(list, dtype="category")`` gives)."""
+    """Chunks' columns end to end: numpy arrays, IntegerArrays, and label columns made one Categorical
+    (sorted categories, as ``pd.array(list, dtype="category")`` gives)."""
     joined: dict[str, Any] = {}
     for col in parts[0]:
         values = [p[col] for p in parts]
         if isinstance(values[0], _LabelRows):
             joined[col] = _LabelRows.build(values)
-        elif isinstance(values[0], pd.Categorical):
-            joined[col] = union_categoricals(values, sort_categories=True) if len(values) > 1 else values[0]
         elif isinstance(values[0], np.ndarray):
             joined[col] = np.concatenate(values)
         else:
@@ -563,8 +560,7 @@ class _Labels:
 
     def __init__(self, values: list[Any], codes: np.ndarray | None = None) -> None:
         if codes is None:
-            boxed = np.empty(len(values), dtype=object)
-            boxed[:] = values
+            boxed = np.fromiter(values, dtype=object, count=len(values))  # (a list value stays one object)
             try:  # first seen first; None and NaN are one label (every caller reads a non-str as "")
                 codes, distinct = pd.factorize(boxed, use_na_sentinel=False)
             except TypeError:
