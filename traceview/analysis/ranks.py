@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import intervals, patterns
+from traceview.analysis.by_name import matches
 from traceview.analysis.phases import compile_split
 from traceview.trace import Trace
 
@@ -62,10 +63,10 @@ def rank_summary(trace: Trace) -> pd.DataFrame:
     """One row per rank of ``trace`` (RANK_COLUMNS)."""
     gpu, slices = trace.gpu, trace.slices
     kernels = gpu[gpu["kind"] == "kernel"]
-    is_comm = kernels["name"].str.contains(COMM_KERNEL).to_numpy(dtype=bool)
+    is_comm = matches(kernels["name"], COMM_KERNEL)
     split = compile_split(trace)
     spans = split.spans.assign(rank=slices["rank"].to_numpy()[split.spans["slice_id"].to_numpy()])
-    is_step = slices["name"].str.match(patterns.STEP).to_numpy(dtype=bool)
+    is_step = matches(slices["name"], patterns.STEP, anchored=True)
     rows = []
     for rank in sorted({m.rank for m in trace.ranks} | set(slices["rank"].unique()) | set(gpu["rank"].unique())):
         mine = (kernels["rank"] == rank).to_numpy()

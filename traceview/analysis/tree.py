@@ -85,5 +85,5 @@ def mark_subtrees(slices: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     parents = parents_array(slices)
     inside = np.zeros(len(slices), dtype=bool)
     inside[roots] = True
-    has_root = nearest_ancestor(parents, np.arange(len(slices)), inside, include_self=True) >= 0
+    has_root = nearest_marked(parents, slices["depth"].to_numpy(), inside) >= 0
     return has_root
