@@ -42,7 +42,7 @@ class KernelAttribution:
 
     @cached_property
     def kernels(self) -> pd.DataFrame:
-        """The kernel rows (computed once: every analysis of the result reads them; do not modify)."""
+        """The kernel rows (computed once: the kernel counts and the HTML report read them; do not modify)."""
         return self.table[(self.table["kind"] == "kernel").to_numpy()]
 
 
