@@ -13,6 +13,7 @@ from traceview.analysis.kernel_table import kernel_table
 from traceview.analysis.overhead import LaunchOverhead, launch_overhead
 from traceview.analysis.phases import CompileSplit, compile_split
 from traceview.analysis.regions import RegionCalls, region_calls
+from traceview.analysis.step_windows import step_windows
 from traceview.analysis.steps import StepKernels, kernels_per_step
 from traceview.analysis.summary import TraceSummary, trace_summary
 from traceview.trace import Trace
@@ -43,7 +44,8 @@ class Analysis:
 def analyze(trace: Trace) -> Analysis:
     """Run the core analyses on ``trace``."""
     split = compile_split(trace)
-    attribution = attribute_kernels(trace, split)
+    windows = step_windows(trace)
+    attribution = attribute_kernels(trace, split, windows)
     result = Analysis(
         summary=trace_summary(trace),
         split=split,
@@ -52,6 +54,6 @@ def analyze(trace: Trace) -> Analysis:
         regions=region_calls(trace, split),
         graphs=graph_launches(trace),
         overhead=launch_overhead(trace, attribution, split),
-        steps=kernels_per_step(trace, attribution),
+        steps=kernels_per_step(trace, attribution, windows),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result)})

@@ -5,7 +5,8 @@ The chain, for every GPU activity (the TraceLens "kernel launcher" model, as tab
     kernel --correlation--> launch (cudaLaunchKernel, cuLaunchKernel, cudaGraphLaunch, ...)
            --parent chain--> innermost cpu_op (aten::add, triton_poi_fused_add_mul_0, aten::_foreach_add_)
            --parent chain--> innermost "Torch-Compiled Region: F/C" call (and the outermost one)
-           --parent chain--> ProfilerStep#N / innermost user annotation / innermost Python frame
+           --parent chain--> innermost user annotation / innermost Python frame
+           --launch time-->  the step whose window holds the launch (any thread of the process)
 
 A kernel whose launch is missing falls back to the cpu_op with the same Kineto "External id".
 """
@@ -21,6 +22,7 @@ import pandas as pd
 from traceview.analysis import patterns
 from traceview.analysis.by_name import matches
 from traceview.analysis.phases import CompileSplit
+from traceview.analysis.step_windows import StepWindows, step_at, step_windows
 from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
 from traceview.trace import Trace
 
@@ -32,7 +34,8 @@ class KernelAttribution:
     Columns: activity_id, rank, kind, name, device, stream, start_ns, dur_ns, end_ns, correlation,
     phase, launch_id, api, launch_start_ns, launch_dur_ns, launch_to_kernel_ns (launch start to
     GPU start), op_id / op (innermost cpu_op around the launch), region_id / region (innermost
-    compiled region call, "F/C"), outer_region_id, step_id / step (ProfilerStep#N), annotation
+    compiled region call, "F/C"), outer_region_id, step_id / step (the step whose window holds
+    the launch, see :mod:`traceview.analysis.step_windows`), annotation
     (innermost user annotation), source (innermost Python frame, when the trace has stacks).
     ``<NA>`` wherever the trace has no such event.
     """
@@ -46,7 +49,7 @@ class KernelAttribution:
         return self.table[(self.table["kind"] == "kernel").to_numpy()]
 
 
-def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
+def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | None = None) -> KernelAttribution:
     """Join every GPU activity to its launch, CPU op, region, step, annotation and source."""
     slices = trace.slices
     names = _CategoryLabels(slices["name"])
@@ -55,7 +58,9 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     name_col = slices["name"]  # categorical: each .str pattern runs once per distinct name
     is_region = matches(name_col, patterns.REGION, anchored=True)
     is_op = (cats == "cpu_op").to_numpy() & ~is_region
-    is_step = matches(name_col, patterns.STEP, anchored=True)
+    windows = step_windows(trace) if windows is None else windows
+    is_step = np.zeros(len(slices), dtype=bool)
+    is_step[windows.slice_id] = True
     is_annotation = (cats == "user_annotation").to_numpy() & ~matches(name_col, patterns.INDUCTOR_CALL, anchored=True) & ~is_step \
         & ~matches(name_col, patterns.COMPILE)
     is_python = (cats == "python_function").to_numpy()
@@ -86,7 +91,7 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     rows, last = np.unique(pairs["row"].to_numpy()[::-1], return_index=True)
     outer_region = np.full(len(gpu), -1, dtype=np.int64)
     outer_region[rows] = pairs["ancestor"].to_numpy()[::-1][last]
-    step = nearest_ancestor(parents, np.where(op >= 0, op, launch_id), is_step, include_self=True)
+    step = _step_of(trace, windows, launch_id, op)
     annotation = nearest_ancestor(parents, launch_id, is_annotation)
     source = nearest_ancestor(parents, launch_id, is_python)
 
@@ -105,6 +110,20 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     # the columns are new arrays (or the trace's, taken whole and never written): no copy
     table = pd.DataFrame(columns, copy=False)
     return KernelAttribution(table=table, without_launch=int((~has_launch).sum()))
+
+
+def _step_of(trace: Trace, windows: StepWindows, launch_id: np.ndarray, op: np.ndarray) -> np.ndarray:
+    """The step slice holding each activity's launch (or, without one, its External-id op) by time."""
+    host = np.where(launch_id >= 0, launch_id, op)
+    found = np.full(len(host), -1, dtype=np.int64)
+    known = np.flatnonzero(host >= 0)
+    if len(known) and len(windows):
+        slices = trace.slices
+        rows = host[known]
+        pos = step_at(windows, slices["rank"].to_numpy()[rows].astype(np.int64),
+                      slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows], slices["start_ns"].to_numpy()[rows])
+        found[known[pos >= 0]] = windows.slice_id[pos[pos >= 0]]
+    return found
 
 
 class _CategoryLabels:

@@ -41,7 +41,7 @@ def _compile(a: Analysis) -> list[Finding]:
     if s.compile_ns == 0 and s.autotune_ns == 0:
         return []
     ids = s.compile_ids
-    what = f"{len(ids)} compile(s): {', '.join(ids[:6])}{' …' if len(ids) > 6 else ''}" if ids else f"{len(s.compiles)} compile(s)"
+    what = f"{len(ids)} compile(s): {', '.join(ids[:6])}{' …' if len(ids) > 6 else ''}" if ids else f"{s.compile_count} compile(s)"
     counts = a.kernel_counts
     text = f"torch.compile spent {_ms(s.compile_ns)} compiling ({what})"
     if s.autotune_ns:

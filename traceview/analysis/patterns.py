@@ -30,6 +30,12 @@ COMPILE: Final[re.Pattern[str]] = re.compile(
     r"|\(dynamo_timed\)$|_data: .*compile_id="
 )
 
+#: The categories of Dynamo's and Inductor's own events (``dynamo_timed`` spans are cpu_ops, their
+#: ``*_data: compile_id=F/C`` markers user annotations). A ``python_function`` frame is never a
+#: phase marker, whatever its file is called (``torch/_inductor/compile_fx.py(...): run`` replays a
+#: CUDA graph at run time).
+PHASE_MARKER_CATEGORIES: Final[tuple[str, ...]] = ("cpu_op", "user_annotation")
+
 #: One call of a compiled graph: "Torch-Compiled Region: 0/0" (older: without the id).
 REGION: Final[re.Pattern[str]] = re.compile(r"^Torch-Compiled Region(?::\s*(?P<id>\d+/\d+))?")
 

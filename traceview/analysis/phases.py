@@ -50,14 +50,23 @@ class CompileSplit:
     def compile_ids(self) -> list[str]:
         return [c for c in self.compiles["compile_id"] if c != "?"]
 
+    @property
+    def compile_count(self) -> int:
+        """How many compilations: the distinct compile ids; on a trace that names none (PyTorch
+        before 2.5), its outermost compile spans."""
+        ids = self.compile_ids
+        return len(ids) if ids else int(self.compiles["spans"].sum())
+
 
 def compile_split(trace: Trace) -> CompileSplit:
     """Classify every slice, launch and GPU activity of ``trace`` as compile, autotune or run."""
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
+    # Only Dynamo/Inductor's own events mark phases: a Python frame in compile_fx.py is not compiling.
+    marker = slices["cat"].isin(patterns.PHASE_MARKER_CATEGORIES).to_numpy()
     own = np.zeros(len(slices), dtype=np.int8)
-    own[matches(names, patterns.COMPILE)] = _COMPILE
-    own[matches(names, patterns.AUTOTUNE, anchored=True)] = _AUTOTUNE
+    own[matches(names, patterns.COMPILE) & marker] = _COMPILE
+    own[matches(names, patterns.AUTOTUNE, anchored=True) & marker] = _AUTOTUNE
     parents = parents_array(slices)
     nearest = nearest_marked(parents, slices["depth"].to_numpy(), own > 0)
     code = np.where(nearest >= 0, own[np.maximum(nearest, 0)], _RUN)
@@ -78,7 +87,7 @@ def compile_split(trace: Trace) -> CompileSplit:
         gpu_phase=_gpu_phase(trace, slice_phase, spans),
         spans=spans,
         compiles=_compiles(spans[~tuning]),
-        stages=_stages(slices, names),
+        stages=_stages(slices, names, marker),
         traced_ops=_traced_ops(slices, names, code),
         compile_ns=int(max(compile_ns, 0)),
         autotune_ns=int(autotune_ns),
@@ -141,10 +150,10 @@ def _compiles(compile_spans: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("start_ns", ignore_index=True)
 
 
-def _stages(slices: pd.DataFrame, names: pd.Series) -> dict[str, float]:
+def _stages(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> dict[str, float]:
     out: dict[str, float] = {}
     for stage, pattern in patterns.COMPILE_STAGES:
-        hit = matches(names, pattern)
+        hit = matches(names, pattern) & marker
         if hit.any():
             ns = intervals.union_length(slices["start_ns"].to_numpy()[hit], slices["end_ns"].to_numpy()[hit])
             out[stage] = ns / 1e6

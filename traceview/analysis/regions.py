@@ -4,6 +4,11 @@ A compiled region call is a ``Torch-Compiled Region: F/C`` slice (frame F, compi
 is a new C). After a graph break, regions nest: the resume function's region runs inside the
 caller's. A call's kernels are the run-phase kernels launched anywhere inside it, nested regions
 included; kernels launched while compiling or autotuning inside the call are counted apart.
+
+The backward of a compiled graph runs later, on autograd's thread, as ``CompiledFunctionBackward``
+(outside any region slice). Kineto's ``fwdbwd`` flow ties it to the forward ``CompiledFunction``
+inside the call (:mod:`traceview.analysis.fwdbwd`), so each call also gets the kernels its backward
+launched (``backward_kernels``), CUDA-graph replays included.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import pandas as pd
 
 from traceview.analysis import patterns
 from traceview.analysis.by_name import matches, per_label
+from traceview.analysis.fwdbwd import fwdbwd_pairs
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.tree import ancestor_pairs, parents_array
 from traceview.trace import Trace
@@ -24,9 +30,10 @@ from traceview.trace import Trace
 class RegionCalls:
     """``calls``: one row per region call, in time order: slice_id, region ("F/C"), rank, start_ns,
     dur_ns, depth (0 for an outermost region call), kernels (run phase), compile_kernels (compile
-    or autotune phase), gpu_ns (run-phase kernel time).
+    or autotune phase), gpu_ns (run-phase kernel time), backward_kernels / backward_gpu_ns (run-phase
+    kernels of the backward this call's forward recorded, on autograd's thread).
     ``by_region``: per region id: calls, kernels_per_call (list), steady_kernels_per_call (the
-    most common count), gpu_ms."""
+    most common count), gpu_ms, backward_kernels_per_call (list), backward_gpu_ms."""
 
     calls: pd.DataFrame
     by_region: pd.DataFrame
@@ -49,11 +56,15 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     pairs = ancestor_pairs(parents, launch, is_region)
     pair_kernel = kernel_rows[pairs["row"].to_numpy()]
     # the phase of each GPU activity, in the gpu table's row order (as compile_split made it)
-    run = split.gpu_phase.cat.codes.to_numpy()[pair_kernel] == split.gpu_phase.cat.categories.get_loc("run")
+    is_run = split.gpu_phase.cat.codes.to_numpy() == split.gpu_phase.cat.categories.get_loc("run")
+    run = is_run[pair_kernel]
     dur = gpu["dur_ns"].to_numpy()[pair_kernel]
     # each (kernel, enclosing call) pair counted on its call's row (calls are in slice_id order)
     at = np.searchsorted(call_ids, pairs["ancestor"].to_numpy())
     n = len(call_ids)
+    bwd_at, bwd_kernel = _backward_kernels(trace, parents, is_region, call_ids, kernel_rows, launch)
+    bwd_run = is_run[bwd_kernel]
+    bwd_dur = gpu["dur_ns"].to_numpy()[bwd_kernel]
     calls = pd.DataFrame({
         "slice_id": call_ids,
         "region": region_ids[rows],
@@ -64,9 +75,32 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
         "kernels": np.bincount(at[run], minlength=n).astype(np.int64),
         "compile_kernels": np.bincount(at[~run], minlength=n).astype(np.int64),
         "gpu_ns": np.bincount(at[run], weights=dur[run], minlength=n).astype(np.int64),
+        "backward_kernels": np.bincount(bwd_at[bwd_run], minlength=n).astype(np.int64),
+        "backward_gpu_ns": np.bincount(bwd_at[bwd_run], weights=bwd_dur[bwd_run], minlength=n).astype(np.int64),
     }, copy=False)
     calls = calls.sort_values("start_ns", ignore_index=True)
     return RegionCalls(calls=calls, by_region=_by_region(calls))
+
+
+def _backward_kernels(trace: Trace, parents: np.ndarray, is_region: np.ndarray, call_ids: np.ndarray,
+                      kernel_rows: np.ndarray, launch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(call position, GPU row) for every kernel launched under a backward op whose forward op ran
+    inside a region call (every enclosing call, as for the forward kernels)."""
+    pairs = fwdbwd_pairs(trace)
+    none = np.array([], dtype=np.int64)
+    if pairs.empty or len(call_ids) == 0:
+        return none, none
+    forward_in = ancestor_pairs(parents, pairs["forward_id"].to_numpy(), is_region)  # row: pair, ancestor: call
+    if forward_in.empty:
+        return none, none
+    backward_of_call = pd.DataFrame({"backward_id": pairs["backward_id"].to_numpy()[forward_in["row"].to_numpy()],
+                                     "call": np.searchsorted(call_ids, forward_in["ancestor"].to_numpy())})
+    is_backward = np.zeros(len(parents), dtype=bool)
+    is_backward[backward_of_call["backward_id"].to_numpy()] = True
+    under = ancestor_pairs(parents, launch, is_backward, include_self=True)  # row: kernel, ancestor: backward op
+    joined = pd.DataFrame({"backward_id": under["ancestor"].to_numpy(), "gpu_row": kernel_rows[under["row"].to_numpy()]}) \
+        .merge(backward_of_call.drop_duplicates(), on="backward_id")
+    return joined["call"].to_numpy(dtype=np.int64), joined["gpu_row"].to_numpy(dtype=np.int64)
 
 
 def _by_region(calls: pd.DataFrame) -> pd.DataFrame:
@@ -79,5 +113,8 @@ def _by_region(calls: pd.DataFrame) -> pd.DataFrame:
             "kernels_per_call": counts,
             "steady_kernels_per_call": int(pd.Series(counts).mode().max()) if counts else 0,
             "gpu_ms": float(group["gpu_ns"].sum()) / 1e6,
+            "backward_kernels_per_call": group["backward_kernels"].tolist(),
+            "backward_gpu_ms": float(group["backward_gpu_ns"].sum()) / 1e6,
         })
-    return pd.DataFrame(rows, columns=["region", "calls", "kernels_per_call", "steady_kernels_per_call", "gpu_ms"])
+    return pd.DataFrame(rows, columns=["region", "calls", "kernels_per_call", "steady_kernels_per_call", "gpu_ms",
+                                       "backward_kernels_per_call", "backward_gpu_ms"])

@@ -1,31 +1,34 @@
-"""How many kernels does each step (and each call) take?
+"""How many kernels does each step take, and how much GPU and launch time?
 
-A step is a ``ProfilerStep#N`` slice; without those, a repeated top-level user annotation
-("## step 3 ##", "Optimizer.step#Adam.step"). Kernels belong to the step their launch ran in.
+A step is a time window (:mod:`traceview.analysis.step_windows`): a kernel belongs to the step its
+launch ran in, whichever thread launched it, so the backward pass on autograd's thread counts.
+Kernels launched while compiling or autotuning are counted apart (``compile_kernels``).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
-from traceview.analysis.by_name import matches
 from traceview.analysis.attribution import KernelAttribution
+from traceview.analysis.by_name import matches
+from traceview.analysis.step_windows import StepWindows, step_at, step_windows
 from traceview.analysis.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 
-_DIGITS = re.compile(r"\d+")
+COLUMNS = ["slice_id", "name", "start_ns", "dur_ns", "kernels", "compile_kernels", "gpu_ms", "launches",
+           "launch_cpu_ms", "aten_ops"]
 
 
 @dataclass(frozen=True)
 class StepKernels:
     """``steps``: one row per step in time order: slice_id, name, start_ns, dur_ns, kernels (run
-    phase), gpu_ms (their GPU time), launches, launch_cpu_ms, aten_ops (top-level ATen calls). ``source``: how steps were found
-    ("ProfilerStep", "annotation: <name pattern>", or "" when the trace has none)."""
+    phase), compile_kernels (launched while compiling or autotuning), gpu_ms (run-phase kernel
+    time), launches (of run-phase kernels), launch_cpu_ms, aten_ops (top-level ATen calls started in
+    the step). ``source``: how steps were found ("ProfilerStep", "annotation: <name pattern>", or ""
+    when the trace has none)."""
 
     steps: pd.DataFrame
     source: str
@@ -35,67 +38,52 @@ class StepKernels:
         return [int(k) for k in self.steps["kernels"]]
 
 
-def kernels_per_step(trace: Trace, attribution: KernelAttribution) -> StepKernels:
+def kernels_per_step(trace: Trace, attribution: KernelAttribution, windows: StepWindows | None = None) -> StepKernels:
     """Kernels, GPU time and launch CPU time of each step."""
-    slices = trace.slices
-    names = slices["name"]  # categorical: each .str pattern runs once per distinct name
-    is_step = matches(names, patterns.STEP, anchored=True)
-    source = "ProfilerStep"
-    if not is_step.any():
-        is_step, source = _annotation_steps(slices, names)
-    step_rows = slices[is_step]
-    if step_rows.empty:
-        return StepKernels(steps=pd.DataFrame(columns=["slice_id", "name", "start_ns", "dur_ns", "kernels", "gpu_ms", "launches", "launch_cpu_ms", "aten_ops"]), source="")
+    windows = step_windows(trace) if windows is None else windows
+    if len(windows) == 0:
+        return StepKernels(steps=pd.DataFrame({c: [] for c in COLUMNS}), source="")
+    n = len(windows)
     table = attribution.table
-    run = np.flatnonzero(((table["kind"] == "kernel") & (table["phase"] == "run")).to_numpy())
-    parents = parents_array(slices)
-    launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[run]
-    step_of = nearest_ancestor(parents, launch, is_step)
-    inside = step_of >= 0
-    step_ids = step_rows["slice_id"].to_numpy()  # ascending: a step's position by a sorted search
-    at = np.searchsorted(step_ids, step_of[inside])
-    n = len(step_ids)
-    dur = table["dur_ns"].to_numpy()[run][inside]
-    cpu = table["launch_dur_ns"].to_numpy(dtype=np.float64, na_value=0.0)[run][inside]
-    _, first = np.unique(launch[inside], return_index=True)  # each launch once (a graph launch runs many kernels)
-    top_aten = _aten_ops_per_step(slices, names, parents, is_step)
+    kernel = (table["kind"] == "kernel").to_numpy()
+    step_id = table["step_id"].to_numpy(dtype=np.int64, na_value=-1)
+    by_id = np.argsort(windows.slice_id, kind="stable")  # windows are in (rank, pid, start) order
+    at = by_id[np.minimum(np.searchsorted(windows.slice_id[by_id], step_id), n - 1)]  # read where step_id >= 0
+    inside = kernel & (step_id >= 0)
+    run = inside & (table["phase"] == "run").to_numpy()
+    compiling = inside & ~run
+    dur = table["dur_ns"].to_numpy()
+    cpu = table["launch_dur_ns"].to_numpy(dtype=np.float64, na_value=0.0)
+    launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    run_rows = np.flatnonzero(run)
+    _, first = np.unique(launch[run_rows], return_index=True)  # each launch once (a graph launch runs many kernels)
+    once = run_rows[first]
+    slices = trace.slices
+    names = slices["name"].array
+    rows = windows.slice_id  # slice_id == row position
     out = pd.DataFrame({
-        "slice_id": step_ids,
-        "name": np.asarray(step_rows["name"].astype(str), dtype=object),
-        "start_ns": step_rows["start_ns"].to_numpy(),
-        "dur_ns": step_rows["dur_ns"].to_numpy(),
-        "kernels": np.bincount(at, minlength=n).astype(np.int64),
-        "gpu_ms": np.bincount(at, weights=dur, minlength=n) / 1e6,
-        "launches": np.bincount(at[first], minlength=n).astype(np.int64),
-        "launch_cpu_ms": np.bincount(at[first], weights=cpu[first], minlength=n) / 1e6,
-        "aten_ops": np.bincount(np.searchsorted(step_ids, top_aten), minlength=n).astype(np.int64),
+        "slice_id": windows.slice_id,
+        "name": np.asarray(names.categories.astype(str), dtype=object)[names.codes[rows]],
+        "start_ns": windows.start_ns,
+        "dur_ns": windows.end_ns - windows.start_ns,
+        "kernels": np.bincount(at[run], minlength=n).astype(np.int64),
+        "compile_kernels": np.bincount(at[compiling], minlength=n).astype(np.int64),
+        "gpu_ms": np.bincount(at[run], weights=dur[run], minlength=n) / 1e6,
+        "launches": np.bincount(at[once], minlength=n).astype(np.int64),
+        "launch_cpu_ms": np.bincount(at[once], weights=cpu[once], minlength=n) / 1e6,
+        "aten_ops": np.bincount(_aten_ops_step(trace, windows), minlength=n).astype(np.int64),
     }, copy=False)
-    return StepKernels(steps=out.sort_values("start_ns", ignore_index=True), source=source)
+    return StepKernels(steps=out.sort_values("start_ns", ignore_index=True), source=windows.source)
 
 
-def _aten_ops_per_step(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, is_step: np.ndarray) -> np.ndarray:
-    """The step (slice id) of each top-level ATen call dispatched in a step (an aten op inside
+def _aten_ops_step(trace: Trace, windows: StepWindows) -> np.ndarray:
+    """The step (window position) of each top-level ATen call started in a step (an aten op inside
     another counts once, as the outer call): the dispatcher's work per step, and on a CPU-only
     trace the only work there is."""
-    is_aten = (slices["cat"] == "cpu_op").to_numpy() & matches(names, "aten::", anchored=True)
+    slices = trace.slices
+    is_aten = (slices["cat"] == "cpu_op").to_numpy() & matches(slices["name"], "aten::", anchored=True)
     ids = np.flatnonzero(is_aten)
-    top = ids[nearest_ancestor(parents, ids, is_aten) < 0]
-    step_of = nearest_ancestor(parents, top, is_step)
-    return step_of[step_of >= 0]
-
-
-def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
-    """Outermost user annotations whose name (digits ignored) repeats: the user's step markers."""
-    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, patterns.INDUCTOR_CALL, anchored=True) \
-        & ~matches(names, patterns.COMPILE)
-    if not candidate.any():
-        return candidate, ""
-    parents = parents_array(slices)
-    outer = candidate & (nearest_ancestor(parents, np.arange(len(slices)), candidate) < 0)
-    shapes = names.str.replace(_DIGITS, "N", regex=True)
-    counts = shapes[outer].value_counts()
-    repeated = counts[counts >= 2]
-    if repeated.empty:
-        return np.zeros(len(slices), dtype=bool), ""
-    shape = repeated.index[0]
-    return outer & (shapes == shape).to_numpy(), f"annotation: {shape}"
+    top = ids[nearest_ancestor(parents_array(slices), ids, is_aten) < 0]
+    pos = step_at(windows, slices["rank"].to_numpy()[top].astype(np.int64),
+                  slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[top], slices["start_ns"].to_numpy()[top])
+    return pos[pos >= 0]

@@ -70,7 +70,9 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
     o, g, s = a.overhead, a.graphs, a.split
     regions = {
         str(row.region): {"calls": int(row.calls), "kernels_per_call": [int(k) for k in row.kernels_per_call],
-                          "steady_kernels_per_call": int(row.steady_kernels_per_call), "gpu_ms": float(row.gpu_ms)}
+                          "steady_kernels_per_call": int(row.steady_kernels_per_call), "gpu_ms": float(row.gpu_ms),
+                          "backward_kernels_per_call": [int(k) for k in row.backward_kernels_per_call],
+                          "backward_gpu_ms": float(row.backward_gpu_ms)}
         for row in a.regions.by_region.itertuples()
     }
     doc = {
@@ -90,7 +92,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "compile": {
             "total_ms": s.compile_ns / 1e6,
             "autotune_ms": s.autotune_ns / 1e6,
-            "compiles": len(s.compiles),
+            "compiles": s.compile_count,
             "compile_ids": s.compile_ids,
             "stages_ms": s.stages,
             "traced_ops": to_jsonable(s.traced_ops),

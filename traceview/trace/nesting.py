@@ -1,19 +1,48 @@
-"""Parent and depth of every slice on its thread: the stack walk of TraceLens, vectorised.
+"""Parent and depth of every slice on its thread: a parent contains its child.
 
-A slice is inside the one on top of the stack when it starts before that one ends. Kineto rounds
-float µs, so a child may end a few ns after its parent: ends are not compared, only starts
-(the TraceLens "event bleed" problem; we accept any overhang rather than pick a tolerance).
+The rule
+--------
+The parent of a slice is the **innermost slice of the same thread that contains it**: one that
+starts at or before it and ends at or after it. "Innermost" is the container that starts last
+(of two starting together, the shorter). Ends are compared up to the rounding of the trace's own
+timestamps (``tolerance_ns``, below); starts exactly.
 
-The walk, over a thread's slices sorted by start (longest first on ties), pops while the top
-ends at or before the new slice's start, then the top is the parent. Every slice it popped ended
-at or before a start no later than this one, so **the parent of slice i is the latest slice j < i
-of its thread with end_j > start_i** -- whatever overhangs there are. That is a query numpy can
-answer for all slices at once: a sparse table of the running maximum of ends over power-of-two
-blocks, and a binary lifting from i - 1 back over the blocks that all end by start_i. The table is
-built per block of ``BLOCK`` slices (so memory stays O(BLOCK log BLOCK)); the only earlier slices
-a block's queries can land on are those still on the stack when the block starts (the ancestors
-of the last slice before it), which are carried in front of the block. Depth is the number of
-ancestors, counted by pointer doubling.
+Kineto's host events are not a clean stack, and "starts inside" is not "is inside":
+
+- ``record_function`` annotations (``ProfilerStep#N``, ``Optimizer.step#AdamW.step``, Inductor's
+  ``## Call CompiledFxGraph ##``, ``AOTDispatcher Runtime Wrapper Prologue``, ``Pregraph bytecode``)
+  open inside a Python call (``<built-in method _record_function_enter_new>``, ``RecordFunction.__enter__``)
+  that returns after the annotation has started, and close inside another (``profiler.py: __exit__``)
+  that started before the annotation ended. With ``with_stack=True`` each pair partially overlaps::
+
+      python  _record_function_enter_new  [=====]
+      annot.  ProfilerStep#5                  [=============================]
+      python  profiler.py(884): step                                    [======]
+
+  Neither contains the other, so neither is the other's parent: both hang from the Python frame that
+  contains them both, and what runs inside the annotation is the annotation's (its innermost container).
+- Dynamo's ``PythonDispatchMode`` cpu_ops and the ``*_data: compile_id=F/C`` annotations of
+  ``dynamo_timed`` overlap the same way while compiling.
+- Chaining such overlaps ("starts inside it, so it is its child") made stacks thousands deep on
+  with_stack traces (13,575 on a 222 MB transformer trace) and put whole steps under a one-µs Python
+  call. A containment rule keeps the depth the real stack depth.
+
+Rounding. Kineto writes µs floats: with three decimals (ns) on current traces, with the float64
+spacing of the value on traces that count µs since the epoch (0.25 µs at 1.7e15 µs, as in HTA's
+ns-resolution V100 trace, where ``aten::detach`` ends 0.25 µs before the ``detach`` inside it), and
+as whole µs on some old ones. Start and duration are each rounded once, so a child may end up to two
+rounding steps after its parent: ``tolerance_ns`` is twice the trace's timestamp quantum.
+
+How it is computed
+------------------
+Per thread, slices sorted by start (longest first on ties): the containers of slice ``i`` all come
+before it, and the innermost one is the **latest slice j < i of its thread with
+end_j >= end_i - tolerance**. numpy answers that for every slice at once: a sparse table of the
+running maximum of ends over power-of-two spans, and a binary lifting from ``i - 1`` back over spans
+that all end too early. The table is built per block of ``BLOCK`` slices (memory O(BLOCK log BLOCK));
+a block's queries can only land on slices of the block or on slices still open when the block starts
+(ending at or after its first start, minus the tolerance), which are carried in front of it. Depth is
+the number of ancestors, counted by pointer doubling.
 """
 
 from __future__ import annotations
@@ -28,78 +57,94 @@ import pandas as pd
 BLOCK = 1 << 16
 
 
-def nest(slices: pd.DataFrame | Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+def timestamp_quantum_ns(start_ns: np.ndarray, dur_ns: np.ndarray) -> int:
+    """The rounding step of the trace's timestamps, in ns (>= 1).
+
+    1 ns for three-decimal µs; the float64 spacing at the largest |start| (epoch-µs traces); 1000 ns
+    when every start and duration is a whole µs.
+    """
+    if len(start_ns) == 0:
+        return 1
+    largest_us = float(np.abs(start_ns).max()) / 1000.0
+    quantum = max(1, int(np.ceil(np.spacing(largest_us) * 1000.0)))
+    if quantum < 1000 and not (start_ns % 1000).any() and not (dur_ns % 1000).any():
+        quantum = 1000
+    return quantum
+
+
+def nest(slices: pd.DataFrame | Mapping[str, Any], tolerance_ns: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(parent_id, depth)`` arrays aligned with ``slices`` rows (parent -1 where none).
 
     ``slices`` (a DataFrame, or its columns by name) needs ``slice_id``, ``rank``, ``pid``, ``tid``,
-    ``start_ns``, ``dur_ns``.
-    The caller turns -1 into ``<NA>``.
+    ``start_ns``, ``dur_ns``. ``tolerance_ns``: how far a child may end after its parent (default:
+    twice :func:`timestamp_quantum_ns`). The caller turns -1 into ``<NA>``.
     """
     n = len(slices["start_ns"])
     parent = np.full(n, -1, dtype=np.int64)
     depth = np.zeros(n, dtype=np.int32)
     if n == 0:
         return parent, depth
-    # Sort by thread, then start, longest first (so an enclosing slice precedes its children).
     pid = slices["pid"].to_numpy(dtype=np.int64, na_value=-(2**62))
     tid = slices["tid"].to_numpy(dtype=np.int64, na_value=-(2**62))
     start = np.asarray(slices["start_ns"])
     dur = np.asarray(slices["dur_ns"])
     rank = np.asarray(slices["rank"])
+    if tolerance_ns is None:
+        tolerance_ns = 2 * timestamp_quantum_ns(start, dur)
+    # Sort by thread, then start, longest first (so a container precedes what it contains).
     keys = (-dur, start, tid, pid)
     order = np.lexsort(keys if rank.min() == rank.max() else (*keys, rank))  # one file: one rank
     pid, tid, rank = pid[order], tid[order], rank[order]
     new_thread = np.ones(n, dtype=bool)
     new_thread[1:] = (pid[1:] != pid[:-1]) | (tid[1:] != tid[:-1]) | (rank[1:] != rank[:-1])
     start = start[order]
-    par = enclosing(start, start + dur[order], new_thread)
+    par = enclosing(start, start + dur[order], new_thread, tolerance_ns)
     parent[order] = np.where(par >= 0, np.asarray(slices["slice_id"])[order][np.maximum(par, 0)], -1)
     depth[order] = ancestors(par)
     return parent, depth
 
 
-def enclosing(start: np.ndarray, end: np.ndarray, new_thread: np.ndarray, block: int = BLOCK) -> np.ndarray:
-    """Position of each slice's parent in the sorted arrays (-1 for none): the stack walk's answer.
+def enclosing(start: np.ndarray, end: np.ndarray, new_thread: np.ndarray, tolerance_ns: int = 0,
+              block: int = BLOCK) -> np.ndarray:
+    """Position of each slice's innermost container in the sorted arrays (-1 for none).
 
     ``start``/``end`` int64 in walk order (thread by thread, start ascending, longest first);
-    ``new_thread[i]`` is True where a thread's slices begin.
+    ``new_thread[i]`` is True where a thread's slices begin. A slice j contains i when j comes
+    before i on the same thread and ``end_j >= end_i - tolerance_ns``.
     """
     n = len(start)
     pos = np.arange(n, dtype=np.int64)
     thread_first = np.maximum.accumulate(np.where(new_thread, pos, 0))
     parent = np.full(n, -1, dtype=np.int64)
-    carried = np.zeros(0, dtype=np.int64)  # positions on the stack when the block starts, oldest first
+    need = end - tolerance_ns  # a container of i ends at or after this
+    carried = np.zeros(0, dtype=np.int64)  # positions still open when the block starts, in order
     for b0 in range(0, n, block):
         b1 = min(n, b0 + block)
         if new_thread[b0]:
             carried = carried[:0]
         c = len(carried)
-        # Local array: the carried stack, then the block.
-        index = np.concatenate([carried, pos[b0:b1]])
+        index = np.concatenate([carried, pos[b0:b1]])  # local array: the carried slices, then the block
         levels = _max_table(end[index])
-        q_start = start[b0:b1]
+        threshold = need[b0:b1]
         at = np.arange(c - 1, c - 1 + b1 - b0, dtype=np.int64)  # each query starts at the slice before it
         first = thread_first[b0:b1]
         floor = np.where(first < b0, 0, first - b0 + c)  # the thread's first local position
         for k in range(len(levels) - 1, -1, -1):
             span = 1 << k
             ok = at - span + 1 >= floor
-            ok[ok] = levels[k][at[ok]] <= q_start[ok]
+            ok[ok] = levels[k][at[ok]] < threshold[ok]
             at[ok] -= span
         found = at >= floor
         parent[b0:b1][found] = index[at[found]]
-        # The stack after the block's last slice: it and its ancestors.
-        chain = []
-        p = b1 - 1
-        while p >= 0:
-            chain.append(p)
-            p = int(parent[p])
-        carried = np.array(chain[::-1], dtype=np.int64)
+        if b1 < n and not new_thread[b1]:
+            # Slices that may contain one of the next block's: those ending at or after its first start.
+            keep = index[floor[-1]:]
+            carried = keep[end[keep] >= start[b1] - tolerance_ns]
     return parent
 
 
 def _max_table(values: np.ndarray) -> list[np.ndarray]:
-    """``levels[k][p] = max(values[p - 2**k + 1 : p + 1])`` (where that block fits)."""
+    """``levels[k][p] = max(values[p - 2**k + 1 : p + 1])`` (where that span fits)."""
     levels = [values]
     span = 1
     while 2 * span <= len(values):

@@ -1,0 +1,111 @@
+"""What is a step, and which step was running at a given moment?
+
+A step is a **time window of the thread that owns its annotation**: a ``ProfilerStep#N`` slice, or
+else a repeated outermost user annotation (``train_step_3``, ``## step 3 ##``, or the same
+``train_step`` eight times: digits are ignored when names are compared). Everything the process
+did inside that window belongs to the step, on any of its threads: the backward pass runs on
+autograd's own thread, so its launches are inside the step by time, not by nesting::
+
+    main thread      [ProfilerStep#5 ........................................................]
+                       forward launches   loss.backward() waits ...        optimizer launches
+    autograd thread                       [backward launches ..........]
+
+    launch at t, process p  ->  the step of p whose window holds t  (none: outside every step)
+
+``step_windows(trace)`` finds the windows; ``step_at(windows, rank, pid, t)`` answers the lookup
+for many moments at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import patterns
+from traceview.analysis.by_name import matches
+from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace import Trace
+
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class StepWindows:
+    """The steps of a trace, one entry per step, ordered by (rank, pid, start_ns).
+
+    ``slice_id``: the annotation slice; ``rank``/``pid``: the process it belongs to; ``start_ns``/
+    ``end_ns``: its window; ``source``: how steps were found ("ProfilerStep", "annotation: <name
+    with digits as N>", or "" when the trace has none).
+    """
+
+    slice_id: np.ndarray
+    rank: np.ndarray
+    pid: np.ndarray
+    start_ns: np.ndarray
+    end_ns: np.ndarray
+    source: str
+
+    def __len__(self) -> int:
+        return len(self.slice_id)
+
+
+def step_windows(trace: Trace) -> StepWindows:
+    """The trace's step annotations as time windows (see the module docstring)."""
+    slices = trace.slices
+    names = slices["name"]  # categorical: each pattern runs once per distinct name
+    is_step = matches(names, patterns.STEP, anchored=True) & (slices["cat"] == "user_annotation").to_numpy()
+    source = "ProfilerStep"
+    if not is_step.any():
+        is_step, source = _annotation_steps(slices, names)
+    rows = np.flatnonzero(is_step)
+    pid = slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows]
+    rank = slices["rank"].to_numpy()[rows].astype(np.int64)
+    start = slices["start_ns"].to_numpy()[rows]
+    order = np.lexsort((start, pid, rank))
+    rows = rows[order]
+    return StepWindows(
+        slice_id=slices["slice_id"].to_numpy()[rows],
+        rank=rank[order],
+        pid=pid[order],
+        start_ns=start[order],
+        end_ns=slices["end_ns"].to_numpy()[rows],
+        source=source if len(rows) else "",
+    )
+
+
+def step_at(windows: StepWindows, rank: np.ndarray, pid: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """For each moment ``t`` of process (``rank``, ``pid``): the position in ``windows`` of the step
+    whose window holds it (the latest-starting one if windows overlap), -1 if none."""
+    out = np.full(len(t), -1, dtype=np.int64)
+    if len(windows) == 0 or len(t) == 0:
+        return out
+    groups = np.flatnonzero(np.r_[True, (windows.rank[1:] != windows.rank[:-1]) | (windows.pid[1:] != windows.pid[:-1])])
+    bounds = np.r_[groups, len(windows)]
+    for first, last in zip(bounds[:-1], bounds[1:]):
+        mine = np.flatnonzero((rank == windows.rank[first]) & (pid == windows.pid[first]))
+        if len(mine) == 0:
+            continue
+        at = np.searchsorted(windows.start_ns[first:last], t[mine], side="right") - 1 + first
+        inside = (at >= first) & (t[mine] < windows.end_ns[np.maximum(at, first)])
+        out[mine[inside]] = at[inside]
+    return out
+
+
+def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
+    """Outermost user annotations whose name (digits ignored) repeats: the user's step markers."""
+    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, patterns.INDUCTOR_CALL, anchored=True) \
+        & ~matches(names, patterns.COMPILE) & ~matches(names, patterns.AUTOTUNE, anchored=True)
+    if not candidate.any():
+        return candidate, ""
+    parents = parents_array(slices)
+    outer = candidate & (nearest_ancestor(parents, np.arange(len(slices)), candidate) < 0)
+    shapes = names.str.replace(_DIGITS, "N", regex=True)
+    counts = shapes[outer].value_counts()
+    repeated = counts[counts >= 2]
+    if repeated.empty:
+        return np.zeros(len(slices), dtype=bool), ""
+    shape = repeated.index[0]
+    return outer & (shapes == shape).to_numpy(), f"annotation: {shape}"
