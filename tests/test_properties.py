@@ -226,7 +226,8 @@ def test_budget_is_fixed_for_ci():
 
 def _innermost_containers(start: list[int], end: list[int], new_thread: list[bool], tolerance: int) -> tuple[list[int], list[int]]:
     """The reference nesting, one slice at a time: the parent of i is the latest earlier slice of its
-    thread (walk order) that ends at or after end_i - tolerance; depth counts the chain up."""
+    thread (walk order) that ends at or after end_i - tolerance, and after i starts; depth counts
+    the chain up."""
     thread, current = [], 0
     for flag in new_thread:
         current += flag
@@ -237,7 +238,7 @@ def _innermost_containers(start: list[int], end: list[int], new_thread: list[boo
         for j in range(i - 1, -1, -1):
             if thread[j] != thread[i]:
                 break
-            if end[j] >= end[i] - tolerance:
+            if end[j] >= end[i] - tolerance and end[j] > start[i]:
                 found = j
                 break
         parents.append(found)
@@ -272,7 +273,7 @@ def test_vectorised_nesting_equals_the_containment_walk(spans, block, tolerance)
     assert ancestors(found).tolist() == depths
     for i, p in enumerate(found.tolist()):  # a parent contains its child
         if p >= 0:
-            assert start[p] <= start[i] and end[p] >= end[i] - tolerance
+            assert start[p] <= start[i] and end[p] >= end[i] - tolerance and end[p] > start[i]
 
 
 @settings(max_examples=100, **SETTINGS)

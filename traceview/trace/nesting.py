@@ -3,9 +3,9 @@
 The rule
 --------
 The parent of a slice is the **innermost slice of the same thread that contains it**: one that
-starts at or before it and ends at or after it. "Innermost" is the container that starts last
-(of two starting together, the shorter). Ends are compared up to the rounding of the trace's own
-timestamps (``tolerance_ns``, below); starts exactly.
+starts at or before it and ends at or after it (and after it starts). "Innermost" is the container
+that starts last (of two starting together, the shorter). Ends are compared up to the rounding of
+the trace's own timestamps (``tolerance_ns``, below); starts exactly.
 
 Kineto's host events are not a clean stack, and "starts inside" is not "is inside":
 
@@ -27,17 +27,16 @@ Kineto's host events are not a clean stack, and "starts inside" is not "is insid
   with_stack traces (13,575 on a 222 MB transformer trace) and put whole steps under a one-µs Python
   call. A containment rule keeps the depth the real stack depth.
 
-Rounding. Kineto writes µs floats: with three decimals (ns) on current traces, with the float64
-spacing of the value on traces that count µs since the epoch (0.25 µs at 1.7e15 µs, as in HTA's
-ns-resolution V100 trace, where ``aten::detach`` ends 0.25 µs before the ``detach`` inside it), and
-as whole µs on some old ones. Start and duration are each rounded once, so a child may end up to two
-rounding steps after its parent: ``tolerance_ns`` is twice the trace's timestamp quantum.
+Rounding. Kineto writes µs with three decimals (ns; the loader reads even epoch-µs stamps such as
+``1712195495519695.800`` exactly from their text) or, in some old traces, whole µs. Start and
+duration are each rounded once, so a child may end up to two rounding steps after its parent:
+``tolerance_ns`` is twice the trace's timestamp quantum (2 ns, or 2 µs for whole-µs traces).
 
 How it is computed
 ------------------
 Per thread, slices sorted by start (longest first on ties): the containers of slice ``i`` all come
 before it, and the innermost one is the **latest slice j < i of its thread with
-end_j >= end_i - tolerance**. numpy answers that for every slice at once: a sparse table of the
+end_j >= max(end_i - tolerance, start_i + 1)**. numpy answers that for every slice at once: a sparse table of the
 running maximum of ends over power-of-two spans, and a binary lifting from ``i - 1`` back over spans
 that all end too early. The table is built per block of ``BLOCK`` slices (memory O(BLOCK log BLOCK));
 a block's queries can only land on slices of the block or on slices still open when the block starts
@@ -58,18 +57,11 @@ BLOCK = 1 << 16
 
 
 def timestamp_quantum_ns(start_ns: np.ndarray, dur_ns: np.ndarray) -> int:
-    """The rounding step of the trace's timestamps, in ns (>= 1).
-
-    1 ns for three-decimal µs; the float64 spacing at the largest |start| (epoch-µs traces); 1000 ns
-    when every start and duration is a whole µs.
-    """
-    if len(start_ns) == 0:
-        return 1
-    largest_us = float(np.abs(start_ns).max()) / 1000.0
-    quantum = max(1, int(np.ceil(np.spacing(largest_us) * 1000.0)))
-    if quantum < 1000 and not (start_ns % 1000).any() and not (dur_ns % 1000).any():
-        quantum = 1000
-    return quantum
+    """The rounding step of the trace's timestamps, in ns: 1000 when every start and duration is a
+    whole µs, else 1 (three decimals of µs)."""
+    if len(start_ns) and not (start_ns % 1000).any() and not (dur_ns % 1000).any():
+        return 1000
+    return 1
 
 
 def nest(slices: pd.DataFrame | Mapping[str, Any], tolerance_ns: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -110,13 +102,14 @@ def enclosing(start: np.ndarray, end: np.ndarray, new_thread: np.ndarray, tolera
 
     ``start``/``end`` int64 in walk order (thread by thread, start ascending, longest first);
     ``new_thread[i]`` is True where a thread's slices begin. A slice j contains i when j comes
-    before i on the same thread and ``end_j >= end_i - tolerance_ns``.
+    before i on the same thread, ``end_j >= end_i - tolerance_ns`` and ``end_j > start_i`` (a slice
+    that ended before i started is not its parent, however small i is).
     """
     n = len(start)
     pos = np.arange(n, dtype=np.int64)
     thread_first = np.maximum.accumulate(np.where(new_thread, pos, 0))
     parent = np.full(n, -1, dtype=np.int64)
-    need = end - tolerance_ns  # a container of i ends at or after this
+    need = np.maximum(end - tolerance_ns, start + 1)  # a container of i ends at or after this (and after i starts)
     carried = np.zeros(0, dtype=np.int64)  # positions still open when the block starts, in order
     for b0 in range(0, n, block):
         b1 = min(n, b0 + block)
