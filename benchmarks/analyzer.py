@@ -1,6 +1,7 @@
 """Time and peak memory of loading + analysing large traces: traceview vs HTA vs a bare JSON parse.
 
     python benchmarks/analyzer.py --dir /tmp/tvbench --sizes 10 200 1000 2000 [--mem-limit-gb 20]
+    python benchmarks/analyzer.py --dir /tmp/tvbench --sizes --traces REAL.json [REAL2.json.gz ...]
 
 For each size (MB of plain JSON) the script generates a realistic trace once
 (``benchmarks/tracegen.py``, in ``DIR/<size>mb/trace/``: a folder holding only the trace, as HTA
@@ -11,6 +12,9 @@ needs), then measures, each in a fresh subprocess, on the same file:
 - ``traceview``: ``load(f)`` + ``analyze(trace)`` (every core analysis), no cache;
 - ``traceview_cached``: the same, re-opened from the columnar cache (written beforehand by a
   separate process, so the peak is that of re-opening alone).
+
+``--traces`` measures given (real) trace files the same way, each linked into a folder of its own
+(``DIR/real-<name>/trace/``); ``benchmarks/stretch.py`` makes a real trace longer by repeating its steps.
 
 Seconds are timed inside the child around the work (imports excluded); peak memory is the largest
 memory of the child's process tree, sampled every 20 ms: the child's RSS plus the private pages of
@@ -166,6 +170,16 @@ def prepare(base: Path, size_mb: int) -> Path:
     return trace
 
 
+def linked(base: Path, real: Path) -> Path:
+    """``real`` in a folder of its own (HTA reads every trace of a folder)."""
+    folder = base / f"real-{real.name.split('.')[0]}" / "trace"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / real.name
+    if not target.exists():
+        target.symlink_to(real.resolve())
+    return target
+
+
 def table(results: dict, machine: str) -> str:
     """The Markdown table (one row per size) with ratios."""
     lines = [
@@ -195,7 +209,8 @@ def table(results: dict, machine: str) -> str:
                  f"({(t['peak_mb'] - t['imported_mb']) / 1024:.3f} / {(h['peak_mb'] - h['imported_mb']) / 1024:.3f} GB)"
                  if ok(h) and ok(t) and "imported_mb" in h and "imported_mb" in t else "-")
         events = next((r["events"] for r in (o, t) if "events" in r), "?")  # JSON events (orjson's count)
-        lines.append(f"| {size} MB | {events:,} | {cell(o)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} | {above} |")
+        label = f"{size} MB" if str(size).isdigit() else size  # older result files keyed by size alone
+        lines.append(f"| {label} | {events:,} | {cell(o)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} | {above} |")
     return "\n".join(lines)
 
 
@@ -205,7 +220,8 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, default=Path("/tmp/tvbench"))
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 200, 1000, 2000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[10, 200, 1000, 2000])
+    parser.add_argument("--traces", type=Path, nargs="*", default=[], help="real trace files to measure too")
     parser.add_argument("--tools", nargs="+", default=list(TOOLS), choices=TOOLS)
     parser.add_argument("--mem-limit-gb", type=float, default=20.0)
     parser.add_argument("--time-limit-s", type=float, default=3600.0, help="kill a run after this long (reported as a lower bound)")
@@ -217,9 +233,10 @@ def main() -> None:
     env = {**os.environ, "HTA_DISABLE_NS_ROUNDING": "1", "TRACEVIEW_CACHE_DIR": str(args.dir / "cache")}
     out = args.dir / "analyzer.json"
     results: dict = json.loads(out.read_text()) if out.exists() else {}
-    for size in args.sizes:
-        trace = prepare(args.dir, size)
-        row = results.setdefault(str(size), {})
+    jobs = [(f"{size} MB", prepare(args.dir, size)) for size in args.sizes]
+    jobs += [(f"{p.name} ({p.stat().st_size / 1e6:.0f} MB{' gz' if p.suffix == '.gz' else ''})", linked(args.dir, p)) for p in args.traces]
+    for size, trace in jobs:
+        row = results.setdefault(size, {})
         runs: dict[str, list[dict]] = {tool: [] for tool in args.tools}
         for _ in range(args.repeat):  # interleaved, so a slow spell of a shared machine hits every tool
             for tool in args.tools:

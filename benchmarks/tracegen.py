@@ -6,11 +6,20 @@ Each training step holds what a real DDP + torch.compile trace holds, and the co
 returned (:class:`Counts`) so tests can compare them with what the loader read:
 
 - a ``ProfilerStep#N`` user_annotation around the step, and python_function stacks (``with_stack``)
-  whose outer frames span the forward / backward / optimizer and whose inner frames wrap each op;
+  as deep as a real training loop's (runpy, the script, the trainer, nested ``nn.Module`` calls:
+  ~30 frames) whose outer frames span the forward / backward / optimizer and whose inner frames wrap
+  each op;
+- ``record_function`` annotations (``ProfilerStep#N``, ``Optimizer.step#AdamW.step``, Inductor's
+  ``## Call CompiledFxGraph ##``) that *partially* overlap the Python calls opening and closing them,
+  as Kineto writes them: ``_record_function_enter_new`` ends after the annotation starts,
+  ``profiler.py: __exit__`` starts before it ends;
 - eager ``cpu_op`` pairs (``aten::linear`` -> ``aten::addmm``) launching with ``cudaLaunchKernel``,
   flash attention with ``cudaLaunchKernelExC``, a ``Torch-Compiled Region: 0/0`` launching Triton
   kernels with ``cuLaunchKernel`` (cuda_driver), ``cudaMemcpyAsync`` / ``cudaMemsetAsync`` with their
   GPU copies and sets, a non-launching ``cudaStreamSynchronize``;
+- a second compiled region (``Torch-Compiled Region: 1/0``) replaying a CUDA graph at run time
+  under ``torch/_inductor/compile_fx.py: run`` / ``cudagraph_trees.py: run`` Python frames (which
+  are not compilation);
 - backward ops on the autograd thread, an NCCL all-reduce on its own stream, and the optimizer
   replayed as a CUDA graph (one ``cudaGraphLaunch``, several kernels with its correlation);
 - ``ac2g`` flows (s/f) for each launch, ``gpu_user_annotation`` spans on the compute stream;
@@ -51,6 +60,14 @@ AUTOGRAD_TID = 1300
 COMPUTE_STREAM, COPY_STREAM, NCCL_STREAM = 7, 20, 13
 #: Kernels in the optimizer's CUDA graph, per replay.
 GRAPH_KERNELS = 12
+#: Kernels in the CUDA graph region 1/0 replays (reduce-overhead), per call.
+REGION_GRAPH_KERNELS = 20
+#: The Python frames around a step (runpy -> script -> trainer -> train_step).
+OUTER_FRAMES = ("runpy.py(198): _run_module_as_main", "runpy.py(88): _run_code", "train.py(212): <module>",
+                "train.py(205): main", "transformers/trainer.py(2240): train", "transformers/trainer.py(2580): _inner_training_loop",
+                "transformers/trainer.py(3790): training_step", "train.py(118): train_step")
+_ENTER = "<built-in method _record_function_enter_new of PyCapsule object at 0x7f3c2a1b5e30>"
+_EXIT = "torch/autograd/profiler.py(860): __exit__"
 #: Ops per step, per phase.
 FWD_EAGER_OPS, FWD_ATTN_OPS, COMPILED_KERNELS, BWD_OPS = 24, 4, 16, 28
 
@@ -185,26 +202,49 @@ class _Writer:
         self.t += 0.5
         self.x(cat, name, tid, start, self.t - start, args)
 
+    def record_function(self, name: str, tid: int, body, parent: int) -> None:
+        """A ``record_function`` annotation around ``body()``, opened and closed by Python calls that
+        partially overlap it (the enter call returns after the annotation starts; the exit call starts
+        before it ends), as in with_stack traces."""
+        enter = self.t
+        annotation = enter + 0.4
+        self.t = enter + 0.9
+        self.py(_ENTER, tid, enter, 0.9, parent)
+        body()
+        exit_start = self.t
+        self.t += 0.3
+        end = self.t
+        self.t += 0.5
+        self.py(_EXIT, tid, exit_start, self.t - exit_start, parent)
+        self.x("user_annotation", name, tid, annotation, end - annotation, '"args": {}')
+
 
 _MODULE_FRAMES = ("torch/nn/modules/module.py(1775): _wrapped_call_impl", "torch/nn/modules/module.py(1786): _call_impl")
 
 
 def _step(w: _Writer, step: int) -> None:
+    w.record_function(f"ProfilerStep#{step}", MAIN_TID, lambda: _step_body(w, step), 0)
+    w.t = max(w.t, *w.stream_free.values()) + 5.0  # the next step starts after this one's GPU work
+    w.counts.steps += 1
+
+
+def _step_body(w: _Writer, step: int) -> None:
     rng = w.rng
-    step_start = w.t
     outer: list = []
-    for frame in ("train.py(212): <module>", "train.py(160): train", "train.py(118): train_step"):
+    for frame in OUTER_FRAMES:
         outer.append(None)
         w.py_open(frame, MAIN_TID, outer[-2][2] if len(outer) > 1 else 0, outer)
     if step == 0:
         _compile(w)
-    # forward: eager layers
+    # forward: eager layers, each inside the model's and its block's nn.Module calls
     fwd_start = w.t
     for layer in range(FWD_EAGER_OPS):
         w.op(("aten::linear", "aten::addmm"), MAIN_TID, "cudaLaunchKernel",
              [("kernel", "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas",
                COMPUTE_STREAM, 40 + rng.random() * 80)],
-             frames=(*_MODULE_FRAMES, f"model.py({40 + layer % 7}): forward", *_MODULE_FRAMES, "torch/nn/modules/linear.py(125): forward"))
+             frames=(*_MODULE_FRAMES, "nn.Module: GPT2LMHeadModel_0", "transformers/models/gpt2/modeling_gpt2.py(1100): forward",
+                     *_MODULE_FRAMES, f"nn.Module: GPT2Block_{layer % 6}", "transformers/models/gpt2/modeling_gpt2.py(620): forward",
+                     *_MODULE_FRAMES, "nn.Module: Linear_0", "torch/nn/modules/linear.py(125): forward"))
     for _ in range(FWD_ATTN_OPS):
         w.op(("aten::scaled_dot_product_attention", "aten::_scaled_dot_product_flash_attention"), MAIN_TID, "cudaLaunchKernelExC",
              [("kernel", "void pytorch_flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4, false, false, cutlass::bfloat16_t> >",
@@ -218,6 +258,19 @@ def _step(w: _Writer, step: int) -> None:
         w.op((), MAIN_TID, "cuLaunchKernel", [("kernel", f"triton_poi_fused_add_mul_{i}", COMPUTE_STREAM, 8 + rng.random() * 10)], cat="cuda_driver")
     w.span("user_annotation", "## Call CompiledFxGraph fqz7mfcmy6wqkgxchrfl6cmjcp62wqtkvonb6yjfjazk7rgz2ynp ##", MAIN_TID, call_start)
     w.span("user_annotation", "Torch-Compiled Region: 0/0", MAIN_TID, region_start)
+    # a compiled region replaying a CUDA graph (reduce-overhead) under Inductor's Python frames
+    region_start = w.t
+    w.t += 1.0
+    frames: list = []
+    for frame in ("torch/_inductor/compile_fx.py(1612): run", "torch/_inductor/cudagraph_trees.py(2010): run",
+                  "torch/_inductor/cudagraph_trees.py(1150): run_graph"):
+        frames.append(None)
+        w.py_open(frame, MAIN_TID, outer[-1][2], frames)
+    w.record_function("## Call CompiledFxGraph f4ugunztjpvonhf5qej4zhlully4gzfoeg6o4br2s7zdxv474xgj ##", MAIN_TID,
+                      lambda: w.launch("cudaGraphLaunch", MAIN_TID, [("kernel", f"triton_poi_fused_replayed_{i}", COMPUTE_STREAM, 6 + rng.random() * 6)
+                                                                     for i in range(REGION_GRAPH_KERNELS)]), frames[-1][2])
+    w.py_close(frames, MAIN_TID)
+    w.span("cpu_op", "Torch-Compiled Region: 1/0", MAIN_TID, region_start)
     # input copy, a memset, a sync that launches nothing
     w.op(("aten::copy_",), MAIN_TID, "cudaMemcpyAsync", [("gpu_memcpy", "Memcpy HtoD (Pinned -> Device)", COPY_STREAM, 30 + rng.random() * 10)])
     w.op(("aten::zero_", "aten::fill_"), MAIN_TID, "cudaMemsetAsync", [("gpu_memset", "Memset (Device)", COMPUTE_STREAM, 2.0)])
@@ -240,14 +293,15 @@ def _step(w: _Writer, step: int) -> None:
         _PY_ARGS.format(parent=outer[-1][2], pyid=w.pyid + 1))
     w.pyid += 1
     w.t += 0.5
-    # optimizer: one CUDA graph replay
-    w.op(("Optimizer.step#AdamW.step",), MAIN_TID, "cudaGraphLaunch",
-         [("kernel", f"triton_for_fused_adamw_{i}", COMPUTE_STREAM, 20 + rng.random() * 10) for i in range(GRAPH_KERNELS)],
-         frames=("torch/optim/optimizer.py(485): wrapper",))
+    # optimizer: a record_function annotation around one CUDA graph replay
+    frames = [None]
+    w.py_open("torch/optim/optimizer.py(485): wrapper", MAIN_TID, outer[-1][2], frames)
+    w.record_function("Optimizer.step#AdamW.step", MAIN_TID, lambda: w.op(
+        ("aten::_foreach_add_",), MAIN_TID, "cudaGraphLaunch",
+        [("kernel", f"triton_for_fused_adamw_{i}", COMPUTE_STREAM, 20 + rng.random() * 10) for i in range(GRAPH_KERNELS)]), frames[-1][2])
+    w.py_close(frames, MAIN_TID)
     w.py_close(outer, MAIN_TID)
     w.t = max(w.t, *w.stream_free.values()) + 5.0  # the step ends after its GPU work
-    w.span("user_annotation", f"ProfilerStep#{step}", MAIN_TID, step_start)
-    w.counts.steps += 1
 
 
 def _compile(w: _Writer) -> None:

@@ -12,7 +12,7 @@ from conftest import ROOT
 from traceview.trace import decode, load, normalize
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from tracegen import GRAPH_KERNELS, generate  # noqa: E402
+from tracegen import COMPILED_KERNELS, GRAPH_KERNELS, REGION_GRAPH_KERNELS, generate  # noqa: E402
 
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
 
@@ -41,7 +41,7 @@ def test_generated_trace_joins_every_gpu_activity_to_its_launch(generated):
     assert int(trace.kernels["dur_ns"].sum()) == counts.kernel_ns
     assert trace.kernels.groupby("stream").size().to_dict() == dict(counts.kernels_by_stream)
     graphs = trace.launches[trace.launches["api"] == "cudaGraphLaunch"]
-    assert (graphs["kernel_count"] == GRAPH_KERNELS).all() and len(graphs) == counts.steps
+    assert sorted(set(graphs["kernel_count"])) == [GRAPH_KERNELS, REGION_GRAPH_KERNELS] and len(graphs) == 2 * counts.steps
 
 
 def test_generated_trace_keeps_flows_and_gpu_annotations(generated):
@@ -61,6 +61,42 @@ def test_generated_trace_analysis_finds_steps_compile_and_all_kernels(generated)
     # backward (BWD_OPS + the all-reduce) launches from the autograd thread, inside the step's window
     assert result.steps.steps["kernels"].sum() == counts.kernels
     assert (result.steps.steps["kernels"] == counts.kernels // counts.steps).all()
+    by = result.regions.by_region.set_index("region")
+    assert set(by.loc["0/0", "kernels_per_call"]) == {COMPILED_KERNELS}
+    # replayed under torch/_inductor/compile_fx.py: run frames, and still run time
+    assert set(by.loc["1/0", "kernels_per_call"]) == {REGION_GRAPH_KERNELS}
+    assert result.kernel_counts["compile"] == 0
+
+
+def test_generated_stacks_nest_as_an_independent_walk_reads_them(tmp_path):
+    """Partial overlaps (record_function enter/exit calls) and deep stacks: the depth of every slice
+    equals that of a plain stack walk over the JSON that pops what does not contain the next slice."""
+    import json
+
+    path = tmp_path / "small.json"
+    generate(path, 1_500_000, rank=0, world_size=1)
+    events = [e for e in json.loads(path.read_text())["traceEvents"]
+              if e.get("ph") == "X" and e["cat"] not in ("kernel", "gpu_memcpy", "gpu_memset", "gpu_user_annotation")]
+    depth_of = {}
+    by_thread: dict = {}
+    for e in events:
+        by_thread.setdefault(e["tid"], []).append(e)
+    for thread in by_thread.values():
+        thread.sort(key=lambda e: (round(e["ts"] * 1000), -round(e["dur"] * 1000)))
+        stack: list = []
+        for e in thread:
+            start, end = round(e["ts"] * 1000), round(e["ts"] * 1000) + round(e["dur"] * 1000)
+            # drop what ended before e starts; an open slice that does not contain e is passed over, not popped
+            stack = [s for s in stack if s[1] > start]
+            holders = [s for s in stack if s[1] >= end - 2]
+            depth_of[(e["tid"], start, end, e["name"])] = len(holders)
+            stack.append((start, end))
+    trace = load(path)
+    s = trace.slices
+    found = {(int(t), int(a), int(b), str(n)): int(d) for t, a, b, n, d in
+             zip(s["tid"], s["start_ns"], s["end_ns"], s["name"], s["depth"])}
+    assert found == depth_of
+    assert max(depth_of.values()) >= 20  # as deep as a real training loop's stacks
 
 
 def test_fast_path_and_careful_loop_build_identical_tables(generated, monkeypatch):
