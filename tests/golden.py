@@ -54,7 +54,7 @@ def fingerprint(path: Path) -> dict:
     try:
         trace = load(path)
     except TraceviewError as exc:
-        return {"error": str(exc).replace(str(path), "<path>")}
+        return {"error": str(exc).replace(str(path), "<path>").split(" (")[0]}  # the parser's own words may differ
     out: dict = {}
     for table in TABLES:
         frame = getattr(trace, table)
