@@ -53,13 +53,12 @@ def test_reopened_trace_has_identical_tables_meta_and_args(cache_dir, big_trace)
 def test_reopening_reads_the_cache_not_the_json(cache_dir, big_trace, monkeypatch):
     """Re-opening never decodes the JSON again (its speed is measured by benchmarks/analyzer.py)."""
     load(big_trace, cache=True)
-    import traceview.trace.load as loader
+    from traceview.trace import pipeline
 
     def no_json(*args, **kwargs):
         raise AssertionError("the JSON was decoded although a cache exists")
 
-    monkeypatch.setattr(loader, "decode", no_json, raising=False)
-    monkeypatch.setattr(loader, "normalize", no_json, raising=False)
+    monkeypatch.setattr(pipeline, "load_file", no_json)
     again = load(big_trace, cache=True)
     assert len(again.slices) > 0
 
@@ -118,26 +117,33 @@ def test_cli_caches_by_default_and_no_cache_skips_it(cache_dir, big_trace):
     assert len(list(cache_dir.iterdir())) == 1
 
 
-def test_streamed_trace_caches_and_reopens_identically(cache_dir, big_trace, monkeypatch):
-    """A trace read a block at a time keeps its slice args in the file; the cache copies them, and a
-    re-opened trace reads them from the cache's slice_args.bin when asked."""
-    from traceview.trace import decode
-    from traceview.trace.columns import FileBytes
+def test_args_are_read_where_the_loaded_trace_read_them(cache_dir, big_trace, tmp_path):
+    """A plain trace's args stay in its file, and the cache points there too; a gzip trace's args
+    were copied while loading, and the cache keeps the copy in slice_args.bin."""
+    import gzip
 
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
-    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 256 * 1024)
+    from traceview.trace.args import FileRange, Held
+
     first = load(big_trace, cache=True)
-    assert isinstance(first.slice_args.blob, FileBytes) and first.slice_args.blob.path == str(big_trace)
     again = load(big_trace, cache=True)
-    assert isinstance(again.slice_args.blob, FileBytes) and again.slice_args.blob.path != str(big_trace)
+    assert all(isinstance(b, FileRange) and b.file.path == str(big_trace) for b in again.slice_args.backings)
     assert_same_trace(first, again)
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 1 << 62)
-    assert_same_trace(load(big_trace), again)
+    packed = tmp_path / "big.json.gz"
+    packed.write_bytes(gzip.compress(big_trace.read_bytes(), 1))
+    zipped = load(packed, cache=True)
+    reopened = load(packed, cache=True)
+    assert all(isinstance(b, Held) and not isinstance(b.blob, bytes) for b in reopened.slice_args.backings)
+    assert_same_trace(zipped, reopened)
+    assert list(reopened.slice_args) == list(first.slice_args)
 
 
-def test_cut_slice_args_file_falls_back_to_the_json(cache_dir, big_trace):
-    expected = load(big_trace, cache=True)
-    args = cache.cache_dir(big_trace) / "slice_args.bin"
+def test_cut_slice_args_file_falls_back_to_the_json(cache_dir, big_trace, tmp_path):
+    import gzip
+
+    packed = tmp_path / "big.json.gz"  # (a gzip trace: its args are copied into the cache)
+    packed.write_bytes(gzip.compress(big_trace.read_bytes(), 1))
+    expected = load(packed, cache=True)
+    args = cache.cache_dir(packed) / "slice_args.bin"
     args.write_bytes(args.read_bytes()[:100])
-    assert cache.read(big_trace) is None
-    assert_same_trace(load(big_trace, cache=True), expected)
+    assert cache.read(packed) is None
+    assert_same_trace(load(packed, cache=True), expected)

@@ -186,7 +186,7 @@ def test_events_with_bad_fields_are_skipped_and_counted(tmp_path):
         assert reason in notes, reason
 
 
-# --- the streamed path: large files (plain or gzip) read a block at a time --------------------
+# --- reading a piece at a time: every size, plain or gzip, damaged or not -----------------------
 
 
 def _every_data_trace() -> list:
@@ -195,19 +195,17 @@ def _every_data_trace() -> list:
     return sorted(p for p in DATA.rglob("*") if p.name.endswith((".json", ".json.gz")) and "seeds" not in p.parts)
 
 
-def _load_both(path, monkeypatch, block: int = 512):
-    """``path`` loaded streamed (forced, tiny blocks) and read whole: (streamed, whole), each a Trace or the error text."""
-    from traceview.trace import decode
+def _load_pieces(path, monkeypatch, size: int):
+    """``path`` loaded with pieces (and reads) of about ``size`` bytes: a Trace, or the error text."""
+    from traceview.trace import read
 
-    results = []
-    for streamed in (True, False):
-        monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0 if streamed else 1 << 62)
-        monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", block)
-        try:
-            results.append(load(path))
-        except TraceFormatError as exc:
-            results.append(str(exc))
-    return results
+    monkeypatch.setattr(read, "PIECE_BYTES", size)
+    monkeypatch.setattr(read, "READ_BYTES", max(size, 64))
+    monkeypatch.setattr(read, "TAIL_BYTES", min(max(size, 256), 1 << 20))  # the header after the list fits
+    try:
+        return load(path)
+    except TraceFormatError as exc:
+        return str(exc)
 
 
 def _assert_same(a, b):
@@ -232,7 +230,7 @@ def _gunzip(data: bytes) -> bytes | None:
         return None
 
 
-def _streamed_cases() -> list:
+def _cases() -> list:
     """Every trace in tests/data as plain text and gzipped; a damaged gzip once, as it is."""
     cases = []
     for source in _every_data_trace():
@@ -242,88 +240,57 @@ def _streamed_cases() -> list:
     return cases
 
 
-@pytest.mark.parametrize("source, form", _streamed_cases())
-def test_streamed_read_gives_the_same_trace_as_the_whole_file(tmp_path, monkeypatch, source, form):
+@pytest.mark.parametrize("source, form", _cases())
+def test_any_piece_size_gives_the_same_trace(tmp_path, monkeypatch, source, form):
     """Every trace in tests/data, bad ones included, plain and gzipped (a damaged gzip as it is),
-    read streamed and whole: identical tables, meta, notes and args, or the same error."""
+    read in pieces of ~300 bytes (cuts inside strings and nested args) and of 4 MB: identical
+    tables, meta, notes and args, or the same error."""
     import gzip
 
     data = source.read_bytes()
     text = _gunzip(data) if data.startswith(b"\x1f\x8b") else data
     path = tmp_path / (source.name.removesuffix(".gz") + (".gz" if form != "plain" else ""))
     path.write_bytes({"plain": text, "gzip": gzip.compress(text or b""), "as_is": data}[form])
-    streamed, whole = _load_both(path, monkeypatch)
-    _assert_same(streamed, whole)
+    _assert_same(_load_pieces(path, monkeypatch, 300), _load_pieces(path, monkeypatch, 4 << 20))
 
 
 @pytest.mark.parametrize("source", _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"], ids=lambda p: p.name)
-def test_small_trace_fast_reads_give_the_same_trace_as_the_full_parse(tmp_path, monkeypatch, source):
-    """The fast reads of a small trace -- plain text cut into ranges decoded one at a time
-    (``TextChunks``, here cut every ~700 bytes so that cuts land inside strings and nested args),
-    and gzip text with its events list cut out and decoded alone (``_split_small``) -- give the
-    same tables, meta, notes and args as parsing the whole object, or the same error. The ns trace
-    keeps a list of log strings after its events (a ``]`` that is not the list's end) and float
-    epoch µs times that need the exact-ns re-read (a ``RereadWhole``)."""
+def test_gzip_and_plain_text_give_the_same_trace(tmp_path, source):
+    """The same text, plain and gzipped: the same tables, notes and args (the ns trace keeps a list
+    of log strings after its events -- a ``]`` that is not the list's end -- and float epoch µs
+    times read exactly from their text)."""
     import gzip
-    import zlib
-
-    from traceview.trace import decode
 
     if source.parent == PUBLIC:
         source = public(source.name)  # skipped, not a collection error, without ../shared
     data = source.read_bytes()
-    try:
-        data = gzip.decompress(data) if data.startswith(b"\x1f\x8b") else data
-    except (OSError, EOFError, zlib.error):
-        pass  # a damaged gzip: read as it is
-    plain = tmp_path / source.name.removesuffix(".gz")
-    plain.write_bytes(data)
+    text = _gunzip(data) if data.startswith(b"\x1f\x8b") else data
+    if text is None:
+        pytest.skip("a damaged gzip has no plain form")
+    plain, packed = tmp_path / "t.json", tmp_path / "t.json.gz"
+    plain.write_bytes(text)
+    packed.write_bytes(gzip.compress(text))
 
     def read(path):
         try:
-            return load(path, cache=False)
+            return load(path)
         except TraceFormatError as exc:
-            return str(exc)
+            return str(exc).replace(str(path), "<path>")
 
-    monkeypatch.setattr(decode, "TEXT_CHUNK_BYTES", 700)
-    fast = {path: read(path) for path in (plain, source)}
-    monkeypatch.setattr(decode, "_text_chunks", lambda data, file: None)
-    monkeypatch.setattr(decode, "_split_small", lambda data: None)
-    for path, got in fast.items():
-        _assert_same(got, read(path))
+    a, b = read(plain), read(packed)
+    if isinstance(a, str) or isinstance(b, str):
+        assert a == b
+        return
+    for table in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads"):
+        import pandas as pd
 
+        pd.testing.assert_frame_equal(getattr(a, table), getattr(b, table), obj=table)
+    assert a.meta.notes == b.meta.notes and a.meta.size_bytes == b.meta.size_bytes
+    assert list(a.slice_args) == list(b.slice_args)
 
-def test_text_chunks_join_a_range_cut_inside_a_string(tmp_path, monkeypatch):
-    """Cuts are made at ``},{`` without checking; a cut inside a string or nested args fails to
-    decode and the range is read together with the next: the events come out whole, in order."""
-    import json
-
-    from traceview.trace import decode
-
-    path = tmp_path / "tricky.json"
-    path.write_text(json.dumps({"traceEvents": _tricky_events(60), "traceName": "t"}, indent=1))
-    monkeypatch.setattr(decode, "TEXT_CHUNK_BYTES", 300)
-    raw = decode.decode(path)
-    assert isinstance(raw.events, decode.TextChunks) and len(raw.events.ranges) > 20
-    chunks = list(raw.events.chunks())
-    assert len(chunks) < len(raw.events.ranges)  # some ranges were joined to the next
-    assert [e.ts for c in chunks for e in c] == [10 + 3 * i for i in range(60)]
-
-
-def test_split_read_takes_the_kineto_layout_and_refuses_a_wrong_cut():
-    import json
-
-    from traceview.trace import decode
-
-    events = _tricky_events(20)
-    text = json.dumps({"schemaVersion": 1, "traceEvents": events, "logs": ["a]", "}]"], "traceName": "t"}, indent=1).encode()
-    header, got, _ = decode._split_small(text)
-    assert header == {"schemaVersion": 1, "logs": ["a]", "}]"], "traceName": "t"} and len(got) == 20
-    assert decode._split_small(json.dumps({"traceEvents": [1, 2]}).encode()) is None  # not objects: the careful path
-    assert decode._split_small(json.dumps([{"traceEvents": []}]).encode()) is None
 
 def _tricky_events(n: int) -> list:
-    """Events whose text holds what a block cut looks for: ``},{`` and ``}]`` in strings and in nested args."""
+    """Events whose text holds what a cut looks for: ``},{`` and ``]`` in strings and in nested args."""
     events = []
     for i in range(n):
         name = ["aten::mm", 'weird},{"ph": "X"}', "close}] {", "x" * 3000][i % 4]
@@ -332,250 +299,167 @@ def _tricky_events(n: int) -> list:
     return events
 
 
-def test_streamed_read_cuts_only_between_events(tmp_path, monkeypatch):
+def test_a_cut_inside_a_string_is_joined_to_the_next_piece(tmp_path, monkeypatch):
+    """Cuts are made at ``},{`` without parsing; one inside a string or nested args makes a piece
+    that does not decode, and it is read together with the next: the events come out whole, in order."""
     import json
+
+    from traceview.trace import read
 
     path = tmp_path / "tricky.json"
     header_after = {"traceName": "t", "deviceProperties": [{"id": 0}, {"id": 1}], "distributedInfo": {"rank": 3}}
-    body = {"schemaVersion": 1, "traceEvents": _tricky_events(400), **header_after}
-    path.write_text(json.dumps(body, indent=1))
-    from traceview.trace import decode
-
-    for block in (64, 700, 5000, 1 << 20):  # smaller than one event (grown), and a few events per block
-        streamed, whole = _load_both(path, monkeypatch, block)
-        _assert_same(streamed, whole)
-        assert len(streamed.slices) == 400 and streamed.meta.rank == 3
-        assert streamed.meta.header["traceName"] == "t"
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
-    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 700)
-    raw = decode.decode(path)
-    assert isinstance(raw.events, decode.StreamedEvents) and len(raw.events.segments) > 10
-    assert raw.events[123].ts == 10 + 3 * 123 and raw.events[-1].ts == 10 + 3 * 399
+    path.write_text(json.dumps({"schemaVersion": 1, "traceEvents": _tricky_events(400), **header_after}, indent=1))
+    monkeypatch.setattr(read, "PIECE_BYTES", 300)
+    monkeypatch.setattr(read, "TAIL_BYTES", 300)
+    text = read.read(path)
+    pieces = list(text.pieces())
+    assert len(pieces) > 100
+    assert any(b'weird}' == p.text[-6:] for p in pieces)  # a cut really fell inside a string
+    for size in (64, 700, 5000, 1 << 20):  # smaller than one event, and a few events per piece
+        trace = _load_pieces(path, monkeypatch, size)
+        assert trace.slices.sort_values("start_ns")["start_ns"].tolist() == [(10 + 3 * i) * 1000 for i in range(400)]
+        assert trace.meta.rank == 3 and trace.meta.header["traceName"] == "t"
+        assert trace.meta.header["deviceProperties"] == [{"id": 0}, {"id": 1}] and not [n for n in trace.meta.notes if "GPU" not in n]
 
 
-@pytest.mark.parametrize("damage", ["truncated", "nan", "not_object", "not_object_later", "trailing", "epoch_ns_ts"])
-def test_streamed_read_falls_back_to_the_whole_file_when_irregular(tmp_path, monkeypatch, damage):
+@pytest.mark.parametrize("damage, notes, slices", [
+    ("truncated", ["ends mid-event"], range(100, 140)),
+    ("nan", ["NaN/Infinity", "numeric 'dur'"], [199]),
+    ("not_object", ["not JSON objects"], [200]),
+    ("not_object_later", ["not JSON objects"], [200]),
+    ("trailing_junk", ["ends mid-event"], [199]),  # as if cut: the last event is not known to be whole
+    ("epoch_ns_ts", [], [200]),
+])
+@pytest.mark.parametrize("packing", ["plain", "gzip"])
+def test_damaged_text_is_repaired_with_a_note_whatever_the_piece_size(tmp_path, monkeypatch, damage, notes, slices, packing):
+    import gzip
     import json
 
-    from traceview.trace import decode
-
     text = json.dumps({"traceEvents": _tricky_events(200), "traceName": "t"}, indent=1)
-    later = json.dumps({"traceEvents": _tricky_events(100) + [7] + _tricky_events(100), "traceName": "t"}, indent=1)
+    later = json.dumps({"traceEvents": _tricky_events(100) + [7] + _tricky_events(100)[:100], "traceName": "t"}, indent=1)
     epoch = _tricky_events(200)
-    epoch[150]["ts"] = 1712195495519695.8  # float µs that only the exact-ns re-read keeps
+    epoch[150]["ts"] = 1712195495519695.8  # float µs that only an exact read of the text keeps
     text = {
         "epoch_ns_ts": json.dumps({"traceEvents": epoch}, indent=1),
         "not_object_later": later,
         "truncated": text[: len(text) * 2 // 3],
         "nan": text.replace('"dur": 2', '"dur": NaN', 1),
         "not_object": text.replace('"traceEvents": [', '"traceEvents": [7, ', 1),
-        "trailing": text + " junk",
-    }[damage]
-    path = tmp_path / "damaged.json"
-    path.write_text(text)
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
-    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 1000)
-    assert decode._decode_streamed(path) is None
-    streamed, whole = _load_both(path, monkeypatch, 1000)
-    _assert_same(streamed, whole)
+        "trailing_junk": text + " junk",
+    }[damage].encode()
+    path = tmp_path / ("damaged.json.gz" if packing == "gzip" else "damaged.json")
+    path.write_bytes(gzip.compress(text) if packing == "gzip" else text)
+    small, large = _load_pieces(path, monkeypatch, 700), _load_pieces(path, monkeypatch, 4 << 20)
+    _assert_same(small, large)
+    assert len(large.slices) in slices
+    for note in notes:
+        assert any(note in n for n in large.meta.notes), (note, large.meta.notes)
+    if damage == "epoch_ns_ts":
+        assert 1712195495519695800 in large.slices["start_ns"].tolist()
 
 
-@pytest.mark.parametrize("damage", ["truncated_gzip", "trailer_cut", "corrupt_gzip", "two_members", "trailing_zeros",
-                                    "truncated_text", "trailing_junk", "nan", "not_object", "epoch_ns_ts"])
-def test_streamed_gzip_falls_back_to_the_whole_file_when_irregular(tmp_path, monkeypatch, damage):
+@pytest.mark.parametrize("damage, slices, note", [
+    ("truncated_gzip", range(100, 200), "gzip stream ends early"),
+    ("trailer_cut", [200], "gzip stream ends early"),
+    ("corrupt_gzip", range(0, 200), "gzip stream ends early"),
+    ("two_members", [200], None),
+    ("trailing_zeros", [200], None),
+])
+def test_damaged_gzip_reads_what_inflates(tmp_path, damage, slices, note):
     import gzip
     import json
-
-    from traceview.trace import decode
 
     text = json.dumps({"traceEvents": _tricky_events(200), "traceName": "t"}, indent=1).encode()
     whole_gz, half = gzip.compress(text), len(text) // 2
     mid = len(whole_gz) // 2
-    epoch = _tricky_events(200)
-    epoch[150]["ts"] = 1712195495519695.8  # float µs that only the exact-ns re-read keeps
     data = {
         "truncated_gzip": whole_gz[: len(whole_gz) * 3 // 4],
         "trailer_cut": whole_gz[:-4],  # every event inflates, the CRC / size trailer is missing
-        "corrupt_gzip": whole_gz[:mid] + bytes(b ^ 0x55 for b in whole_gz[mid : mid + 64]) + whole_gz[mid + 64 :],
+        "corrupt_gzip": whole_gz[:mid] + bytes(b ^ 0x55 for b in whole_gz[mid: mid + 64]) + whole_gz[mid + 64:],
         "two_members": gzip.compress(text[:half]) + gzip.compress(text[half:]),  # gunzip reads both
         "trailing_zeros": whole_gz + bytes(16),
-        "truncated_text": gzip.compress(text[: len(text) * 2 // 3]),
-        "trailing_junk": gzip.compress(text + b" junk"),
-        "nan": gzip.compress(text.replace(b'"dur": 2', b'"dur": NaN', 1)),
-        "not_object": gzip.compress(text.replace(b'"traceEvents": [', b'"traceEvents": [7, ', 1)),
-        "epoch_ns_ts": gzip.compress(json.dumps({"traceEvents": epoch}, indent=1).encode()),
     }[damage]
     path = tmp_path / "damaged.json.gz"
     path.write_bytes(data)
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
-    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 1000)
-    assert decode._decode_streamed(path) is None
-    streamed, whole = _load_both(path, monkeypatch, 1000)
-    _assert_same(streamed, whole)
-    if damage == "two_members":
-        assert len(whole.slices) == 200
+    trace = load(path)
+    assert len(trace.slices) in slices
+    gzip_notes = [n for n in trace.meta.notes if "gzip" in n]
+    assert gzip_notes == [] if note is None else any(note in n for n in gzip_notes)
+    assert trace.meta.truncated == (note is not None)
 
 
-def test_streamed_gzip_is_inflated_a_range_at_a_time_and_notices_a_changed_file(tmp_path, monkeypatch):
-    """A gzip trace is scanned in its decompressed text and inflated again when its events are
-    iterated; its args are copied (no random access into gzip); a rewritten file raises."""
-    import gzip
-    import json
-
-    from traceview.trace import decode
-    from traceview.trace.columns import FileBytes
-
-    path = tmp_path / "tricky.json.gz"
-    body = {"schemaVersion": 1, "traceEvents": _tricky_events(400), "traceName": "t", "distributedInfo": {"rank": 3}}
-    text = json.dumps(body, indent=1).encode()
-    path.write_bytes(gzip.compress(text))
-    for block in (64, 700, 5000, 1 << 20):  # smaller than one event (grown), and a few events per block
-        streamed, whole = _load_both(path, monkeypatch, block)
-        _assert_same(streamed, whole)
-        assert len(streamed.slices) == 400 and streamed.meta.rank == 3
-        assert not isinstance(streamed.slice_args.blob, FileBytes) and streamed.args(7)["External id"] == 7
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
-    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 700)
-    raw = decode.decode(path)
-    events = raw.events
-    assert isinstance(events, decode.GzipStreamedEvents) and len(events.segments) > 10
-    assert raw.size_bytes == len(text) and len(events) == 400
-    assert events[123].ts == 10 + 3 * 123 and events[-1].ts == 10 + 3 * 399
-    assert [e.ts for e in events] == [10 + 3 * i for i in range(400)]
-    assert all(getattr(chunk, "origin", None) is None for chunk in events.chunks())
-    path.write_bytes(gzip.compress(json.dumps(body).encode()))  # rewritten: other offsets
-    with pytest.raises(TraceFormatError, match="the file changed while it was read"):
-        list(events)
-    with pytest.raises(TraceFormatError, match="the file changed while it was read"):
-        events[5]
-
-
-def test_large_gzip_trace_is_streamed_above_the_threshold(tmp_path, monkeypatch):
-    """The choice uses the text's size from the gzip trailer (ISIZE), not the much smaller file's."""
-    import gzip
-    import json
-
-    from traceview.trace import decode
-
-    path = tmp_path / "t.json.gz"
-    text = json.dumps({"traceEvents": _tricky_events(400)}, indent=1).encode()
-    path.write_bytes(gzip.compress(text))
-    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 5000)
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", len(text))
-    assert isinstance(decode.decode(path).events, decode.GzipStreamedEvents)
-    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", len(text) + 1)
-    assert not isinstance(decode.decode(path).events, decode.StreamedEvents)
-
-
-def test_streamed_slice_args_are_read_from_the_file_and_notice_a_changed_file(tmp_path, monkeypatch):
-    import json
-
-    from traceview.trace.columns import FileBytes
-
-    path = tmp_path / "args.json"
-    path.write_text(json.dumps({"traceEvents": _tricky_events(50)}, indent=1))
-    streamed, whole = _load_both(path, monkeypatch, 1000)
-    assert isinstance(streamed.slice_args.blob, FileBytes)  # left in the file, not copied
-    assert streamed.args(7) == whole.args(7) and streamed.args(7)["External id"] == 7
-    path.write_text(json.dumps({"traceEvents": _tricky_events(50)}))  # rewritten: other offsets
-    with pytest.raises(TraceFormatError, match="changed"):
-        streamed.args(7)
-
-
-def test_streamed_ranks_concatenate_like_whole_ones(tmp_path, monkeypatch):
-    import json
-
-    from traceview.trace import decode
-    from traceview.trace.load import concat, load_file
-
-    paths = []
-    for rank in (0, 1):
-        path = tmp_path / f"rank{rank}.json"
-        path.write_text(json.dumps({"distributedInfo": {"rank": rank}, "traceEvents": _tricky_events(60)}, indent=1))
-        paths.append(path)
-    merged = []
-    for threshold in (0, 1 << 62):
-        monkeypatch.setattr(decode, "STREAM_MIN_BYTES", threshold)
-        monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 2000)
-        merged.append(concat([load_file(p) for p in paths]))
-    _assert_same(*merged)
-    assert len(merged[0].slice_args) == 120 and merged[0].args(61)["External id"] == 1
-
-
-def test_small_trace_slice_args_are_read_again_from_the_file_when_asked_for(tmp_path):
-    """A small trace's events are decoded once, args typed (decode.TypedEvent): the full args of a
-    slice are not kept but read from the file on first use; a changed file is refused, not misread;
-    the lazy args survive the trip from a worker process (pickle) and the cache."""
+def test_slice_args_of_a_plain_file_are_read_back_from_it_and_a_changed_file_is_refused(tmp_path, monkeypatch):
     import json
     import pickle
 
-    from traceview.trace import cache as columnar
-    from traceview.trace.columns import EventSliceArgs
+    from traceview.trace.args import FileRange, Held
 
-    events = [x("aten::mm", "cpu_op", 10 + 5 * i, 3, External_id=i, note=f"slice {i}", shape=[[i, 2]]) for i in range(30)]
-    events.insert(5, x("no_args", "cpu_op", 12, 1))
-    path = write(tmp_path / "small.json", events)
-    trace = load(path, cache=False)
-    assert isinstance(trace.slice_args, EventSliceArgs)
-    ids = trace.slices.set_index("name")["slice_id"]
-    assert trace.args(int(ids["no_args"])) == {}
-    mm = trace.slices[trace.slices["name"] == "aten::mm"].sort_values("start_ns")
-    assert [trace.args(int(i))["note"] for i in mm["slice_id"]] == [f"slice {i}" for i in range(30)]
-    assert list(pickle.loads(pickle.dumps(trace.slice_args))) == list(trace.slice_args)
-    columnar.write(path, trace)  # the cache copies the args out of the file
-    cached = columnar.read(path)
-    assert [cached.args(int(i)) for i in mm["slice_id"]] == [trace.args(int(i)) for i in mm["slice_id"]]
-
-    again = load(path, cache=False)
-    path.write_text(json.dumps({"traceEvents": events[::-1]}))  # rewritten: other events at each index
+    path = tmp_path / "args.json"
+    path.write_text(json.dumps({"traceEvents": _tricky_events(50)}, indent=1))
+    trace = _load_pieces(path, monkeypatch, 1000)
+    assert all(isinstance(b, FileRange) for b in trace.slice_args.backings)  # not copied
+    assert [trace.args(i)["External id"] for i in range(50)] == list(range(50))
+    assert list(pickle.loads(pickle.dumps(trace.slice_args))) == list(trace.slice_args)  # to and from a worker
+    packed = tmp_path / "args.json.gz"
+    packed.write_bytes(__import__("gzip").compress(path.read_bytes()))
+    held = load(packed)
+    assert all(isinstance(b, Held) for b in held.slice_args.backings)  # gzip: copied while loading
+    assert list(held.slice_args) == list(trace.slice_args)
+    path.write_text(json.dumps({"traceEvents": _tricky_events(50)}))  # rewritten: other offsets
     with pytest.raises(TraceFormatError, match="changed"):
-        again.args(0)
+        trace.args(7)
 
 
-def test_small_trace_with_counters_or_begin_end_pairs_reads_raw_args(tmp_path):
-    """Counter args are free-form and the careful path decodes args itself: such small traces
-    leave the typed fast path (their events decoded again as raw) and lose nothing."""
-    from traceview.trace.columns import EventSliceArgs
+def test_ranks_concatenate_their_slices_and_args(tmp_path):
+    import json
 
+    from traceview.trace.load import concat, load_file
+
+    paths = []
+    for rank in (1, 0):
+        path = tmp_path / f"rank{rank}.json"
+        path.write_text(json.dumps({"distributedInfo": {"rank": rank}, "traceEvents": _tricky_events(60)}, indent=1))
+        paths.append(path)
+    merged = concat([load_file(p) for p in paths])
+    assert [m.rank for m in merged.ranks] == [0, 1] and len(merged.slice_args) == 120
+    assert merged.args(61)["External id"] == 1 and (merged.slices["rank"].iloc[60:] == 1).all()
+    parents = merged.slices["parent_id"].to_numpy(dtype="int64", na_value=-1)
+    assert ((parents[60:] >= 60) | (parents[60:] == -1)).all()  # rank 1's parents are rank 1's slices
+
+
+def test_counters_and_begin_end_pairs_keep_their_args(tmp_path):
     counters = load(write(tmp_path / "c.json", [{"ph": "C", "name": "memory", "pid": 1, "ts": 1002, "args": {"allocated": 10, "reserved": 20}},
-                                                x("aten::mm", "cpu_op", 1000, 5, External_id=1, note="kept")]), cache=False)
+                                                x("aten::mm", "cpu_op", 1000, 5, External_id=1, note="kept")]))
     assert sorted(counters.counters["value"].tolist()) == [10.0, 20.0]
     assert counters.args(0) == {"External id": 1, "note": "kept"}
-    assert not isinstance(counters.slice_args, EventSliceArgs)
-    pairs = load(write(tmp_path / "b.json", [{"ph": "B", "cat": "cpu_op", "name": "opened", "pid": 1, "tid": 1, "ts": 5},
-                                             {"ph": "E", "pid": 1, "tid": 1, "ts": 9},
-                                             x("aten::mm", "cpu_op", 1000, 5, note="kept")]), cache=False)
-    assert sorted(pairs.slices["name"].astype(str)) == ["aten::mm", "opened"]
-    mm = int(pairs.slices.loc[pairs.slices["name"] == "aten::mm", "slice_id"].item())
-    assert pairs.args(mm) == {"note": "kept"} and not isinstance(pairs.slice_args, EventSliceArgs)
+    pairs = load(write(tmp_path / "b.json", [{"ph": "B", "cat": "cpu_op", "name": "opened", "pid": 1, "tid": 1, "ts": 5, "args": {"n": 1}},
+                                             x("aten::mm", "cpu_op", 1000, 5, note="kept"),
+                                             {"ph": "E", "pid": 1, "tid": 1, "ts": 2000}]))
+    names = pairs.slices["name"].astype(str).tolist()
+    assert names == ["aten::mm", "opened"]  # a pair is where its E was in the file
+    assert pairs.args(0) == {"note": "kept"} and pairs.args(1) == {"n": 1}
+    assert pairs.slices["parent_id"].tolist()[0] == 1  # opened (5..2000 µs) holds aten::mm
 
 
-@pytest.mark.parametrize("how", ["plain", "gzip", "streamed", "streamed gzip"])
+@pytest.mark.parametrize("how", ["plain", "gzip", "small pieces", "small pieces gzip"])
 @pytest.mark.parametrize("where", ["header", "event name", "args"])
 def test_invalid_utf8_gives_a_trace_or_a_one_line_error(tmp_path, monkeypatch, where, how):
-    """msgspec raises UnicodeDecodeError (not a MsgspecError) for bytes that are not UTF-8 inside a
-    string: every reader treats it as bad JSON, so the file loads the careful way or fails cleanly."""
+    """msgspec refuses bytes that are not UTF-8 inside a string: the piece is repaired (U+FFFD, a
+    note) and every event kept."""
+    import gzip
     import json
 
     events = [x("aten::mm", "cpu_op", 10 + 5 * i, 3, External_id=i, note="ok") for i in range(20)]
     text = json.dumps({"schemaVersion": 1, "traceEvents": events, "traceName": "t"}).encode()
     bad = {"header": text.replace(b'"t"}', b'"\xff"}'), "event name": text.replace(b'"aten::mm"', b'"aten::\xff"', 1),
            "args": text.replace(b'"ok"', b'"\xffk"', 1)}[where]
-    import gzip
-
-    from traceview.trace import decode
-
-    if "streamed" in how:
-        monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
-        monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 300)
     path = tmp_path / ("bad_utf8.json.gz" if "gzip" in how else "bad_utf8.json")
     path.write_bytes(gzip.compress(bad) if "gzip" in how else bad)
-    try:
-        trace = load(path, cache=False)
-    except TraceFormatError as exc:
-        assert "\n" not in str(exc)
-    else:
-        assert len(trace.slices) == 20
-        assert [trace.args(i).get("External id") for i in range(20)] == list(range(20))
-        if where == "event name" or (where == "args" and "streamed" not in how):  # (streamed: args stay raw until read)
-            assert any("not UTF-8" in n for n in trace.meta.notes)
+    trace = _load_pieces(path, monkeypatch, 300 if "small" in how else 4 << 20)
+    assert not isinstance(trace, str), trace
+    assert len(trace.slices) == 20
+    assert [trace.args(i).get("External id") for i in range(20)] == list(range(20))
+    if where == "event name":
+        assert any("not UTF-8" in n for n in trace.meta.notes)
+    if where == "args":  # the args stay in the file until read: their bad byte reads as U+FFFD then
+        assert any("\ufffd" in str(trace.args(i).get("note")) for i in range(20))

@@ -7,8 +7,11 @@ size, mtime (ns) and the traceview version, so editing, replacing or upgrading i
     ~/.cache/traceview/3f2a…e1/
         slices.parquet  launches.parquet  gpu.parquet  gpu_annotations.parquet  flows.parquet
         counters.parquet  instants.parquet  threads.parquet   # every table, dtypes kept
-        meta.json                                             # TraceMeta (+ notes, header)
-        slice_args.bin  slice_args.npz                        # raw args of every slice
+        meta.json                                             # TraceMeta (+ notes, header), where args are
+        slice_args.bin  slice_args.npz                        # args copied while loading (gzip); each slice's piece
+
+A slice's args are read where the loaded trace read them: from the trace file's own bytes (a plain
+file, unchanged since the key says so), or from ``slice_args.bin`` (args copied while loading).
 
 Reading never fails loudly: anything unreadable (a partial folder, another version's layout, a
 corrupt file) returns None and the caller loads the JSON. Writes go to a temporary folder renamed
@@ -30,15 +33,15 @@ import numpy as np
 import pandas as pd
 
 from traceview import __version__
-from traceview.trace import schema
-from traceview.trace.columns import FileBytes, SliceArgs, release_memory
+from traceview.trace import pipeline, schema
+from traceview.trace.args import FileRange, FileStamp, Held, SliceArgs
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 3  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns
-#: Traces smaller than this load from JSON in well under a second: not worth a cache folder.
+CACHE_FORMAT = 4  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece
+#: Traces of less JSON text than this load in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
 
@@ -55,6 +58,18 @@ def cache_dir(path: str | Path) -> Path:
     st = path.stat()
     key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{__version__}|{CACHE_FORMAT}"
     return cache_root() / hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def load_cached(path: str | Path) -> Trace:
+    """The trace at ``path`` from its cache when fresh; else loaded, and cached when large."""
+    hit = read(path)
+    if hit is not None:
+        log.debug("loaded %s from the cache", path)
+        return hit
+    trace = pipeline.load_file(path)
+    if trace.meta.size_bytes >= MIN_CACHED_BYTES:  # of JSON text: a gzip file's inflated size
+        write(path, trace)
+    return trace
 
 
 def read(path: str | Path) -> Trace | None:
@@ -95,10 +110,7 @@ def _write(folder: Path, trace: Trace) -> None:
         # Uncompressed: a memory-mapped read then skips decompression (2 GB trace: 0.8 s -> 0.55 s for
         # the tables); the cache is larger on disk, which is what a cache is for.
         _split_nullable(getattr(trace, table)).to_parquet(folder / f"{table}.parquet", index=False, compression=None)
-    args = trace.slice_args if isinstance(trace.slice_args, SliceArgs) else SliceArgs.from_raws(list(trace.slice_args))
-    with open(folder / "slice_args.bin", "wb") as f:
-        offsets = args.write(f)  # args left in the trace file are copied across a window at a time
-    np.savez(folder / "slice_args.npz", offsets=offsets, present=args.present)
+    _write_args(folder, trace.slice_args)
     metas = [dataclasses.asdict(m) for m in trace.ranks]
     (folder / "meta.json").write_text(json.dumps(metas, default=str))
 
@@ -158,25 +170,60 @@ def _read_table(path: Path) -> pd.DataFrame:
 
 
 def _release_arrow_memory() -> None:
-    """Hand Arrow's and the C heap's freed pages back to the OS once the tables are read."""
+    """Hand Arrow's freed pages back to the OS once the tables are read."""
     try:
         import pyarrow
 
         pyarrow.default_memory_pool().release_unused()
     except Exception:  # an old pyarrow: nothing to release
         pass
-    release_memory()
+
+
+def _write_args(folder: Path, args: SliceArgs) -> None:
+    """Where each slice's args are: the pieces' places in the trace file, or their copies in slice_args.bin."""
+    backings, held = [], []
+    with open(folder / "slice_args.bin", "wb") as f:
+        for b in args.backings:
+            if isinstance(b, FileRange):
+                backings.append({"file": b.file.path, "size": b.file.size, "mtime_ns": b.file.mtime_ns, "start": b.start, "end": b.end})
+                continue
+            raws = b.raws()
+            base = f.tell()
+            for i in b.index.tolist():
+                if raws[i] is not None:
+                    f.write(raws[i])
+            backings.append({"held": len(held), "base": base})
+            held.append(b)
+    arrays = {"piece": args.piece, "index": args.index}
+    for k, b in enumerate(held):
+        arrays.update({f"i{k}": b.index, f"o{k}": b.offsets - b.offsets[0], f"p{k}": b.present})
+    np.savez(folder / "slice_args.npz", **arrays)
+    (folder / "slice_args.json").write_text(json.dumps(backings))
+
+
+def _read_args(folder: Path) -> SliceArgs:
+    blob = FileStamp.of(folder / "slice_args.bin")  # read when a slice's args are asked for, not now
+    with np.load(folder / "slice_args.npz") as arrays:
+        backings = []
+        for b in json.loads((folder / "slice_args.json").read_text()):
+            if "file" in b:
+                stamp = FileStamp(b["file"], b["size"], b["mtime_ns"])
+                if FileStamp.of(stamp.path) != stamp:
+                    raise ValueError("the trace file changed")
+                backings.append(FileRange(stamp, b["start"], b["end"]))
+            else:
+                k = b["held"]
+                held = Held(arrays[f"i{k}"], blob, arrays[f"o{k}"], arrays[f"p{k}"], base=b["base"])
+                if b["base"] + held.nbytes() > blob.size:
+                    raise ValueError("slice_args.bin is shorter than its index says")
+                backings.append(held)
+        return SliceArgs(arrays["piece"], arrays["index"], backings)
 
 
 def _read(folder: Path) -> Trace:
     tables = {table: _typed(_join_nullable(_read_table(folder / f"{table}.parquet"), table), table) for table in TABLES}
     _release_arrow_memory()
-    with np.load(folder / "slice_args.npz") as arrays:
-        offsets, present = arrays["offsets"], arrays["present"]
-    blob = FileBytes.of(folder / "slice_args.bin")  # read when a slice's args are asked for, not now
-    if len(offsets) != len(present) + 1 or (len(offsets) and int(offsets[-1]) > len(blob)):
-        raise ValueError("slice args index does not match slice_args.bin")
-    args = SliceArgs(blob, offsets, present)
+    args = _read_args(folder)
     metas = []
     for m in json.loads((folder / "meta.json").read_text()):
         m["devices"] = tuple(DeviceInfo(**d) for d in m["devices"])

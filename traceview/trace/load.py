@@ -1,26 +1,28 @@
-"""``load(path)``: a trace file (``.json`` / ``.json.gz``) or a directory of per-rank traces -> :class:`Trace`."""
+"""``load(path)``: a trace file (``.json`` / ``.json.gz``) or a directory of per-rank traces -> :class:`Trace`.
+
+    load(file)  -> the columnar cache when fresh (trace/cache.py), else the pipeline (trace/pipeline.py)
+    load(dir)   -> every rank's file loaded in parallel (trace/parallel.py), then concatenated by rank
+"""
 
 from __future__ import annotations
 
-import gc
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from traceview.errors import TraceFormatError
-from traceview.trace.columns import SliceArgs, release_memory
-from traceview.trace.decode import decode
+from traceview.trace import cache as columnar
+from traceview.trace import pipeline
+from traceview.trace.args import SliceArgs
 from traceview.trace.model import Trace
-from traceview.trace.normalize import normalize
 
 log = logging.getLogger(__name__)
 
 #: File names a directory of traces is searched for (tensorboard_trace_handler writes *.pt.trace.json[.gz]).
 TRACE_GLOBS = ("*.pt.trace.json", "*.pt.trace.json.gz", "*.json", "*.json.gz")
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
 
 
 def trace_files(directory: Path) -> list[Path]:
@@ -31,40 +33,15 @@ def trace_files(directory: Path) -> list[Path]:
     return sorted(p for p in {*directory.glob(TRACE_GLOBS[2]), *directory.glob(TRACE_GLOBS[3])} if p.name != "meta.json")
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Loading makes a few objects per event and no reference cycles: the cyclic collector's passes
-    over them while they are made (dozens per trace) find nothing and cost ~5% of the load."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def load_file(path: str | Path, rank: int | None = None, cache: bool = False) -> Trace:
     """One trace file -> Trace (its rank from ``distributedInfo``, the file name, else 0).
 
     ``cache``: read the columnar cache (:mod:`traceview.trace.cache`) when it is fresh, and write it
     after loading a large trace.
     """
-    path = Path(path)
     if cache and rank is None:
-        from traceview.trace import cache as columnar
-
-        hit = columnar.read(path)
-        if hit is not None:
-            log.debug("loaded %s from the cache", path)
-            return hit
-    log.debug("loading %s", path)
-    with _gc_paused():
-        trace = normalize(decode(path), rank)
-    release_memory()  # the pages freed while loading go back to the OS before any analysis
-    if cache and rank is None and path.stat().st_size >= columnar.MIN_CACHED_BYTES:
-        columnar.write(path, trace)
-    return trace
+        return columnar.load_cached(path)
+    return pipeline.load_file(path, rank)
 
 
 def load(path: str | Path, cache: bool = False) -> Trace:
@@ -99,30 +76,36 @@ _ID_COLUMNS = {
 
 
 def concat(traces: list[Trace]) -> Trace:
-    """Several ranks' traces as one, ids offset so they stay unique; ranks must differ."""
+    """Several ranks' traces as one, ids offset so they stay unique; ranks must differ (files that
+    do not say their rank are numbered in file order)."""
     ranks = [t.meta.rank for t in traces]
-    if len(set(ranks)) != len(ranks):
-        # Files that do not say their rank: number them in file order.
-        for i, t in enumerate(traces):
-            for table in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads"):
-                frame = getattr(t, table)
-                frame["rank"] = np.int32(i)
-            t.meta.rank = i
-    tables: dict[str, list[pd.DataFrame]] = {k: [] for k in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")}
-    slice_args = []
+    renumber = len(set(ranks)) != len(ranks)
+    tables: dict[str, list[pd.DataFrame]] = {k: [] for k in TABLES}
+    metas = []
+    order = range(len(traces)) if renumber else sorted(range(len(traces)), key=lambda i: ranks[i])
     slice_offset = gpu_offset = 0
-    for t in sorted(traces, key=lambda t: t.meta.rank):
+    for i in order:
+        t = traces[i]
+        rank = np.int32(i) if renumber else None
         offsets = {"slice_id": slice_offset, "parent_id": slice_offset, "launch_id": slice_offset, "activity_id": gpu_offset}
         for table, frames in tables.items():
-            frame = getattr(t, table).copy()
-            for col in _ID_COLUMNS.get(table, ()):
-                frame[col] = frame[col] + offsets[col]
-            frames.append(frame)
-        slice_args.append(t.slice_args)
+            frame = getattr(t, table)
+            changes = {col: frame[col] + offsets[col] for col in _ID_COLUMNS.get(table, ())}
+            if rank is not None:
+                changes["rank"] = np.full(len(frame), rank, dtype=np.int32)
+            frames.append(frame.assign(**changes) if changes else frame)
+        meta = t.meta if rank is None else _renumbered(t.meta, int(rank))
+        metas.append(meta)
         slice_offset += len(t.slices)
         gpu_offset += len(t.gpu)
     merged = {k: _concat_frames(v) for k, v in tables.items()}
-    return Trace(**merged, ranks=tuple(sorted((t.meta for t in traces), key=lambda m: m.rank)), slice_args=SliceArgs.concat(slice_args))
+    return Trace(**merged, ranks=tuple(metas), slice_args=SliceArgs.concat([traces[i].slice_args for i in order]))
+
+
+def _renumbered(meta, rank: int):
+    from dataclasses import replace
+
+    return replace(meta, rank=rank)
 
 
 def _concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -73,7 +74,7 @@ class Trace:
     instants: pd.DataFrame
     threads: pd.DataFrame
     ranks: tuple[TraceMeta, ...]
-    slice_args: list[bytes | None] = field(default_factory=list, repr=False)  # raw JSON per slice_id
+    slice_args: Sequence[bytes | None] = field(default_factory=list, repr=False)  # raw JSON per slice_id (trace/args.py)
 
     @property
     def meta(self) -> TraceMeta:
@@ -90,20 +91,27 @@ class Trace:
         return self.meta.devices
 
     def args(self, slice_id: int) -> dict[str, Any]:
-        """The full Kineto ``args`` object of one slice (decoded on demand)."""
-        raw = self.slice_args[slice_id] if 0 <= slice_id < len(self.slice_args) else None
-        if not raw:
-            return {}
-        try:
-            try:
-                value = msgspec.json.decode(raw)
-            except UnicodeDecodeError:  # a string that is not UTF-8: its bad bytes read as U+FFFD
-                value = msgspec.json.decode(bytes(raw).decode("utf-8", "replace").encode("utf-8"))
-        except (msgspec.MsgspecError, UnicodeDecodeError):
-            return {}
-        return value if isinstance(value, dict) else {}
+        """The full Kineto ``args`` object of one slice (read and decoded on demand)."""
+        return _decoded(self.slice_args[slice_id] if 0 <= slice_id < len(self.slice_args) else None)
 
     def args_of(self, slice_ids: pd.Series | list[int], key: str) -> pd.Series:
-        """One args key for many slices, as a Series indexed like ``slice_ids``."""
-        ids = list(slice_ids)
-        return pd.Series([self.args(int(i)).get(key) for i in ids], index=getattr(slice_ids, "index", None), dtype=object)
+        """One args key for many slices, as a Series indexed like ``slice_ids`` (each piece of the
+        file read once)."""
+        ids = [int(i) for i in slice_ids]
+        take = getattr(self.slice_args, "take", None)
+        raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
+        return pd.Series([_decoded(raw).get(key) for raw in raws], index=getattr(slice_ids, "index", None), dtype=object)
+
+
+def _decoded(raw: bytes | None) -> dict[str, Any]:
+    """One raw ``args`` object as a dict ({} for none, or for anything that is not an object)."""
+    if not raw:
+        return {}
+    try:
+        try:
+            value = msgspec.json.decode(raw)
+        except UnicodeDecodeError:  # a string that is not UTF-8: its bad bytes read as U+FFFD
+            value = msgspec.json.decode(bytes(raw).decode("utf-8", "replace").encode("utf-8"))
+    except (msgspec.MsgspecError, UnicodeDecodeError):
+        return {}
+    return value if isinstance(value, dict) else {}

@@ -22,7 +22,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, TypeVar
 
+from traceview.trace.cache import load_cached
 from traceview.trace.model import Trace
+from traceview.trace.pipeline import load_file
 
 T = TypeVar("T")
 
@@ -63,9 +65,7 @@ def _identity(trace: Trace) -> Trace:
 
 def run_rank(path: str, fn: Callable[[Trace], Any] = _identity, cache: bool = False) -> Any:
     """One rank's task: ``fn(load_file(path))``. Submit this to a cluster engine (Ray, Dask)."""
-    from traceview.trace.load import load_file
-
-    return fn(load_file(path, cache=cache))
+    return fn(load_cached(path) if cache else load_file(path))
 
 
 def map_ranks(files: Sequence[str | Path], fn: Callable[[Trace], T] = _identity, *, cache: bool = False,

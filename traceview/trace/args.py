@@ -1,0 +1,177 @@
+"""Every slice's full ``args``, read when asked for instead of kept.
+
+The tables hold the few args keys they need (correlation, External id, ...). The rest of a
+slice's args -- input shapes, Python ids, collective sizes -- is read on demand through
+:class:`SliceArgs`, a read-only sequence of raw JSON (``bytes``, or None) indexed by ``slice_id``::
+
+    slice_id -> (piece, index of the event in the piece) -> the piece's args
+        FileRange  a plain file's piece: its bytes read again and decoded (the last few kept)
+        Held       a copy made while loading: gzip text, a repaired piece (or the cache's file)
+
+A FileRange checks that the file is the one that was loaded (size and mtime) and raises
+:class:`~traceview.errors.TraceFormatError` if it changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import msgspec
+import numpy as np
+
+from traceview.errors import TraceFormatError
+
+
+class FileStamp:
+    """A file as it was when loaded: path, size and mtime (reading it again checks they still hold)."""
+
+    __slots__ = ("path", "size", "mtime_ns")
+
+    def __init__(self, path: str, size: int, mtime_ns: int) -> None:
+        self.path, self.size, self.mtime_ns = str(path), size, mtime_ns
+
+    @classmethod
+    def of(cls, path: str | os.PathLike) -> FileStamp:
+        st = os.stat(path)
+        return cls(str(path), st.st_size, st.st_mtime_ns)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FileStamp) and (self.path, self.size, self.mtime_ns) == (other.path, other.size, other.mtime_ns)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.size, self.mtime_ns))
+
+    def read(self, start: int, end: int) -> bytes:
+        """Bytes ``start:end`` of the file, if it is unchanged."""
+        changed = f"{self.path}: changed or removed since the trace was loaded: load it again to read slice args"
+        try:
+            with open(self.path, "rb") as f:
+                st = os.fstat(f.fileno())
+                if (st.st_size, st.st_mtime_ns) != (self.size, self.mtime_ns):
+                    raise TraceFormatError(changed)
+                f.seek(start)
+                data = f.read(end - start)
+        except OSError:
+            raise TraceFormatError(changed) from None
+        if len(data) != end - start:
+            raise TraceFormatError(changed)
+        return data
+
+
+class _ArgsOnly(msgspec.Struct, gc=False):
+    args: msgspec.Raw = None  # type: ignore[assignment]
+
+
+_ARGS_ONLY = msgspec.json.Decoder(list[_ArgsOnly])
+
+
+class FileRange:
+    """A piece's args, in its file (``start:end`` is the piece's text, events without brackets)."""
+
+    __slots__ = ("file", "start", "end")
+
+    def __init__(self, file: FileStamp, start: int, end: int) -> None:
+        self.file, self.start, self.end = file, start, end
+
+    def raws(self) -> list[bytes | None]:
+        """Every event's raw args in the piece, by event index."""
+        text = b"[" + self.file.read(self.start, self.end) + b"]"
+        try:
+            events = _ARGS_ONLY.decode(text)
+        except (msgspec.MsgspecError, UnicodeDecodeError):
+            raise TraceFormatError(f"{self.file.path}: changed since the trace was loaded: load it again to read slice args") from None
+        return [bytes(e.args) if e.args is not None else None for e in events]
+
+
+class Held:
+    """Some events' raw args, copied: ``index`` (ascending event indices), their args end to end in
+    ``blob`` (``bytes``, or a FileStamp whose file holds them from byte ``base`` on)."""
+
+    __slots__ = ("index", "blob", "offsets", "present", "base")
+
+    def __init__(self, index: np.ndarray, blob: Any, offsets: np.ndarray, present: np.ndarray, base: int = 0) -> None:
+        self.index, self.blob, self.offsets, self.present, self.base = index, blob, offsets, present, base
+
+    @classmethod
+    def of(cls, raws: Sequence[Any], index: np.ndarray) -> Held:
+        """The args of events ``index`` of ``raws`` (one raw args per event, None where absent)."""
+        kept = [raws[i] for i in index.tolist()]
+        present = np.fromiter((r is not None for r in kept), dtype=bool, count=len(kept))
+        lengths = np.fromiter((len(r) if r is not None else 0 for r in kept), dtype=np.int64, count=len(kept))
+        offsets = np.zeros(len(kept) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        return cls(np.asarray(index, dtype=np.int64), b"".join(r for r in kept if r is not None), offsets, present)
+
+    def raws(self) -> dict[int, bytes | None]:
+        data = self.blob.read(self.base + int(self.offsets[0]), self.base + int(self.offsets[-1])) \
+            if isinstance(self.blob, FileStamp) else self.blob
+        first = int(self.offsets[0]) if isinstance(self.blob, FileStamp) else 0
+        return {int(i): bytes(data[a - first:b - first]) if p else None
+                for i, a, b, p in zip(self.index.tolist(), self.offsets[:-1].tolist(), self.offsets[1:].tolist(), self.present.tolist())}
+
+    def nbytes(self) -> int:
+        return int(self.offsets[-1] - self.offsets[0])
+
+
+Backing = FileRange | Held
+
+
+class SliceArgs(Sequence):
+    """The raw args of every slice, by slice_id (see the module docstring)."""
+
+    #: Pieces whose decoded args are kept, most recently used last.
+    KEPT_PIECES = 4
+
+    def __init__(self, piece: np.ndarray, index: np.ndarray, backings: list[Backing]) -> None:
+        self.piece, self.index, self.backings = piece, index, backings
+        self._decoded: OrderedDict[int, Any] = OrderedDict()
+
+    def __reduce__(self):  # the decoded pieces stay behind
+        return (SliceArgs, (self.piece, self.index, self.backings))
+
+    def __len__(self) -> int:
+        return len(self.piece)
+
+    def __getitem__(self, slice_id):  # type: ignore[override]
+        if isinstance(slice_id, slice):
+            return [self[i] for i in range(*slice_id.indices(len(self)))]
+        p = int(self.piece[slice_id])
+        return None if p < 0 else self._raws(p)[int(self.index[slice_id])]
+
+    def __iter__(self) -> Iterator[bytes | None]:
+        return iter(self.take(np.arange(len(self))))
+
+    def take(self, slice_ids: Iterable[int]) -> list[bytes | None]:
+        """Many slices' raw args, each piece read once."""
+        ids = np.fromiter(slice_ids, dtype=np.int64)
+        out: list[bytes | None] = [None] * len(ids)
+        pieces = self.piece[ids] if len(ids) else np.zeros(0, dtype=np.int64)
+        for p in np.unique(pieces[pieces >= 0]).tolist():
+            raws = self._raws(p)
+            for k in np.flatnonzero(pieces == p).tolist():
+                out[k] = raws[int(self.index[ids[k]])]
+        return out
+
+    def _raws(self, p: int) -> Any:
+        if p in self._decoded:
+            self._decoded.move_to_end(p)
+            return self._decoded[p]
+        raws = self.backings[p].raws()
+        self._decoded[p] = raws
+        if len(self._decoded) > self.KEPT_PIECES:
+            self._decoded.popitem(last=False)
+        return raws
+
+    @classmethod
+    def concat(cls, parts: Sequence[SliceArgs]) -> SliceArgs:
+        """Several traces' args, one after the other (their slices concatenated in this order)."""
+        pieces, index, backings = [], [], []
+        for part in parts:
+            pieces.append(np.where(part.piece >= 0, part.piece + len(backings), -1))
+            index.append(part.index)
+            backings.extend(part.backings)
+        return cls(np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.int32),
+                   np.concatenate(index) if index else np.zeros(0, dtype=np.int32), backings)

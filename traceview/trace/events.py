@@ -1,0 +1,382 @@
+"""Stage 2: pieces of the events list -> typed event columns, one piece at a time (msgspec).
+
+::
+
+    Piece "{e0},{e1},..."  --msgspec-->  [Event(ph, cat, name, pid, tid, ts, dur, id, args: Args), ...]
+                           --columns-->  Columns: host / gpu / annotations / flows / instants / counters
+                                         (numpy arrays + label codes), skip counts, thread names,
+                                         and where each host slice's raw ``args`` can be read again
+
+Every piece goes through the same steps; only what it holds changes the work:
+
+- ``args`` are decoded into :class:`Args` (the keys the tables need) in the same pass; the rest of a
+  slice's args is read back on demand (:mod:`traceview.trace.args`): from the file for a plain
+  file's pieces, from a copy kept here for a gzip file's or a repaired piece (``held``).
+- a piece that does not decode is mended by :func:`traceview.trace.recover.mend` (a cut that fell
+  inside a string: the events before it now, the rest with the next piece; NaN, bad UTF-8 and
+  entries that are not objects repaired); an entry whose ``args`` is not an object is read with
+  ``args`` dropped.
+- values are read by :mod:`traceview.trace.values` (numeric strings, huge numbers, exact epoch ns);
+  an event without a usable ``ts`` / ``dur``, with a negative ``dur``, a ``pid`` that is no number or
+  an unknown ``ph`` is skipped and counted by reason (the trace's notes).
+- ``B``/``E`` pairs are matched per (pid, tid) at the end and become slices like ``X`` events;
+  counters (``C``) have free-form args, decoded raw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import msgspec
+import numpy as np
+
+from traceview.errors import TraceFormatError
+from traceview.trace import schema
+from traceview.trace.args import Backing, FileRange, Held
+from traceview.trace.labels import Labels
+from traceview.trace.read import Piece, TraceText
+from traceview.trace.recover import Repairs, mend
+from traceview.trace.values import as_int, exact_ns, int_array, needs_exact, ns_array, xyz
+
+
+class Args(msgspec.Struct, gc=False):
+    """The ``args`` keys the tables need; the rest stays in the file (or in a held copy)."""
+
+    correlation: Any = None
+    external_id: Any = msgspec.field(default=None, name="External id")
+    external_id_old: Any = msgspec.field(default=None, name="external id")
+    device: Any = None
+    stream: Any = None
+    grid: Any = None
+    block: Any = None
+    registers: Any = msgspec.field(default=None, name="registers per thread")
+    shared_mem: Any = msgspec.field(default=None, name="shared memory")
+    bytes: Any = None
+    name: Any = None  # metadata events: process_name / thread_name
+
+
+class Event(msgspec.Struct, gc=False):
+    """The fields of a ``traceEvents`` entry traceview reads, loosely typed (values.py coerces them)."""
+
+    ph: Any = None
+    cat: Any = None
+    name: Any = None
+    pid: Any = None
+    tid: Any = None
+    ts: Any = None
+    dur: Any = None
+    id: Any = None
+    s: Any = None
+    args: Optional[Args] = None
+
+
+class _RawArgs(msgspec.Struct, gc=False):
+    args: msgspec.Raw = None  # type: ignore[assignment]
+
+
+class _RawTs(msgspec.Struct, gc=False):
+    ts: msgspec.Raw = None  # type: ignore[assignment]
+
+
+class _LooseEvent(Event, gc=False):
+    args: msgspec.Raw = None  # type: ignore[assignment]
+
+
+_EVENTS = msgspec.json.Decoder(list[Event])
+_LOOSE = msgspec.json.Decoder(list[_LooseEvent])
+_RAW_ARGS = msgspec.json.Decoder(list[_RawArgs])
+_RAW_TS = msgspec.json.Decoder(list[_RawTs])
+_ARGS = msgspec.json.Decoder(Args)
+#: ph -> 0 duration, 1 metadata, 2 flow, 3 instant, 4 counter, 5 begin, 6 end (anything else skipped).
+_PHASE_KIND = {"X": 0, "M": 1, "s": 2, "f": 2, "t": 2, "i": 3, "I": 3, "R": 3, "C": 4, "B": 5, "E": 6}
+#: Duration events by category: 0 host slice, 1 GPU activity, 2 GPU annotation, 3 dropped ("Trace").
+_KNOWN_HOST = frozenset({"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead",
+                         "cuda_sync", "cuda_profiler_range"})
+@dataclass
+class Columns:
+    """Every table's columns, a list of per-piece dicts each (joined by :mod:`traceview.trace.tables`)."""
+
+    host: list[dict[str, Any]] = field(default_factory=list)
+    gpu: list[dict[str, Any]] = field(default_factory=list)
+    annotations: list[dict[str, Any]] = field(default_factory=list)
+    flows: list[dict[str, Any]] = field(default_factory=list)
+    instants: list[dict[str, Any]] = field(default_factory=list)
+    counters: dict[str, list[Any]] = field(default_factory=lambda: {k: [] for k in ("name", "series", "pid", "ts_ns", "value")})
+    args: list[Backing] = field(default_factory=list)  # where host slices' args are: one per piece with any
+    process_names: dict[int, str] = field(default_factory=dict)
+    thread_names: dict[tuple[int, int], str] = field(default_factory=dict)
+    skips: Counter = field(default_factory=Counter)
+    repairs: Repairs = field(default_factory=Repairs)
+    unknown_categories: set[str] = field(default_factory=set)
+    events: int = 0
+
+
+def read_columns(text: TraceText, repairs: Repairs | None = None) -> Columns:
+    """Decode every piece of ``text`` into columns (see the module docstring)."""
+    out = Columns(repairs=repairs if repairs is not None else Repairs())
+    pairs = _BeginEnd()
+    for piece, events, loose in _decoded(text.pieces(), out.repairs):
+        _add_piece(out, piece, events, loose, pairs)
+    pairs.finish(out)
+    if text.truncated and out.events == 0 and text.notes and "mid-event" in text.notes[-1]:
+        raise TraceFormatError(f"{text.path}: not valid JSON (the file ends before its first complete event)")
+    return out
+
+
+def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece, list[Event], bool]]:
+    """Each piece with its events. A piece that does not decode is mended (:func:`recover.mend`):
+    repaired, and cut after its last whole event when its text ends inside one (the cut between
+    pieces fell inside a string or a nested value); that rest is joined to the next piece."""
+    pending: Piece | None = None
+    for piece in pieces:
+        if pending is not None:
+            piece = pending.joined(piece)
+            pending = None
+        decoded = _decode(piece)
+        if not isinstance(decoded, tuple):
+            piece, pending = mend(piece, repairs)
+            decoded = _decode(piece)
+        if isinstance(decoded, tuple):
+            yield piece, decoded[0], decoded[1]
+    if pending is not None:  # text after the last whole event of a file that ends inside one
+        piece, _ = mend(Piece(pending.text, pending.start, pending.end, pending.sep, True, pending.file), repairs)
+        decoded = _decode(piece)
+        if isinstance(decoded, tuple):
+            yield piece, decoded[0], decoded[1]
+
+
+def _decode(piece: Piece) -> tuple[list[Event], bool] | str:
+    """(events, loose) -- loose: some ``args`` was no object, read as raw -- or "cut" / "broken"."""
+    text = piece.as_list()
+    try:
+        return _EVENTS.decode(text), False
+    except msgspec.ValidationError:
+        pass
+    except msgspec.DecodeError as exc:
+        return "cut" if str(exc).startswith("Input data was truncated") else "broken"
+    except UnicodeDecodeError:
+        return "broken"
+    try:
+        loose = _LOOSE.decode(text)  # an args that is not an object (or an entry that is not one)
+    except (msgspec.MsgspecError, UnicodeDecodeError):
+        return "broken"
+    events = []
+    for ev in loose:
+        try:
+            args = _ARGS.decode(ev.args) if ev.args is not None else None
+        except (msgspec.MsgspecError, UnicodeDecodeError):
+            args = None
+        events.append(Event(ev.ph, ev.cat, ev.name, ev.pid, ev.tid, ev.ts, ev.dur, ev.id, ev.s, args))
+    return events, True
+
+
+def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pairs: _BeginEnd) -> None:
+    """One piece's events into ``out``'s columns."""
+    first = out.events
+    out.events += len(events)
+    phases = Labels([e.ph if isinstance(e.ph, str) else None for e in events])
+    kind_of = np.array([_PHASE_KIND.get(p, -1) if p is not None else -1 for p in phases.labels], dtype=np.int8)
+    kind = kind_of[phases.codes] if len(events) else np.zeros(0, dtype=np.int8)
+    for i in np.flatnonzero(kind == -1).tolist():
+        ph = events[i].ph
+        out.skips["event without a 'ph'" if ph is None else f"unsupported phase {ph!r}"] += 1
+    for i in np.flatnonzero(kind == 1).tolist():
+        _metadata(out, events[i])
+    timed = np.flatnonzero((kind != 1) & (kind != -1))
+    ts, usable = _timestamps(piece, events, timed)
+    for i in timed[~usable[timed]].tolist():
+        out.skips["no usable 'ts'" if events[i].ts is None else "'ts' is not a number"] += 1
+    location = _Location(out, piece)
+    complete = np.flatnonzero((kind == 0) & usable)
+    if len(complete):
+        rows = complete.tolist()
+        dur, ok = ns_array([events[i].dur for i in rows])
+        for i, d, good in zip(rows, dur.tolist(), ok.tolist()):
+            if not good:
+                out.skips["complete event without a numeric 'dur'"] += 1
+            elif d < 0:
+                out.skips["negative duration"] += 1
+        keep = ok & (dur >= 0)
+        complete = complete[keep]
+        add_complete(out, [events[i] for i in complete.tolist()], ts[complete], dur[keep], first + complete,
+                     location, complete)
+    for i in np.flatnonzero(((kind == 5) | (kind == 6)) & usable).tolist():
+        pairs.add(out, events[i], int(ts[i]), first + i, kind[i] == 6, location, i)
+    flows = np.flatnonzero((kind == 2) & usable)
+    if len(flows):
+        e = [events[i] for i in flows.tolist()]
+        out.flows.append({"flow_id": int_array([v.id for v in e]), "cat": Labels([v.cat if isinstance(v.cat, str) else "" for v in e]).column(),
+                          "phase": phases.rows(flows).column(), "pid": int_array([v.pid for v in e]),
+                          "tid": int_array([v.tid for v in e]), "ts_ns": ts[flows]})
+    instants = np.flatnonzero((kind == 3) & usable)
+    if len(instants):
+        e = [events[i] for i in instants.tolist()]
+        out.instants.append({"name": Labels([v.name if isinstance(v.name, str) else "" for v in e]).column(),
+                             "pid": int_array([v.pid for v in e]), "tid": int_array([v.tid for v in e]), "ts_ns": ts[instants]})
+    counters = np.flatnonzero((kind == 4) & usable)
+    if len(counters):
+        raw = _RAW_ARGS.decode(piece.as_list())
+        for i in counters.tolist():
+            _counter(out, events[i], raw[i].args, int(ts[i]))
+
+
+def _timestamps(piece: Piece, events: list[Event], timed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(ts ns, usable) per event of the piece (rows ``timed`` read; epoch-µs floats exactly from the text)."""
+    ts = np.zeros(len(events), dtype=np.int64)
+    usable = np.zeros(len(events), dtype=bool)
+    rows = timed.tolist()
+    stamps = [events[i].ts for i in rows]
+    if needs_exact(stamps):
+        raw = _RAW_TS.decode(piece.as_list())
+        read = [exact_ns(bytes(raw[i].ts)) if raw[i].ts is not None else None for i in rows]
+        ts[timed] = [v if v is not None else 0 for v in read]
+        usable[timed] = [v is not None for v in read]
+    else:
+        ts[timed], usable[timed] = ns_array(stamps)
+    return ts, usable
+
+
+class _Location:
+    """Where one piece's slices' args can be read again: a backing added to ``out.args`` when first needed."""
+
+    def __init__(self, out: Columns, piece: Piece) -> None:
+        self.out, self.at = out, -1
+        self.range = (piece.file, piece.start, piece.end) if piece.file is not None and piece.start is not None else None
+        self.text = None if self.range is not None else piece.text  # a held copy is made from the text
+        self.wanted: list[int] = []
+
+    def want(self, indices: np.ndarray) -> int:
+        """The backing's position in ``out.args``, which holds the args of events ``indices`` of the piece."""
+        if self.at < 0:
+            self.at = len(self.out.args)
+            self.out.args.append(FileRange(*self.range) if self.range is not None else None)  # type: ignore[arg-type]
+        if self.range is None:
+            self.wanted.extend(indices.tolist())
+            raws = [bytes(e.args) if e.args is not None else None for e in _RAW_ARGS.decode(b"[" + self.text + b"]")]
+            self.out.args[self.at] = Held.of(raws, np.unique(np.asarray(self.wanted, dtype=np.int64)))
+        return self.at
+
+
+def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray, order: np.ndarray,
+                 location: _Location, index: np.ndarray) -> None:
+    """Duration events -> host slices, GPU activities, GPU annotations (by category); ``order``: each
+    event's position in the file (slices keep that order); ``index``: its index in its piece."""
+    aliases = schema.CATEGORY_ALIASES
+    cats = Labels([e.cat if isinstance(e.cat, str) else "" for e in evs]).mapped(lambda c: aliases.get(c, c))
+    names = Labels([e.name if isinstance(e.name, str) else (str(e.name) if e.name is not None else "") for e in evs])
+    cls_of = np.array([3 if c == "Trace" else 1 if c in schema.GPU_KINDS else 2 if c == "gpu_user_annotation" else 0
+                       for c in cats.labels], dtype=np.int8)
+    cls = cls_of[cats.codes] if len(evs) else np.zeros(0, dtype=np.int8)
+    blank = Args()
+    host = np.flatnonzero(cls == 0)
+    if len(host):
+        r = host.tolist()
+        pids = [evs[i].pid for i in r]
+        pid = int_array(pids)
+        bad = pid.isna() & np.fromiter((p is not None for p in pids), dtype=bool, count=len(pids))
+        if bad.any():
+            out.skips["host event whose 'pid' is not a number"] += int(bad.sum())
+        host, r = host[~bad], host[~bad].tolist()
+        a = [evs[i].args for i in r]
+        used = cats.rows(host)
+        out.unknown_categories |= {c or "<none>" for c in {used.labels[k] for k in np.unique(used.codes).tolist()} if c not in _KNOWN_HOST}
+        out.host.append({
+            "cat": used.column(), "name": names.rows(host).column(), "pid": pid[~bad],
+            "tid": int_array([evs[i].tid for i in r]), "start_ns": ts[host], "dur_ns": dur[host],
+            "external_id": _external_ids(a), "correlation": int_array([x.correlation if x is not None else None for x in a]),
+            "order": order[host], "args_piece": np.full(len(host), location.want(index[host]) if len(host) else -1, dtype=np.int32),
+            "args_index": index[host].astype(np.int32),
+        })
+    gpu = np.flatnonzero(cls == 1)
+    if len(gpu):
+        r = gpu.tolist()
+        e = [evs[i] for i in r]
+        a = [v.args if v.args is not None else blank for v in e]
+        grid, block = xyz([x.grid for x in a]), xyz([x.block for x in a])
+        out.gpu.append({
+            "kind": cats.rows(gpu).mapped(lambda c: schema.GPU_KINDS.get(c, "")).column(), "name": names.rows(gpu).column(),
+            "device": int_array([x.device if x.device is not None else v.pid for x, v in zip(a, e)]),
+            "stream": int_array([x.stream if x.stream is not None else v.tid for x, v in zip(a, e)]),
+            "start_ns": ts[gpu], "dur_ns": dur[gpu], "correlation": int_array([x.correlation for x in a]),
+            "external_id": _external_ids(a), "grid_x": grid[0], "grid_y": grid[1], "grid_z": grid[2],
+            "block_x": block[0], "block_y": block[1], "block_z": block[2],
+            "registers": int_array([x.registers for x in a]), "shared_mem": int_array([x.shared_mem for x in a]),
+            "bytes": int_array([x.bytes for x in a]), "order": order[gpu],
+        })
+    annotations = np.flatnonzero(cls == 2)
+    if len(annotations):
+        e = [evs[i] for i in annotations.tolist()]
+        a = [v.args if v.args is not None else blank for v in e]
+        out.annotations.append({
+            "name": names.rows(annotations).column(),
+            "device": int_array([x.device if x.device is not None else v.pid for x, v in zip(a, e)]),
+            "stream": int_array([x.stream if x.stream is not None else v.tid for x, v in zip(a, e)]),
+            "start_ns": ts[annotations], "dur_ns": dur[annotations], "external_id": _external_ids(a), "order": order[annotations],
+        })
+
+
+def _external_ids(args: list[Args | None]) -> Any:
+    return int_array([None if a is None else a.external_id if a.external_id is not None else a.external_id_old for a in args])
+
+
+def _metadata(out: Columns, ev: Event) -> None:
+    """``process_name`` / ``thread_name`` (other metadata events carry nothing the tables use)."""
+    if ev.name not in ("process_name", "thread_name") or ev.args is None:
+        return
+    label, pid, tid = ev.args.name, as_int(ev.pid), as_int(ev.tid)
+    if not isinstance(label, str) or pid is None:
+        return
+    if ev.name == "process_name":
+        out.process_names[pid] = label
+    elif tid is not None:
+        out.thread_names[(pid, tid)] = label
+
+
+def _counter(out: Columns, ev: Event, raw: msgspec.Raw | None, ts_ns: int) -> None:
+    """One ``C`` event: a row per numeric series of its args."""
+    try:
+        values = msgspec.json.decode(raw) if raw is not None else {}
+    except (msgspec.MsgspecError, UnicodeDecodeError):
+        return
+    if not isinstance(values, dict):
+        return
+    c = out.counters
+    for series, value in values.items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            c["name"].append(ev.name if isinstance(ev.name, str) else "")
+            c["series"].append(str(series))
+            c["pid"].append(as_int(ev.pid))
+            c["ts_ns"].append(ts_ns)
+            c["value"].append(float(value))
+
+
+class _BeginEnd:
+    """``B``/``E`` events paired per (pid, tid): an ``E`` closes the latest open ``B`` of its thread;
+    the pair is a duration event placed where the ``E`` was."""
+
+    def __init__(self) -> None:
+        self.open: defaultdict[tuple[str, str], list[tuple[Event, int, _Location, int]]] = defaultdict(list)
+        self.done: list[tuple[Event, int, int, int, _Location, int]] = []  # begin, start, dur, order, location, index
+
+    def add(self, out: Columns, ev: Event, ts_ns: int, order: int, end: bool, location: _Location, index: int) -> None:
+        key = (repr(ev.pid), repr(ev.tid))
+        if not end:
+            self.open[key].append((ev, ts_ns, location, index))
+            return
+        stack = self.open.get(key)
+        if not stack:
+            out.skips["'E' event without a matching 'B'"] += 1
+            return
+        begin, start, where, at = stack.pop()
+        self.done.append((begin, start, max(ts_ns - start, 0), order, where, at))
+
+    def finish(self, out: Columns) -> None:
+        unclosed = sum(len(v) for v in self.open.values())
+        if unclosed:
+            out.skips["'B' event never closed by an 'E'"] += unclosed
+        for begin, start, dur, order, where, at in self.done:
+            add_complete(out, [begin], np.array([start], dtype=np.int64), np.array([dur], dtype=np.int64),
+                         np.array([order], dtype=np.int64), where, np.array([at], dtype=np.int64))
