@@ -39,7 +39,7 @@ from traceview.trace.args import Backing, FileRange, Held
 from traceview.trace.labels import Labels
 from traceview.trace.read import Piece, TraceText
 from traceview.trace.recover import Repairs, mend
-from traceview.trace.values import as_int, exact_ns, int_array, needs_exact, ns_array, xyz
+from traceview.trace.values import as_int, exact_ns, int_array, ns_array, xyz
 
 
 class Args(msgspec.Struct, gc=False):
@@ -142,7 +142,7 @@ def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece,
         if isinstance(decoded, tuple):
             yield piece, decoded[0], decoded[1]
     if pending is not None:  # text after the last whole event of a file that ends inside one
-        piece, _ = mend(Piece(pending.text, pending.start, pending.end, pending.sep, True, pending.file), repairs)
+        piece, _ = mend(Piece(pending.data, pending.start, pending.end, pending.sep, True, pending.file), repairs)
         decoded = _decode(piece)
         if isinstance(decoded, tuple):
             yield piece, decoded[0], decoded[1]
@@ -150,7 +150,7 @@ def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece,
 
 def _decode(piece: Piece) -> tuple[list[Event], bool] | str:
     """(events, loose) -- loose: some ``args`` was no object, read as raw -- or "cut" / "broken"."""
-    text = piece.as_list()
+    text = piece.data
     try:
         return _EVENTS.decode(text), False
     except msgspec.ValidationError:
@@ -177,8 +177,8 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
     """One piece's events into ``out``'s columns."""
     first = out.events
     out.events += len(events)
-    phases = Labels([e.ph if isinstance(e.ph, str) else None for e in events])
-    kind_of = np.array([_PHASE_KIND.get(p, -1) if p is not None else -1 for p in phases.labels], dtype=np.int8)
+    phases = Labels.strings([e.ph for e in events], lambda v: "")
+    kind_of = np.array([_PHASE_KIND.get(p, -1) for p in phases.labels], dtype=np.int8)
     kind = kind_of[phases.codes] if len(events) else np.zeros(0, dtype=np.int8)
     for i in np.flatnonzero(kind == -1).tolist():
         ph = events[i].ph
@@ -193,13 +193,12 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
     complete = np.flatnonzero((kind == 0) & usable)
     if len(complete):
         rows = complete.tolist()
-        dur, ok = ns_array([events[i].dur for i in rows])
-        for i, d, good in zip(rows, dur.tolist(), ok.tolist()):
-            if not good:
-                out.skips["complete event without a numeric 'dur'"] += 1
-            elif d < 0:
-                out.skips["negative duration"] += 1
+        dur, ok, _ = ns_array([events[i].dur for i in rows])
         keep = ok & (dur >= 0)
+        if not keep.all():
+            for reason, count in (("complete event without a numeric 'dur'", (~ok).sum()), ("negative duration", (ok & (dur < 0)).sum())):
+                if count:
+                    out.skips[reason] += int(count)
         complete = complete[keep]
         add_complete(out, [events[i] for i in complete.tolist()], ts[complete], dur[keep], first + complete,
                      location, complete)
@@ -208,17 +207,17 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
     flows = np.flatnonzero((kind == 2) & usable)
     if len(flows):
         e = [events[i] for i in flows.tolist()]
-        out.flows.append({"flow_id": int_array([v.id for v in e]), "cat": Labels([v.cat if isinstance(v.cat, str) else "" for v in e]).column(),
+        out.flows.append({"flow_id": int_array([v.id for v in e]), "cat": Labels.strings([v.cat for v in e], lambda c: "").column(),
                           "phase": phases.rows(flows).column(), "pid": int_array([v.pid for v in e]),
                           "tid": int_array([v.tid for v in e]), "ts_ns": ts[flows]})
     instants = np.flatnonzero((kind == 3) & usable)
     if len(instants):
         e = [events[i] for i in instants.tolist()]
-        out.instants.append({"name": Labels([v.name if isinstance(v.name, str) else "" for v in e]).column(),
+        out.instants.append({"name": Labels.strings([v.name for v in e], lambda n: "").column(),
                              "pid": int_array([v.pid for v in e]), "tid": int_array([v.tid for v in e]), "ts_ns": ts[instants]})
     counters = np.flatnonzero((kind == 4) & usable)
     if len(counters):
-        raw = _RAW_ARGS.decode(piece.as_list())
+        raw = _RAW_ARGS.decode(piece.data)
         for i in counters.tolist():
             _counter(out, events[i], raw[i].args, int(ts[i]))
 
@@ -228,14 +227,12 @@ def _timestamps(piece: Piece, events: list[Event], timed: np.ndarray) -> tuple[n
     ts = np.zeros(len(events), dtype=np.int64)
     usable = np.zeros(len(events), dtype=bool)
     rows = timed.tolist()
-    stamps = [events[i].ts for i in rows]
-    if needs_exact(stamps):
-        raw = _RAW_TS.decode(piece.as_list())
+    ts[timed], usable[timed], lossy = ns_array([events[i].ts for i in rows])
+    if lossy:  # float µs since the epoch: read every stamp from its text, to the ns
+        raw = _RAW_TS.decode(piece.data)
         read = [exact_ns(bytes(raw[i].ts)) if raw[i].ts is not None else None for i in rows]
         ts[timed] = [v if v is not None else 0 for v in read]
         usable[timed] = [v is not None for v in read]
-    else:
-        ts[timed], usable[timed] = ns_array(stamps)
     return ts, usable
 
 
@@ -245,7 +242,7 @@ class _Location:
     def __init__(self, out: Columns, piece: Piece) -> None:
         self.out, self.at = out, -1
         self.range = (piece.file, piece.start, piece.end) if piece.file is not None and piece.start is not None else None
-        self.text = None if self.range is not None else piece.text  # a held copy is made from the text
+        self.data = None if self.range is not None else piece.data  # a held copy is made from the text
         self.wanted: list[int] = []
 
     def want(self, indices: np.ndarray) -> int:
@@ -255,7 +252,7 @@ class _Location:
             self.out.args.append(FileRange(*self.range) if self.range is not None else None)  # type: ignore[arg-type]
         if self.range is None:
             self.wanted.extend(indices.tolist())
-            raws = [bytes(e.args) if e.args is not None else None for e in _RAW_ARGS.decode(b"[" + self.text + b"]")]
+            raws = [bytes(e.args) if e.args is not None else None for e in _RAW_ARGS.decode(self.data)]
             self.out.args[self.at] = Held.of(raws, np.unique(np.asarray(self.wanted, dtype=np.int64)))
         return self.at
 
@@ -265,8 +262,8 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
     """Duration events -> host slices, GPU activities, GPU annotations (by category); ``order``: each
     event's position in the file (slices keep that order); ``index``: its index in its piece."""
     aliases = schema.CATEGORY_ALIASES
-    cats = Labels([e.cat if isinstance(e.cat, str) else "" for e in evs]).mapped(lambda c: aliases.get(c, c))
-    names = Labels([e.name if isinstance(e.name, str) else (str(e.name) if e.name is not None else "") for e in evs])
+    cats = Labels.strings([e.cat for e in evs], lambda c: "").mapped(lambda c: aliases.get(c, c))
+    names = Labels.strings([e.name for e in evs], lambda n: str(n) if n is not None else "")
     cls_of = np.array([3 if c == "Trace" else 1 if c in schema.GPU_KINDS else 2 if c == "gpu_user_annotation" else 0
                        for c in cats.labels], dtype=np.int8)
     cls = cls_of[cats.codes] if len(evs) else np.zeros(0, dtype=np.int8)

@@ -33,6 +33,19 @@ class Labels:
             codes, values = codes.astype(np.int32, copy=False), list(distinct)
         self.codes, self.labels = codes, values
 
+    @classmethod
+    def strings(cls, values: list[Any], as_text: Callable[[Any], str]) -> Labels:
+        """Labels of a field that should hold strings: each distinct value that is not one is read
+        by ``as_text`` (once per distinct value, not per row)."""
+        try:
+            labels = cls(values)
+        except TypeError:  # an unhashable value (a list where a name belongs)
+            labels = cls([v if isinstance(v, str) else as_text(v) for v in values])
+        if all(type(v) is str for v in labels.labels):
+            return labels
+        missing = lambda v: v is None or (isinstance(v, float) and v != v)  # noqa: E731 (factorize gives None as NaN)
+        return labels.mapped(lambda v: v if isinstance(v, str) else as_text(None if missing(v) else v))
+
     def rows(self, index: np.ndarray) -> Labels:
         """These labels at rows ``index`` only."""
         return Labels(self.labels, self.codes[index])

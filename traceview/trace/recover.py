@@ -56,11 +56,12 @@ def mend(piece: Piece, repairs: Repairs) -> tuple[Piece, Piece | None]:
     """``piece`` made to decode as a list of whole events, and what comes after its last whole
     event when its text ends inside one (a cut that fell inside a string; None when it does not,
     or when the file itself ended there: that event is lost, and read noted it)."""
-    text = _valid_utf8(piece.text, repairs)
+    original = piece.text
+    text = _valid_utf8(original, repairs)
     text, count = _NON_FINITE.subn(b"null", text)
     repairs["nan"] += count
-    same = text == piece.text  # unrepaired: the pieces keep their place in the file
-    head, rest = (piece if same else Piece(text, sep=piece.sep, last_cut=piece.last_cut)), None
+    same = text == original  # unrepaired: the pieces keep their place in the file
+    head, rest = (piece if same else Piece.of(text, sep=piece.sep, last_cut=piece.last_cut)), None
     items = _items(b"[" + text + b"]")
     if items is None:
         for m in list(_EVENT_END.finditer(text))[::-1][:_MAX_CUT_TRIES]:
@@ -70,12 +71,12 @@ def mend(piece: Piece, repairs: Repairs) -> tuple[Piece, Piece | None]:
                 break
     if items is None:
         if not piece.last_cut and _ends_early(text):  # inside its first event: all of it waits for the next piece
-            return Piece(b"", sep=piece.sep), head
-        return Piece(b"", sep=piece.sep), None
+            return Piece.of(b"", sep=piece.sep), head
+        return Piece.of(b"", sep=piece.sep), None
     kept = [bytes(i) for i in items if memoryview(i)[0] == 0x7B]  # "{": an object
     repairs["not_objects"] += len(items) - len(kept)
     if len(kept) < len(items):
-        head = Piece(b",".join(kept), sep=head.sep)
+        head = Piece.of(b",".join(kept), sep=head.sep)
     return head, (None if piece.last_cut else rest)
 
 
@@ -162,10 +163,10 @@ def _pieces(items: list[bytes]) -> list[Piece]:
         current.append(item)
         size += len(item)
         if size >= PIECE_BYTES:
-            pieces.append(Piece(b",".join(current)))
+            pieces.append(Piece.of(b",".join(current)))
             current, size = [], 0
     if current:
-        pieces.append(Piece(b",".join(current)))
+        pieces.append(Piece.of(b",".join(current)))
     return pieces
 
 

@@ -65,24 +65,26 @@ def as_ns(value: Any) -> int | None:
     return None
 
 
-def ns_array(values: list[Any]) -> tuple[np.ndarray, np.ndarray]:
-    """(ns, usable) for a column of µs values, as :func:`as_ns` reads each one."""
+def ns_array(values: list[Any]) -> tuple[np.ndarray, np.ndarray, bool]:
+    """(ns, usable, lossy) for a column of µs values, as :func:`as_ns` reads each one; ``lossy``:
+    some float is too large for float64 to hold its ns (read those from the text: :func:`exact_ns`)."""
     types = set(map(type, values))
     if types <= {int, float} and values:
         if float in types:
             arr = np.array(values, dtype=np.float64)
             if np.isfinite(arr).all() and np.abs(arr).max() < EXACT_US:
-                return np.round(arr * 1000).astype(np.int64), np.ones(len(values), dtype=bool)
+                return np.round(arr * 1000).astype(np.int64), np.ones(len(values), dtype=bool), False
         else:
             try:
                 ints = np.array(values, dtype=np.int64)
             except OverflowError:
                 ints = None
             if ints is not None and np.abs(ints).max() <= _MAX_INT_US:
-                return ints * 1000, np.ones(len(values), dtype=bool)
+                return ints * 1000, np.ones(len(values), dtype=bool), False
     read = [as_ns(v) for v in values]
     usable = np.fromiter((v is not None for v in read), dtype=bool, count=len(read))
-    return np.fromiter((v if v is not None else 0 for v in read), dtype=np.int64, count=len(read)), usable
+    lossy = any(type(v) is float and v > EXACT_US and not v.is_integer() for v in values if type(v) is float and math.isfinite(v))
+    return np.fromiter((v if v is not None else 0 for v in read), dtype=np.int64, count=len(read)), usable, lossy
 
 
 def int_array(values: list[Any]) -> pd.arrays.IntegerArray:
@@ -122,11 +124,6 @@ def exact_ns(text: bytes) -> int | None:
         return fits(ns, NS_MAX)
     except ValueError:
         return None
-
-
-def needs_exact(values: list[Any]) -> bool:
-    """Whether some float µs timestamp is too large for float64 to hold its ns."""
-    return any(type(v) is float and v > EXACT_US and not v.is_integer() for v in values)
 
 
 def xyz(values: list[Any]) -> tuple[pd.arrays.IntegerArray, pd.arrays.IntegerArray, pd.arrays.IntegerArray]:
