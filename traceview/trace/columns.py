@@ -589,7 +589,8 @@ class _Labels:
         order = used[np.argsort(distinct[used], kind="stable")]  # the categories: labels used, sorted
         code_of = np.full(len(distinct), -1, dtype=np.int32)
         code_of[order] = np.arange(len(order), dtype=np.int32)
-        return pd.Categorical.from_codes(code_of[ids], dtype=pd.CategoricalDtype(pd.Index(distinct[order], dtype=object)), validate=False)
+        # categories typed as pd.Categorical types strings: object in pandas 2, str in pandas 3
+        return pd.Categorical.from_codes(code_of[ids], dtype=pd.CategoricalDtype(pd.Index(distinct[order])), validate=False)
 
 
 class _LabelRows:
