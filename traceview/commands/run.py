@@ -33,6 +33,9 @@ def run_cmd(
     """Run a workload's variants under torch.profiler: a trace, timings and Inductor code per variant."""
     from rich.table import Table
 
+    from traceview.capture import require_torch
+
+    require_torch("run")
     from traceview.capture.runner import run_workload
     from traceview.commands._common import console
 

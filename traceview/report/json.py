@@ -1,4 +1,4 @@
-"""Result dataclasses -> JSON (orjson), with a schema version for scripts and CI."""
+"""Result dataclasses -> JSON (msgspec, the loader's JSON library too), with a schema version for scripts and CI."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import math
 import re
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import numpy as np
-import orjson
 import pandas as pd
 
 if TYPE_CHECKING:
@@ -46,13 +46,13 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
-#: DEL and the C1 controls (U+0080-U+009F: 0x9B is a CSI in some terminals); orjson escapes only C0.
+#: DEL and the C1 controls (U+0080-U+009F: 0x9B is a CSI in some terminals); msgspec escapes only C0.
 _RAW_CONTROLS = re.compile("[\x7f-\x9f]")
 
 
 def json_text(document: Any) -> str:
     """Indented JSON text that is safe to print: every control character written as a ``\\uXXXX`` escape."""
-    text = orjson.dumps(document, option=orjson.OPT_INDENT_2).decode()
+    text = msgspec.json.format(msgspec.json.encode(document), indent=2).decode()
     return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
