@@ -112,8 +112,23 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "steps": {"source": a.steps.source, "kernels_per_step": a.steps.kernels_per_step,
                   "gpu_ms_per_step": [float(x) for x in a.steps.steps["gpu_ms"]] if len(a.steps.steps) else []},
         "kernel_table": to_jsonable(a.kernels.drop(columns=["first_start_ns"]).head(200)),
+        "cpu_kernels": _cpu_kernels(a),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
     }
     return to_jsonable(doc)
+
+
+def _cpu_kernels(a: "Analysis") -> dict[str, Any]:
+    """The CPU's kernels (:mod:`traceview.analysis.cpu_kernels`): run-phase counts per kind, per step, per region, per name."""
+    c = a.cpu
+    return {
+        "counts": c.run_counts,
+        "kernels_per_step": c.kernels_per_step,
+        "per_step": to_jsonable(c.per_step),
+        "regions": {str(r.region): {"calls": int(r.calls), "kernels_per_call": [int(k) for k in r.kernels_per_call],
+                                    "steady_kernels_per_call": int(r.steady_kernels_per_call), "kernel_ms": float(r.kernel_ms)}
+                    for r in c.per_region.itertuples()},
+        "by_name": to_jsonable(c.by_name.head(200)),
+    }
