@@ -103,7 +103,7 @@ def _kinds(counts: dict[str, float]) -> str:
 
 def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
     """The CPU's kernels (see :mod:`traceview.analysis.cpu_kernels`): per compiled-region call, per step, top names."""
-    from traceview.analysis.cpu_kernels import KINDS
+    from traceview.analysis.cpu_kernels import KIND_LABELS, KINDS
 
     c, parts = a.cpu, []
     if len(c.per_region) and a.summary.kernels == 0:
@@ -120,7 +120,7 @@ def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
     if len(c.by_name):
         names = _table(f"top CPU kernels (run phase, {len(c.by_name)} distinct)", [("kernel", "left"), ("kind", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right")])
         for r in c.by_name.head(top).itertuples():
-            names.add_row(safe(r.name, 70), _kinds({r.kind: 1}).removesuffix(" ×1"), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}")
+            names.add_row(safe(r.name, 70), KIND_LABELS.get(r.kind, r.kind), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}")
         parts.append(names)
     return parts
 
@@ -161,7 +161,8 @@ def cpu_comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType
         if len(per):
             kernels, kinds, ms = f"{per['kernels'].median():g}", _kinds({k: per[k].median() for k in KINDS}), f"{per['kernel_ms'].median():,.3f}"
         else:
-            kernels, kinds, ms = f"{len(a.cpu.kernels):,}", _kinds(a.cpu.run_counts), f"{a.cpu.by_name['total_ms'].sum() if len(a.cpu.by_name) else 0.0:,.3f}"
+            counts = a.cpu.run_counts  # no steps: the whole trace's run-phase kernels
+            kernels, kinds, ms = f"{sum(counts.values()):,}", _kinds(counts), f"{a.cpu.by_name['total_ms'].sum() if len(a.cpu.by_name) else 0.0:,.3f}"
         wall = f"{steps['dur_ns'].median() / 1e6:,.3f}" if len(steps) else ""
         table.add_row(safe(label), kernels, safe(kinds), ms, wall, f"{a.split.compile_ns / 1e9:,.2f}")
     return table
