@@ -1,5 +1,6 @@
 """Time and peak memory of loading + analysing large traces: traceview vs HTA vs a bare JSON parse.
 
+    pip install -e '.[bench]'   # HTA and orjson, the two baselines (traceview itself needs neither)
     python benchmarks/analyzer.py --dir /tmp/tvbench --sizes 10 200 1000 2000 [--mem-limit-gb 20]
     python benchmarks/analyzer.py --dir /tmp/tvbench --sizes --traces REAL.json [REAL2.json.gz ...]
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from traceview.analysis import patterns
 from traceview.capture.profile_script import profile_script
 from traceview.capture.runner import run_workload
 from traceview.errors import CaptureError
@@ -51,8 +53,12 @@ def test_run_compiled_variant_captures_inductor_wrapper(tmp_path):
     meta = json.loads(result.meta_path.read_text())["variants"]["compiled"]
     assert meta["code_dir"] == "compiled/code"
     assert meta["dynamo"]["counters"]["stats"]["unique_graphs"] == 1
-    names = {e.get("name", "") for e in _events(result.traces[0])}
+    events = _events(result.traces[0])
+    names = {e.get("name", "") for e in events}
     assert any(n.startswith("Torch-Compiled Region") for n in names)
+    # run turns Inductor's C++ kernel profile on: each call of the fused kernel is a cpu_op, 3 calls
+    cpp = [e for e in events if e.get("cat") == "cpu_op" and patterns.INDUCTOR_CPP_KERNEL.match(e.get("name", ""))]
+    assert len(cpp) == 3 and all(e["name"].endswith("cpp_fused_add_mul_0") for e in cpp)
 
 
 @pytest.mark.slow
@@ -123,6 +129,7 @@ def test_profile_steady_runs_twice_and_captures_generated_code(tmp_path):
     assert "cpp_fused" in wrapper
     names = [e.get("name", "") for e in _events(result.trace)]
     assert sum(n.startswith("Torch-Compiled Region") for n in names) == 3  # no recompile in the profiled run
+    assert sum(bool(patterns.INDUCTOR_CPP_KERNEL.match(n)) for n in names) == 3  # profile records the C++ kernels too
 
 
 def test_cli_profile_passes_script_options_through_and_exits_with_its_code(tmp_path):
@@ -140,3 +147,19 @@ def test_cli_profile_missing_script_is_one_line_and_exit_2(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [f"traceview: error: script not found: {tmp_path / 'nope.py'}"]
+
+
+def test_cpp_kernel_profile_is_on_inside_and_restored_after(monkeypatch):
+    import torch._inductor.config as config
+
+    from traceview.capture.profiling import CPP_KERNEL_PROFILE_ENV, cpp_kernel_profile
+
+    monkeypatch.delenv(CPP_KERNEL_PROFILE_ENV, raising=False)
+    before = config.cpp.enable_kernel_profile
+    with cpp_kernel_profile():
+        assert config.cpp.enable_kernel_profile is True
+        assert os.environ[CPP_KERNEL_PROFILE_ENV] == "1"
+    assert config.cpp.enable_kernel_profile == before and CPP_KERNEL_PROFILE_ENV not in os.environ
+    monkeypatch.setenv(CPP_KERNEL_PROFILE_ENV, "0")  # the user turned it off: left off
+    with cpp_kernel_profile():
+        assert config.cpp.enable_kernel_profile == before

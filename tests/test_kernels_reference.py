@@ -97,8 +97,7 @@ def test_multi_tensor_adam_matches_torch_adam_over_ragged_tensors(block, iters):
 def test_each_step_advances_once_per_call_however_many_chunks_a_tensor_has():
     # 1 + 40 + 3 chunks of 16: the step is read by every chunk and must grow by exactly one per call.
     sizes = [5, 640, 33]
-    params, grads, reference = _adam_pair(sizes, seed=7)
-    opt = torch.optim.Adam(reference, lr=1e-2, foreach=False)
+    params, grads, _ = _adam_pair(sizes, seed=7)
     m = [torch.zeros(s) for s in sizes]
     v = [torch.zeros(s) for s in sizes]
     steps = [torch.full((), float(i)) for i in range(len(sizes))]  # tensors at different steps
@@ -131,3 +130,22 @@ def test_multi_tensor_adam_rejects_tensors_off_a_16_byte_boundary():
     p = torch.zeros(9)[1:]  # 4 bytes past an aligned start: the kernel's vector loads would misread it
     with pytest.raises(ValueError, match="16-byte"):
         mta.build_tables([p], [p], [p], [p], [torch.zeros(())])
+
+
+def test_interpreted_launch_is_marked_in_the_profiler_trace(tmp_path):
+    """Under TRITON_INTERPRET=1 each launch of a reference kernel is a ``triton_interpreted::<kernel>``
+    annotation (the analysis counts it as the CPU's kernel); the interpreter's copies nest inside it."""
+    import gzip
+    import json
+
+    from torch.profiler import profile
+
+    a, b, c = _rand(300, 1), _rand(300, 2), _rand(300, 3)
+    with profile() as prof:
+        abc_k.abc(a, b, c, block=128)
+    prof.export_chrome_trace(str(tmp_path / "t.json.gz"))
+    events = [e for e in json.loads(gzip.decompress((tmp_path / "t.json.gz").read_bytes()))["traceEvents"] if e.get("ph") == "X"]
+    (launch,) = [e for e in events if e["name"].startswith("triton_interpreted::")]
+    assert launch["name"] == "triton_interpreted::abc_kernel" and launch["cat"] == "user_annotation"
+    copies = [e for e in events if e["name"] == "aten::copy_"]
+    assert copies and all(launch["ts"] <= e["ts"] and e["ts"] + e["dur"] <= launch["ts"] + launch["dur"] for e in copies)

@@ -6,9 +6,9 @@ The trace is tests/data/bad/ansi_names.json (written by tests/make_bad_corpus.py
 
 from __future__ import annotations
 
+import json
 import re
 
-import orjson
 import pytest
 
 from conftest import DATA
@@ -39,7 +39,7 @@ def test_json_output_escapes_control_characters_and_keeps_names_exact(command, c
     code, out, err = run_cli([command, "--json", str(ANSI)], capsys, monkeypatch)
     assert code == 0, err
     assert "\x1b" not in out and "\x07" not in out
-    document = orjson.loads(out)
+    document = json.loads(out)
     if command != "info":  # info lists categories and APIs, not kernel names
         assert _contains(document, ANSI_KERNEL)  # the data is exact; only its JSON spelling is escaped
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution, attribute_kernels
+from traceview.analysis.cpu_kernels import CpuKernels, cpu_kernels
 from traceview.analysis.findings import Finding, findings
 from traceview.analysis.graph_launch import GraphLaunches, graph_launches
 from traceview.analysis.kernel_table import kernel_table
@@ -31,6 +32,7 @@ class Analysis:
     graphs: GraphLaunches
     overhead: LaunchOverhead
     steps: StepKernels
+    cpu: CpuKernels  # the CPU's kernels: ATen ops (no GPU), Inductor C++, interpreted Triton
     findings: list[Finding] = field(default_factory=list)
 
     @property
@@ -55,5 +57,6 @@ def analyze(trace: Trace) -> Analysis:
         graphs=graph_launches(trace),
         overhead=launch_overhead(trace, attribution, split),
         steps=kernels_per_step(trace, attribution, windows),
+        cpu=cpu_kernels(trace, split, windows),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result)})

@@ -90,9 +90,10 @@ def _compiling_steps(a: Analysis) -> list[Finding]:
 
 def _regions(a: Analysis) -> list[Finding]:
     out = []
-    for row in a.regions.by_region.itertuples():
+    cpu = a.summary.kernels == 0 and len(a.cpu.per_region) > 0  # no GPU: count the CPU's kernels
+    for row in (a.cpu.per_region if cpu else a.regions.by_region).itertuples():
         counts = row.kernels_per_call
-        text = f"Compiled region {row.region}: {row.calls} call(s), {row.steady_kernels_per_call} kernel(s) per call in steady state"
+        text = f"Compiled region {row.region}: {row.calls} call(s), {row.steady_kernels_per_call} {'CPU ' if cpu else ''}kernel(s) per call in steady state"
         if len(set(counts)) > 1:
             text += f" (per call: {', '.join(map(str, counts[:8]))}{' …' if len(counts) > 8 else ''})"
         out.append(Finding("regions", text + "."))
@@ -158,12 +159,37 @@ def _kernels(a: Analysis) -> list[Finding]:
         per = steps.kernels_per_step
         text = f"{len(per)} step(s) ({steps.source}): {', '.join(map(str, per[:8]))}{' …' if len(per) > 8 else ''} kernels per step"
         if a.summary.kernels == 0:
-            ops = steps.steps["aten_ops"].tolist()
-            text += f"; no GPU in this trace: {', '.join(map(str, ops[:8]))} top-level ATen op(s) per step ran on the CPU (compiled graphs run as generated C++, see the run's code/ folder)"
+            text = f"{len(per)} step(s) ({steps.source}), no GPU in this trace" + _cpu_steps(a)
         out.append(Finding("steps", text + "."))
+    out += _cpu_kernels(a)
     if len(a.kernels):
         top = a.kernels.iloc[0]
         out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms)."))
+    return out
+
+
+def _cpu_steps(a: Analysis) -> str:
+    """What a CPU-only trace ran per step: its CPU kernels, by kind."""
+    from traceview.analysis.cpu_kernels import KIND_LABELS, KINDS
+
+    per = a.cpu.per_step
+    if per.empty or not per["kernels"].any():
+        return ""
+    counts = per["kernels"].tolist()
+    kinds = ", ".join(f"{KIND_LABELS[k]} ×{per[k].median():g}" for k in KINDS if per[k].median())
+    return f"; the CPU ran {', '.join(map(str, counts[:8]))}{' …' if len(counts) > 8 else ''} kernel(s) per step ({kinds} per step, median)"
+
+
+def _cpu_kernels(a: Analysis) -> list[Finding]:
+    """Compiled graphs whose C++ kernels the trace does not show, and interpreted Triton kernels."""
+    out = []
+    counts = a.cpu.run_counts
+    if a.summary.kernels == 0 and len(a.regions.by_region) and not counts.get("inductor_cpp"):
+        out.append(Finding("cpu", "Compiled regions ran but the trace shows none of their C++ kernels: capture with "
+                           "TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1 (traceview run and profile turn it on) to see them as the CPU's kernels."))
+    if counts.get("triton_interpreted"):
+        out.append(Finding("cpu", f"{counts['triton_interpreted']} Triton kernel launch(es) ran in Triton's interpreter (TRITON_INTERPRET=1): "
+                           "their times are the interpreter's (NumPy, one program at a time), not a compiled kernel's.", "warning"))
     return out
 
 

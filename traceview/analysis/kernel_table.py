@@ -21,7 +21,7 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     table = attribution.table
     keep = (table["kind"] == "kernel").to_numpy()
     if phase is not None:
-        keep &= (table["phase"] == phase).to_numpy()
+        keep = keep & (table["phase"] == phase).to_numpy()  # a new array: pandas 3 hands out read-only ones
     if not keep.any():
         return pd.DataFrame(columns=_COLUMNS)
     rows = np.flatnonzero(keep)

@@ -65,3 +65,12 @@ STEP: Final[re.Pattern[str]] = re.compile(r"^ProfilerStep#\d+$")
 INDUCTOR_CALL: Final[re.Pattern[str]] = re.compile(r"^## Call CompiledFxGraph")
 #: Ops Dynamo/AOT run on fake tensors while tracing: they appear as aten::/prims:: cpu_ops.
 TRACED_OP: Final[re.Pattern[str]] = re.compile(r"^(aten|prims)::")
+
+#: One call of a C++ kernel Inductor generated, recorded when ``config.cpp.enable_kernel_profile`` is
+#: on: ``graph_0_cpp_fused_add_mul_0`` (torch 2.6+ prefixes the graph id, a GEMM template its own
+#: name after it; older torch writes ``cpp_fused_add_mul_0``). Inductor names every C++ kernel
+#: ``cpp_<fused ops>_<N>`` (``cpp__<N>`` without descriptive names, ``cpp_<template>`` for templates).
+INDUCTOR_CPP_KERNEL: Final[re.Pattern[str]] = re.compile(r"^(?:graph_\d+_(?:[A-Za-z]\w*?_)?)?cpp_\w+$")
+#: A Triton kernel run by Triton's interpreter (``TRITON_INTERPRET=1``): the annotation traceview's
+#: reference kernels put around each launch (``traceview.capture.kernels.INTERPRETED_PREFIX``).
+TRITON_INTERPRETED: Final[re.Pattern[str]] = re.compile(r"^triton_interpreted::")

@@ -32,8 +32,8 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
-from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, device_info, export_trace, resolve_device, versions,
-                        writable_dir)
+from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, resolve_device,
+                        versions, writable_dir)
 
 SIGINT_EXIT = 128 + signal.SIGINT  # what a shell reports for a program ended by Ctrl-C
 
@@ -146,7 +146,7 @@ def profile_script(script: Path | str, args: list[str] | None = None, out_dir: P
     code = _check_inputs(script, out)
     device = resolve_device(None)
     dynamo = DynamoDelta()  # counters and compile times cover the warm-up run too
-    with _as_main(script, args) as globals_, inductor_code.recording() as recorder:
+    with _as_main(script, args) as globals_, inductor_code.recording() as recorder, cpp_kernel_profile():
         if not include_compile:
             warmup = execute(code, globals_)
             if warmup.exit_code != 0:

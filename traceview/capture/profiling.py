@@ -113,6 +113,35 @@ class DynamoDelta:
         return {"counters": counters, "compile_times_s": times}
 
 
+#: Inductor reads this when its config is imported; ``cpp_kernel_profile`` also sets the config itself.
+CPP_KERNEL_PROFILE_ENV = "TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE"
+
+
+@contextmanager
+def cpp_kernel_profile():
+    """Inductor's generated C++ kernels recorded by the profiler while inside.
+
+    With ``torch._inductor.config.cpp.enable_kernel_profile`` on, each C++ kernel Inductor writes
+    opens a ``RECORD_FUNCTION`` named after itself (``graph_0_cpp_fused_add_mul_0``), so a CPU trace
+    shows the compiled code's kernels as ``cpu_op`` events, as a GPU trace shows Triton kernels. It
+    changes the generated code (Inductor's cache key includes it); the record costs nothing while no
+    profiler runs. Left off when the user set the variable to anything but ``1``.
+    """
+    import torch._inductor.config as config
+
+    if os.environ.get(CPP_KERNEL_PROFILE_ENV, "1") != "1" or not hasattr(config.cpp, "enable_kernel_profile"):
+        yield
+        return
+    saved = os.environ.get(CPP_KERNEL_PROFILE_ENV)
+    os.environ[CPP_KERNEL_PROFILE_ENV] = "1"  # for compile workers and subprocesses of a profiled script
+    try:
+        with config.patch({"cpp.enable_kernel_profile": True}):
+            yield
+    finally:
+        if saved is None:
+            os.environ.pop(CPP_KERNEL_PROFILE_ENV, None)
+
+
 @contextmanager
 def cold_inductor():
     """Turn Inductor's on-disk caches off, so a first call really compiles and autotunes."""

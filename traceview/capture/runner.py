@@ -29,8 +29,8 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
-from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, device_info, export_trace,
-                        resolve_device, synchronize, versions)
+from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, cpp_kernel_profile, device_info,
+                        export_trace, resolve_device, synchronize, versions)
 from .workloads import CHECK_CALLS, Variant, Workload, check_against_reference, get_workload
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,7 @@ class VariantResult:
     checked: str  # "before profiling" or "after profiling"
     dynamo: dict[str, object]
     sizes: dict[str, object] = field(default_factory=dict)
+    triton_interpreted: bool = False  # the project's Triton kernels ran in Triton's interpreter (CPU)
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,8 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
     code_dir = out_dir / variant.name / "code"
     wrappers = recorder.write(code_dir) if variant.compiled else []
     return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
-                         timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes)
+                         timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes,
+                         triton_interpreted=variant.triton and device.type != "cuda")
 
 
 def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
@@ -156,7 +158,8 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
     dev = resolve_device(device)
     resolved = wl.size(size, dev)
     out = writable_dir(Path(out_dir))
-    results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls) for n in names]
+    with cpp_kernel_profile():  # on the CPU, compiled variants' C++ kernels show in the trace
+        results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls) for n in names]
     meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out)
     return RunResult(wl.name, out, str(dev), include_compile, results, meta_path)
 

@@ -96,11 +96,10 @@ def diff_cmd(
         if not json:
             err_console().print(f"wrote {out}", markup=False, highlight=False)
     if json:
-        import orjson
-
         from traceview.report.diff_view import diff_document
+        from traceview.report.json import json_text
 
-        typer.echo(orjson.dumps(diff_document(diffs), option=orjson.OPT_INDENT_2).decode())
+        typer.echo(json_text(diff_document(diffs)))
         return
     from traceview.report.diff_view import diff_view
 

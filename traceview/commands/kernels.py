@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
-import orjson
+import msgspec
 import typer
 
 from rich.text import Text
@@ -154,8 +154,8 @@ def _is_code(path: Path) -> bool:
 
 def _read_json(path: Path) -> dict[str, Any] | None:
     try:
-        value = orjson.loads(path.read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        value = msgspec.json.decode(path.read_bytes())
+    except (OSError, msgspec.MsgspecError, UnicodeDecodeError):
         return None
     return value if isinstance(value, dict) else None
 

@@ -19,6 +19,9 @@ def profile_cmd(
     analyze: Annotated[bool, typer.Option("--analyze/--no-analyze", help="Analyze the trace afterwards.")] = True,
 ) -> None:
     """Run SCRIPT with its arguments under torch.profiler; its exit code is passed through."""
+    from traceview.capture import require_torch
+
+    require_torch("profile")
     from traceview.capture.profile_script import profile_script
     from traceview.commands._common import console, err_console
 

@@ -33,6 +33,9 @@ def run_cmd(
     """Run a workload's variants under torch.profiler: a trace, timings and Inductor code per variant."""
     from rich.table import Table
 
+    from traceview.capture import require_torch
+
+    require_torch("run")
     from traceview.capture.runner import run_workload
     from traceview.commands._common import console
 
@@ -43,7 +46,8 @@ def run_cmd(
     for v in result.variants:
         gbps = v.bytes_per_call / (v.median_ms * 1e6) if v.median_ms else 0.0
         code = f"{len(v.code_files)} wrapper(s)" if v.code_dir else ""
-        table.add_row(v.variant, f"{v.median_ms:.3f}", f"{gbps:.1f}", f"{v.max_abs_diff:.2e}", v.trace.name, code)
+        label = f"{v.variant} (interpreted)" if v.triton_interpreted else v.variant  # TRITON_INTERPRET=1: not a compiled kernel's time
+        table.add_row(label, f"{v.median_ms:.3f}", f"{gbps:.1f}", f"{v.max_abs_diff:.2e}", v.trace.name, code)
     console().print(table)
     if analyze:
         follow_up(result.traces)

@@ -50,6 +50,7 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         "<h2>Timeline</h2>", _timeline(a, trace, figs),
         "<h2>Kernels (run phase)</h2>", figs.div(F.top_kernels_figure(a)), kernel_section(a, code_info(trace, code_dir)),
         "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
+        _cpu_kernels(a),
         "<h2>Launch overhead</h2>", _overhead(a, figs),
         _notes(a),
     ]
@@ -129,6 +130,31 @@ def _regions_steps(a: Analysis, figs: Figures) -> str:
         out.append(figs.div(F.steps_figure(a)))
     else:
         out.append('<p class="muted">No steps (ProfilerStep#N or a repeated annotation) in this trace.</p>')
+    return "\n".join(out)
+
+
+def _cpu_kernels(a: Analysis) -> str:
+    """The CPU's kernels (ATen ops without a GPU, Inductor C++, interpreted Triton): per region, step and name."""
+    from traceview.analysis.cpu_kernels import KIND_LABELS, KINDS
+
+    c = a.cpu
+    if not c:
+        return ""
+    out = ["<h2>CPU kernels</h2>", '<p class="muted">What the CPU ran as kernels: ATen ops called from Python (in a trace without '
+           "GPU activity), Inductor's generated C++ kernels, Triton kernels run by Triton's interpreter.</p>"]
+    if len(c.per_region):
+        out.append(table(["region", "calls", "kernels/call (steady)", "kernels per call", "kernel ms"],
+                         [[r.region, num(r.calls, "{:,.0f}"), num(r.steady_kernels_per_call, "{:,.0f}"),
+                           ", ".join(map(str, r.kernels_per_call[:20])) + (" …" if len(r.kernels_per_call) > 20 else ""), num(r.kernel_ms)]
+                          for r in c.per_region.itertuples()], numeric=[False, True, True, False, True]))
+    if len(c.per_step):
+        out.append(table(["step", "kernels", *(KIND_LABELS[k] for k in KINDS), "kernel ms"],
+                         [[r.name, num(r.kernels, "{:,.0f}"), *(num(getattr(r, k), "{:,.0f}") for k in KINDS), num(r.kernel_ms)]
+                          for r in c.per_step.head(50).itertuples()], numeric=[False, True, True, True, True, True]))
+    out.append(table(["kernel", "kind", "count", "total ms", "median µs", "share"],
+                     [[r.name, KIND_LABELS.get(r.kind, r.kind), num(r.count, "{:,.0f}"), num(r.total_ms), num(r.median_us, "{:,.1f}"),
+                       num(r.share, "{:.0%}")] for r in c.by_name.head(100).itertuples()],
+                     sortable=True, numeric=[False, False, True, True, True, True], wide=0))
     return "\n".join(out)
 
 

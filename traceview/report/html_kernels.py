@@ -62,9 +62,9 @@ def code_info(trace: Trace | None, code_dir: Path | None) -> CodeInfo | None:
         meta_file = Path(trace.meta.path).parent / "meta.json"
         run_meta = None
         if meta_file.is_file():
-            import orjson
+            import msgspec
 
-            loaded = orjson.loads(meta_file.read_bytes())
+            loaded = msgspec.json.decode(meta_file.read_bytes())
             run_meta = loaded if isinstance(loaded, dict) else None
         sources = kernel_sources(trace, code, run_meta)
         names = [n for n in sources.summary["name"].dropna().unique() if str(n).startswith(("triton_", "cpp_"))]

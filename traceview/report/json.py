@@ -1,4 +1,4 @@
-"""Result dataclasses -> JSON (orjson), with a schema version for scripts and CI."""
+"""Result dataclasses -> JSON (msgspec, the loader's JSON library too), with a schema version for scripts and CI."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import math
 import re
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import numpy as np
-import orjson
 import pandas as pd
 
 if TYPE_CHECKING:
@@ -46,13 +46,13 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
-#: DEL and the C1 controls (U+0080-U+009F: 0x9B is a CSI in some terminals); orjson escapes only C0.
+#: DEL and the C1 controls (U+0080-U+009F: 0x9B is a CSI in some terminals); msgspec escapes only C0.
 _RAW_CONTROLS = re.compile("[\x7f-\x9f]")
 
 
 def json_text(document: Any) -> str:
     """Indented JSON text that is safe to print: every control character written as a ``\\uXXXX`` escape."""
-    text = orjson.dumps(document, option=orjson.OPT_INDENT_2).decode()
+    text = msgspec.json.format(msgspec.json.encode(document), indent=2).decode()
     return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
@@ -112,8 +112,23 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "steps": {"source": a.steps.source, "kernels_per_step": a.steps.kernels_per_step,
                   "gpu_ms_per_step": [float(x) for x in a.steps.steps["gpu_ms"]] if len(a.steps.steps) else []},
         "kernel_table": to_jsonable(a.kernels.drop(columns=["first_start_ns"]).head(200)),
+        "cpu_kernels": _cpu_kernels(a),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
     }
     return to_jsonable(doc)
+
+
+def _cpu_kernels(a: "Analysis") -> dict[str, Any]:
+    """The CPU's kernels (:mod:`traceview.analysis.cpu_kernels`): run-phase counts per kind, per step, per region, per name."""
+    c = a.cpu
+    return {
+        "counts": c.run_counts,
+        "kernels_per_step": c.kernels_per_step,
+        "per_step": to_jsonable(c.per_step),
+        "regions": {str(r.region): {"calls": int(r.calls), "kernels_per_call": [int(k) for k in r.kernels_per_call],
+                                    "steady_kernels_per_call": int(r.steady_kernels_per_call), "kernel_ms": float(r.kernel_ms)}
+                    for r in c.per_region.itertuples()},
+        "by_name": to_jsonable(c.by_name.head(200)),
+    }

@@ -64,7 +64,8 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     phases.add_row("run kernels", "", f"{counts['runtime']:,}")
     if a.split.compile_ns or a.split.autotune_ns or counts["compile"]:
         parts.append(phases)
-    if len(a.regions.by_region):
+    cpu = bool(a.cpu) and a.summary.kernels == 0  # a CPU-only trace: its kernels are the CPU's
+    if len(a.regions.by_region) and not cpu:
         regions = _table("compiled regions", [("region", "left"), ("calls", "right"), ("kernels/call (steady)", "right"), ("per call", "left"), ("GPU ms", "right")])
         for r in a.regions.by_region.itertuples():
             per = ", ".join(map(str, r.kernels_per_call[:10])) + (" …" if len(r.kernels_per_call) > 10 else "")
@@ -86,9 +87,42 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
             kernels.add_row(safe(r.name, 70), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
                             safe(_na(r.api)), safe(_na(r.op), 40), safe(_na(r.region)))
         parts.append(kernels)
+    if a.cpu:
+        parts += cpu_kernels_view(a, top)
     for note in a.summary.notes:
         parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)
+
+
+def _kinds(counts: dict[str, float]) -> str:
+    """``{"aten": 2}`` -> ``"ATen op ×2"``."""
+    from traceview.analysis.cpu_kernels import KIND_LABELS
+
+    return ", ".join(f"{KIND_LABELS.get(k, k)} ×{v:g}" for k, v in counts.items() if v)
+
+
+def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
+    """The CPU's kernels (see :mod:`traceview.analysis.cpu_kernels`): per compiled-region call, per step, top names."""
+    from traceview.analysis.cpu_kernels import KIND_LABELS, KINDS
+
+    c, parts = a.cpu, []
+    if len(c.per_region) and a.summary.kernels == 0:
+        regions = _table("compiled regions (CPU kernels)", [("region", "left"), ("calls", "right"), ("kernels/call (steady)", "right"), ("per call", "left"), ("kernel ms", "right")])
+        for r in c.per_region.itertuples():
+            per = ", ".join(map(str, r.kernels_per_call[:10])) + (" …" if len(r.kernels_per_call) > 10 else "")
+            regions.add_row(safe(r.region), str(r.calls), str(r.steady_kernels_per_call), per, f"{r.kernel_ms:,.3f}")
+        parts.append(regions)
+    if len(c.per_step):
+        steps = _table("CPU kernels per step", [("step", "left"), ("kernels", "right"), ("kinds", "left"), ("kernel ms", "right")])
+        for r in c.per_step.head(top).itertuples():
+            steps.add_row(safe(r.name), f"{r.kernels:,}", _kinds({k: getattr(r, k) for k in KINDS}), f"{r.kernel_ms:,.3f}")
+        parts.append(steps)
+    if len(c.by_name):
+        names = _table(f"top CPU kernels (run phase, {len(c.by_name)} distinct)", [("kernel", "left"), ("kind", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right")])
+        for r in c.by_name.head(top).itertuples():
+            names.add_row(safe(r.name, 70), KIND_LABELS.get(r.kind, r.kind), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}")
+        parts.append(names)
+    return parts
 
 
 def _na(value: object) -> str:
@@ -97,6 +131,8 @@ def _na(value: object) -> str:
 
 def comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
     """Variants side by side: kernels, GPU time and launch CPU time per step (or per call)."""
+    if all(a.summary.kernels == 0 for _, a in results) and any(a.cpu for _, a in results):
+        return cpu_comparison_view(results)
     table = _table("variants side by side (per step)", [("variant", "left"), ("kernels", "right"), ("GPU ms", "right"),
                                                         ("launches", "right"), ("launch CPU ms", "right"), ("launch APIs", "left"),
                                                         ("ATen ops", "right"), ("step ms", "right"), ("compile s", "right")])
@@ -111,4 +147,22 @@ def comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
         ops = f"{steps['aten_ops'].median():g}" if len(steps) else ""
         wall = f"{steps['dur_ns'].median() / 1e6:,.3f}" if len(steps) else ""
         table.add_row(safe(label), f"{kernels:g}", f"{gpu:,.3f}", f"{launches:g}", f"{cpu:,.3f}", safe(apis), ops, wall, f"{a.split.compile_ns / 1e9:,.2f}")
+    return table
+
+
+def cpu_comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
+    """CPU-only variants side by side: the CPU's kernels per step (median), of which kinds, and their time."""
+    from traceview.analysis.cpu_kernels import KINDS
+
+    table = _table("variants side by side (per step, CPU)", [("variant", "left"), ("CPU kernels", "right"), ("kinds", "left"),
+                                                            ("kernel ms", "right"), ("step ms", "right"), ("compile s", "right")])
+    for label, a in results:
+        per, steps = a.cpu.per_step, a.steps.steps
+        if len(per):
+            kernels, kinds, ms = f"{per['kernels'].median():g}", _kinds({k: per[k].median() for k in KINDS}), f"{per['kernel_ms'].median():,.3f}"
+        else:
+            counts = a.cpu.run_counts  # no steps: the whole trace's run-phase kernels
+            kernels, kinds, ms = f"{sum(counts.values()):,}", _kinds(counts), f"{a.cpu.by_name['total_ms'].sum() if len(a.cpu.by_name) else 0.0:,.3f}"
+        wall = f"{steps['dur_ns'].median() / 1e6:,.3f}" if len(steps) else ""
+        table.add_row(safe(label), kernels, safe(kinds), ms, wall, f"{a.split.compile_ns / 1e9:,.2f}")
     return table

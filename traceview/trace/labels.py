@@ -89,6 +89,6 @@ class LabelRows:
         order = used[np.argsort(distinct[used], kind="stable")] if len(used) else used
         code_of = np.full(len(distinct), -1, dtype=np.int32)
         code_of[order] = np.arange(len(order), dtype=np.int32)
-        categories = pd.Index(distinct[order], dtype=object)
+        categories = pd.Index(distinct[order])  # typed as pd.Categorical types strings: object (pandas 2), str (pandas 3)
         return pd.Categorical.from_codes(code_of[joined] if len(joined) else joined, dtype=pd.CategoricalDtype(categories),
                                          validate=False)

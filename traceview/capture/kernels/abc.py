@@ -10,6 +10,8 @@ import torch
 import triton
 import triton.language as tl
 
+from traceview.capture.kernels import launch
+
 BLOCK = 1024  # elements per program: 8 per thread at 4 warps, two 16-byte loads per input (best of 4 configs on an H200)
 NUM_WARPS = 4
 
@@ -31,7 +33,7 @@ def abc(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, out: torch.Tensor | N
         raise ValueError("abc: a, b and c must be contiguous tensors of one shape")
     out = torch.empty_like(a) if out is None else out
     n = a.numel()
-    abc_kernel[(triton.cdiv(n, block),)](a, b, c, out, n, BLOCK=block, num_warps=num_warps)
+    launch(abc_kernel, (triton.cdiv(n, block),), a, b, c, out, n, BLOCK=block, num_warps=num_warps)
     return out
 
 

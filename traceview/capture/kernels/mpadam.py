@@ -18,6 +18,8 @@ import torch
 import triton
 import triton.language as tl
 
+from traceview.capture.kernels import launch
+
 BLOCK = 1024
 NUM_WARPS = 4
 BYTES_PER_PARAM = 28
@@ -49,8 +51,8 @@ def mpadam_(w16: torch.Tensor, g16: torch.Tensor, m: torch.Tensor, v: torch.Tens
     for t in (w16, g16, m, v):
         if t.numel() != n or not t.is_contiguous():
             raise ValueError("mpadam_: all tensors must be contiguous with the same number of elements")
-    mpadam_kernel[(triton.cdiv(n, block),)](w16, g16, m, v, w32, n, lr, beta1, beta2, eps,
-                                            BLOCK=block, num_warps=num_warps)
+    launch(mpadam_kernel, (triton.cdiv(n, block),), w16, g16, m, v, w32, n, lr, beta1, beta2, eps,
+           BLOCK=block, num_warps=num_warps)
 
 
 def mpadam_bytes(n_params: int) -> int:

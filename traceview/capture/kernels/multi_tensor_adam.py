@@ -48,6 +48,8 @@ import torch
 import triton
 import triton.language as tl
 
+from traceview.capture.kernels import launch
+
 BLOCK = 2048
 ITERS = 2  # blocks per chunk: CHUNK = BLOCK * ITERS elements per program
 NUM_WARPS = 8  # with BLOCK: 8 floats (two 16-byte vectors) per thread and tensor per iteration
@@ -150,8 +152,8 @@ def build_tables(params, grads, exp_avgs, exp_avg_sqs, steps, block: int = BLOCK
 def adam_step(tables: AdamTables, lr: float = 1e-3, beta1: float = 0.9, beta2: float = 0.999,
               eps: float = 1e-8, num_warps: int = NUM_WARPS) -> None:
     """One ``Adam.step()`` in one launch: every param, exp_avg, exp_avg_sq and step, in place."""
-    multi_tensor_adam_kernel[(tables.n_chunks,)](tables.chunks, lr, beta1, beta2, eps,
-                                                 BLOCK=tables.block, ITERS=tables.iters, num_warps=num_warps)
+    launch(multi_tensor_adam_kernel, (tables.n_chunks,), tables.chunks, lr, beta1, beta2, eps,
+           BLOCK=tables.block, ITERS=tables.iters, num_warps=num_warps)
 
 
 def adam_bytes(n_elements: int) -> int:

@@ -1,4 +1,4 @@
-# AOT ID: ['1_inference']
+# AOT ID: ['0_inference']
 from ctypes import c_void_p, c_long, c_int
 import torch
 import math
@@ -31,6 +31,7 @@ empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2
 
 
 cpp_fused_add_mul_0 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*'], r'''
+#include <torch/csrc/inductor/aoti_runtime/utils.h>
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -39,32 +40,28 @@ extern "C"  void  kernel(const float* in_ptr0,
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    #pragma omp parallel
+    torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_0_cpp_fused_add_mul_0_("graph_0_cpp_fused_add_mul_0", nullptr);
     {
-        int tid = omp_get_thread_num();
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4489L); x0+=static_cast<int64_t>(16L))
         {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4489L); x0+=static_cast<int64_t>(16L))
             {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(4480L)))
                 {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(4480L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp3 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp2 = tmp0 * tmp1;
-                        auto tmp4 = tmp2 + tmp3;
-                        tmp4.store(out_ptr0 + static_cast<int64_t>(x0));
-                    }
-                    if(C10_UNLIKELY(x0 >= static_cast<int64_t>(4480L) && x0 < static_cast<int64_t>(4489L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
-                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
-                        auto tmp3 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
-                        auto tmp2 = tmp0 * tmp1;
-                        auto tmp4 = tmp2 + tmp3;
-                        tmp4.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp3 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp2 = tmp0 * tmp1;
+                    auto tmp4 = tmp2 + tmp3;
+                    tmp4.store(out_ptr0 + static_cast<int64_t>(x0));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(4480L) && x0 < static_cast<int64_t>(4489L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
+                    auto tmp3 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
+                    auto tmp2 = tmp0 * tmp1;
+                    auto tmp4 = tmp2 + tmp3;
+                    tmp4.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(9L));
                 }
             }
         }
@@ -91,6 +88,9 @@ class Runner:
     def call(self, args):
         arg0_1, arg1_1, arg2_1 = args
         args.clear()
+        assert_size_stride(arg0_1, (67, 67), (67, 1), 'input')
+        assert_size_stride(arg1_1, (67, 67), (67, 1), 'input')
+        assert_size_stride(arg2_1, (67, 67), (67, 1), 'input')
         buf0 = empty_strided_cpu((67, 67), (67, 1), torch.float32)
         cpp_fused_add_mul_0(arg0_1, arg1_1, arg2_1, buf0)
         del arg0_1

@@ -1,4 +1,4 @@
-# AOT ID: ['4_inference']
+# AOT ID: ['0_inference']
 from ctypes import c_void_p, c_long, c_int
 import torch
 import math
@@ -31,6 +31,7 @@ empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2
 
 
 cpp_fused__foreach_add__foreach_addcdiv__foreach_addcmul__foreach_div__foreach_mul__foreach_neg__foreach_pow__foreach_reciprocal__foreach_sqrt__foreach_sub_copy__full_like_0 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*'], r'''
+#include <torch/csrc/inductor/aoti_runtime/utils.h>
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -161,6 +162,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_0_cpp_fused__foreach_add__foreach_addcdiv__foreach_addcmul__foreach_div__foreach_mul__foreach_neg__foreach_pow__foreach_reciprocal__foreach_sqrt__foreach_sub_copy__full_like_0_("graph_0_cpp_fused__foreach_add__foreach_addcdiv__foreach_addcmul__foreach_div__foreach_mul__foreach_neg__foreach_pow__foreach_reciprocal__foreach_sqrt__foreach_sub_copy__full_like_0", nullptr);
     {
         {
             {
@@ -625,458 +627,434 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
         }
     }
-    #pragma omp parallel
     {
-        int tid = omp_get_thread_num();
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1024L); x0+=static_cast<int64_t>(16L))
         {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1024L); x0+=static_cast<int64_t>(16L))
             {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1024L)))
                 {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1024L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr38 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr39 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr39 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr41 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp21 = out_ptr6[static_cast<int64_t>(0L)];
-                        auto tmp2 = tmp1 - tmp0;
-                        auto tmp3 = static_cast<float>(0.09999999999999998);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp4 * tmp2;
-                        auto tmp6 = static_cast<float>(1.0);
-                        auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                        auto tmp8 = tmp7 * tmp5;
-                        auto tmp9 = tmp0 + tmp8;
-                        auto tmp12 = static_cast<float>(0.999);
-                        auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                        auto tmp14 = tmp11 * tmp13;
-                        auto tmp15 = tmp1 * tmp1;
-                        auto tmp16 = static_cast<float>(0.0010000000000000009);
-                        auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                        auto tmp18 = tmp17 * tmp15;
-                        auto tmp19 = tmp14 + tmp18;
-                        auto tmp20 = tmp19.sqrt();
-                        auto tmp22 = std::pow(tmp12, tmp21);
-                        auto tmp23 = float(tmp22 - tmp6);
-                        auto tmp24 = decltype(tmp23)(-tmp23);
-                        auto tmp25 = std::sqrt(tmp24);
-                        auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                        auto tmp27 = tmp20 / tmp26;
-                        auto tmp28 = static_cast<float>(1e-08);
-                        auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                        auto tmp30 = tmp27 + tmp29;
-                        auto tmp31 = static_cast<float>(0.9);
-                        auto tmp32 = std::pow(tmp31, tmp21);
-                        auto tmp33 = float(tmp32 - tmp6);
-                        auto tmp34 = static_cast<float>(0.001);
-                        auto tmp35 = tmp33 / tmp34;
-                        auto tmp36 = tmp6 / tmp35;
-                        auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                        auto tmp38 = tmp30 / tmp37;
-                        auto tmp39 = tmp9 / tmp38;
-                        auto tmp40 = tmp10 + tmp39;
-                        tmp9.store(out_ptr38 + static_cast<int64_t>(x0));
-                        tmp40.store(out_ptr39 + static_cast<int64_t>(x0));
-                        tmp19.store(out_ptr41 + static_cast<int64_t>(x0));
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr38 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr39 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr39 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr41 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr6[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr38 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr39 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr41 + static_cast<int64_t>(x0));
                 }
             }
         }
-        #pragma omp single
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(64L); x0+=static_cast<int64_t>(16L))
         {
             {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(64L); x0+=static_cast<int64_t>(16L))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(64L)))
                 {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(64L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr42 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr43 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr43 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr45 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp21 = out_ptr7[static_cast<int64_t>(0L)];
-                            auto tmp2 = tmp1 - tmp0;
-                            auto tmp3 = static_cast<float>(0.09999999999999998);
-                            auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp5 = tmp4 * tmp2;
-                            auto tmp6 = static_cast<float>(1.0);
-                            auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                            auto tmp8 = tmp7 * tmp5;
-                            auto tmp9 = tmp0 + tmp8;
-                            auto tmp12 = static_cast<float>(0.999);
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp1 * tmp1;
-                            auto tmp16 = static_cast<float>(0.0010000000000000009);
-                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                            auto tmp18 = tmp17 * tmp15;
-                            auto tmp19 = tmp14 + tmp18;
-                            auto tmp20 = tmp19.sqrt();
-                            auto tmp22 = std::pow(tmp12, tmp21);
-                            auto tmp23 = float(tmp22 - tmp6);
-                            auto tmp24 = decltype(tmp23)(-tmp23);
-                            auto tmp25 = std::sqrt(tmp24);
-                            auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                            auto tmp27 = tmp20 / tmp26;
-                            auto tmp28 = static_cast<float>(1e-08);
-                            auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                            auto tmp30 = tmp27 + tmp29;
-                            auto tmp31 = static_cast<float>(0.9);
-                            auto tmp32 = std::pow(tmp31, tmp21);
-                            auto tmp33 = float(tmp32 - tmp6);
-                            auto tmp34 = static_cast<float>(0.001);
-                            auto tmp35 = tmp33 / tmp34;
-                            auto tmp36 = tmp6 / tmp35;
-                            auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                            auto tmp38 = tmp30 / tmp37;
-                            auto tmp39 = tmp9 / tmp38;
-                            auto tmp40 = tmp10 + tmp39;
-                            tmp9.store(out_ptr42 + static_cast<int64_t>(x0));
-                            tmp40.store(out_ptr43 + static_cast<int64_t>(x0));
-                            tmp19.store(out_ptr45 + static_cast<int64_t>(x0));
-                        }
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr42 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr43 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr43 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr45 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr7[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr42 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr43 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr45 + static_cast<int64_t>(x0));
                 }
             }
         }
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1024L); x0+=static_cast<int64_t>(16L))
         {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1024L); x0+=static_cast<int64_t>(16L))
             {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1024L)))
                 {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1024L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr46 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr47 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr47 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr49 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp21 = out_ptr8[static_cast<int64_t>(0L)];
-                        auto tmp2 = tmp1 - tmp0;
-                        auto tmp3 = static_cast<float>(0.09999999999999998);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp4 * tmp2;
-                        auto tmp6 = static_cast<float>(1.0);
-                        auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                        auto tmp8 = tmp7 * tmp5;
-                        auto tmp9 = tmp0 + tmp8;
-                        auto tmp12 = static_cast<float>(0.999);
-                        auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                        auto tmp14 = tmp11 * tmp13;
-                        auto tmp15 = tmp1 * tmp1;
-                        auto tmp16 = static_cast<float>(0.0010000000000000009);
-                        auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                        auto tmp18 = tmp17 * tmp15;
-                        auto tmp19 = tmp14 + tmp18;
-                        auto tmp20 = tmp19.sqrt();
-                        auto tmp22 = std::pow(tmp12, tmp21);
-                        auto tmp23 = float(tmp22 - tmp6);
-                        auto tmp24 = decltype(tmp23)(-tmp23);
-                        auto tmp25 = std::sqrt(tmp24);
-                        auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                        auto tmp27 = tmp20 / tmp26;
-                        auto tmp28 = static_cast<float>(1e-08);
-                        auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                        auto tmp30 = tmp27 + tmp29;
-                        auto tmp31 = static_cast<float>(0.9);
-                        auto tmp32 = std::pow(tmp31, tmp21);
-                        auto tmp33 = float(tmp32 - tmp6);
-                        auto tmp34 = static_cast<float>(0.001);
-                        auto tmp35 = tmp33 / tmp34;
-                        auto tmp36 = tmp6 / tmp35;
-                        auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                        auto tmp38 = tmp30 / tmp37;
-                        auto tmp39 = tmp9 / tmp38;
-                        auto tmp40 = tmp10 + tmp39;
-                        tmp9.store(out_ptr46 + static_cast<int64_t>(x0));
-                        tmp40.store(out_ptr47 + static_cast<int64_t>(x0));
-                        tmp19.store(out_ptr49 + static_cast<int64_t>(x0));
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr46 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr47 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr47 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr49 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr8[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr46 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr47 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr49 + static_cast<int64_t>(x0));
                 }
             }
         }
-        #pragma omp single
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(16L))
         {
             {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(16L))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L)))
                 {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr50 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr51 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr51 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr53 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp21 = out_ptr9[static_cast<int64_t>(0L)];
-                            auto tmp2 = tmp1 - tmp0;
-                            auto tmp3 = static_cast<float>(0.09999999999999998);
-                            auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp5 = tmp4 * tmp2;
-                            auto tmp6 = static_cast<float>(1.0);
-                            auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                            auto tmp8 = tmp7 * tmp5;
-                            auto tmp9 = tmp0 + tmp8;
-                            auto tmp12 = static_cast<float>(0.999);
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp1 * tmp1;
-                            auto tmp16 = static_cast<float>(0.0010000000000000009);
-                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                            auto tmp18 = tmp17 * tmp15;
-                            auto tmp19 = tmp14 + tmp18;
-                            auto tmp20 = tmp19.sqrt();
-                            auto tmp22 = std::pow(tmp12, tmp21);
-                            auto tmp23 = float(tmp22 - tmp6);
-                            auto tmp24 = decltype(tmp23)(-tmp23);
-                            auto tmp25 = std::sqrt(tmp24);
-                            auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                            auto tmp27 = tmp20 / tmp26;
-                            auto tmp28 = static_cast<float>(1e-08);
-                            auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                            auto tmp30 = tmp27 + tmp29;
-                            auto tmp31 = static_cast<float>(0.9);
-                            auto tmp32 = std::pow(tmp31, tmp21);
-                            auto tmp33 = float(tmp32 - tmp6);
-                            auto tmp34 = static_cast<float>(0.001);
-                            auto tmp35 = tmp33 / tmp34;
-                            auto tmp36 = tmp6 / tmp35;
-                            auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                            auto tmp38 = tmp30 / tmp37;
-                            auto tmp39 = tmp9 / tmp38;
-                            auto tmp40 = tmp10 + tmp39;
-                            tmp9.store(out_ptr50 + static_cast<int64_t>(x0));
-                            tmp40.store(out_ptr51 + static_cast<int64_t>(x0));
-                            tmp19.store(out_ptr53 + static_cast<int64_t>(x0));
-                        }
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr50 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr51 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr51 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr53 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr9[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr50 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr51 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr53 + static_cast<int64_t>(x0));
                 }
             }
         }
-        #pragma omp single
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(16L))
         {
             {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(16L))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L)))
                 {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr54 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr55 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr55 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr57 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp21 = out_ptr10[static_cast<int64_t>(0L)];
-                            auto tmp2 = tmp1 - tmp0;
-                            auto tmp3 = static_cast<float>(0.09999999999999998);
-                            auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp5 = tmp4 * tmp2;
-                            auto tmp6 = static_cast<float>(1.0);
-                            auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                            auto tmp8 = tmp7 * tmp5;
-                            auto tmp9 = tmp0 + tmp8;
-                            auto tmp12 = static_cast<float>(0.999);
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp1 * tmp1;
-                            auto tmp16 = static_cast<float>(0.0010000000000000009);
-                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                            auto tmp18 = tmp17 * tmp15;
-                            auto tmp19 = tmp14 + tmp18;
-                            auto tmp20 = tmp19.sqrt();
-                            auto tmp22 = std::pow(tmp12, tmp21);
-                            auto tmp23 = float(tmp22 - tmp6);
-                            auto tmp24 = decltype(tmp23)(-tmp23);
-                            auto tmp25 = std::sqrt(tmp24);
-                            auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                            auto tmp27 = tmp20 / tmp26;
-                            auto tmp28 = static_cast<float>(1e-08);
-                            auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                            auto tmp30 = tmp27 + tmp29;
-                            auto tmp31 = static_cast<float>(0.9);
-                            auto tmp32 = std::pow(tmp31, tmp21);
-                            auto tmp33 = float(tmp32 - tmp6);
-                            auto tmp34 = static_cast<float>(0.001);
-                            auto tmp35 = tmp33 / tmp34;
-                            auto tmp36 = tmp6 / tmp35;
-                            auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                            auto tmp38 = tmp30 / tmp37;
-                            auto tmp39 = tmp9 / tmp38;
-                            auto tmp40 = tmp10 + tmp39;
-                            tmp9.store(out_ptr54 + static_cast<int64_t>(x0));
-                            tmp40.store(out_ptr55 + static_cast<int64_t>(x0));
-                            tmp19.store(out_ptr57 + static_cast<int64_t>(x0));
-                        }
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr54 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr55 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr55 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr57 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr10[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr54 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr55 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr57 + static_cast<int64_t>(x0));
                 }
             }
         }
-        #pragma omp single
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(16L))
         {
             {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(16L))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L)))
                 {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr58 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr59 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr59 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr61 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp21 = out_ptr11[static_cast<int64_t>(0L)];
-                            auto tmp2 = tmp1 - tmp0;
-                            auto tmp3 = static_cast<float>(0.09999999999999998);
-                            auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp5 = tmp4 * tmp2;
-                            auto tmp6 = static_cast<float>(1.0);
-                            auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                            auto tmp8 = tmp7 * tmp5;
-                            auto tmp9 = tmp0 + tmp8;
-                            auto tmp12 = static_cast<float>(0.999);
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp1 * tmp1;
-                            auto tmp16 = static_cast<float>(0.0010000000000000009);
-                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                            auto tmp18 = tmp17 * tmp15;
-                            auto tmp19 = tmp14 + tmp18;
-                            auto tmp20 = tmp19.sqrt();
-                            auto tmp22 = std::pow(tmp12, tmp21);
-                            auto tmp23 = float(tmp22 - tmp6);
-                            auto tmp24 = decltype(tmp23)(-tmp23);
-                            auto tmp25 = std::sqrt(tmp24);
-                            auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                            auto tmp27 = tmp20 / tmp26;
-                            auto tmp28 = static_cast<float>(1e-08);
-                            auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                            auto tmp30 = tmp27 + tmp29;
-                            auto tmp31 = static_cast<float>(0.9);
-                            auto tmp32 = std::pow(tmp31, tmp21);
-                            auto tmp33 = float(tmp32 - tmp6);
-                            auto tmp34 = static_cast<float>(0.001);
-                            auto tmp35 = tmp33 / tmp34;
-                            auto tmp36 = tmp6 / tmp35;
-                            auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                            auto tmp38 = tmp30 / tmp37;
-                            auto tmp39 = tmp9 / tmp38;
-                            auto tmp40 = tmp10 + tmp39;
-                            tmp9.store(out_ptr58 + static_cast<int64_t>(x0));
-                            tmp40.store(out_ptr59 + static_cast<int64_t>(x0));
-                            tmp19.store(out_ptr61 + static_cast<int64_t>(x0));
-                        }
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr58 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr59 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr59 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr61 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr11[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr58 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr59 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr61 + static_cast<int64_t>(x0));
                 }
             }
         }
-        #pragma omp single
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(160L); x0+=static_cast<int64_t>(16L))
         {
             {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(160L); x0+=static_cast<int64_t>(16L))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(160L)))
                 {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(160L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr62 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr63 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr63 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr65 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                            auto tmp21 = out_ptr12[static_cast<int64_t>(0L)];
-                            auto tmp2 = tmp1 - tmp0;
-                            auto tmp3 = static_cast<float>(0.09999999999999998);
-                            auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp5 = tmp4 * tmp2;
-                            auto tmp6 = static_cast<float>(1.0);
-                            auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                            auto tmp8 = tmp7 * tmp5;
-                            auto tmp9 = tmp0 + tmp8;
-                            auto tmp12 = static_cast<float>(0.999);
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp1 * tmp1;
-                            auto tmp16 = static_cast<float>(0.0010000000000000009);
-                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                            auto tmp18 = tmp17 * tmp15;
-                            auto tmp19 = tmp14 + tmp18;
-                            auto tmp20 = tmp19.sqrt();
-                            auto tmp22 = std::pow(tmp12, tmp21);
-                            auto tmp23 = float(tmp22 - tmp6);
-                            auto tmp24 = decltype(tmp23)(-tmp23);
-                            auto tmp25 = std::sqrt(tmp24);
-                            auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                            auto tmp27 = tmp20 / tmp26;
-                            auto tmp28 = static_cast<float>(1e-08);
-                            auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                            auto tmp30 = tmp27 + tmp29;
-                            auto tmp31 = static_cast<float>(0.9);
-                            auto tmp32 = std::pow(tmp31, tmp21);
-                            auto tmp33 = float(tmp32 - tmp6);
-                            auto tmp34 = static_cast<float>(0.001);
-                            auto tmp35 = tmp33 / tmp34;
-                            auto tmp36 = tmp6 / tmp35;
-                            auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                            auto tmp38 = tmp30 / tmp37;
-                            auto tmp39 = tmp9 / tmp38;
-                            auto tmp40 = tmp10 + tmp39;
-                            tmp9.store(out_ptr62 + static_cast<int64_t>(x0));
-                            tmp40.store(out_ptr63 + static_cast<int64_t>(x0));
-                            tmp19.store(out_ptr65 + static_cast<int64_t>(x0));
-                        }
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr62 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr63 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr63 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr65 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp21 = out_ptr12[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr62 + static_cast<int64_t>(x0));
+                    tmp40.store(out_ptr63 + static_cast<int64_t>(x0));
+                    tmp19.store(out_ptr65 + static_cast<int64_t>(x0));
                 }
             }
         }
-        #pragma omp single
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(10L); x0+=static_cast<int64_t>(16L))
         {
             {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(10L); x0+=static_cast<int64_t>(16L))
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(10L)))
                 {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(10L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr66 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr67 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr67 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr69 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                            auto tmp21 = out_ptr13[static_cast<int64_t>(0L)];
-                            auto tmp2 = tmp1 - tmp0;
-                            auto tmp3 = static_cast<float>(0.09999999999999998);
-                            auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp5 = tmp4 * tmp2;
-                            auto tmp6 = static_cast<float>(1.0);
-                            auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                            auto tmp8 = tmp7 * tmp5;
-                            auto tmp9 = tmp0 + tmp8;
-                            auto tmp12 = static_cast<float>(0.999);
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp1 * tmp1;
-                            auto tmp16 = static_cast<float>(0.0010000000000000009);
-                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
-                            auto tmp18 = tmp17 * tmp15;
-                            auto tmp19 = tmp14 + tmp18;
-                            auto tmp20 = tmp19.sqrt();
-                            auto tmp22 = std::pow(tmp12, tmp21);
-                            auto tmp23 = float(tmp22 - tmp6);
-                            auto tmp24 = decltype(tmp23)(-tmp23);
-                            auto tmp25 = std::sqrt(tmp24);
-                            auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                            auto tmp27 = tmp20 / tmp26;
-                            auto tmp28 = static_cast<float>(1e-08);
-                            auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                            auto tmp30 = tmp27 + tmp29;
-                            auto tmp31 = static_cast<float>(0.9);
-                            auto tmp32 = std::pow(tmp31, tmp21);
-                            auto tmp33 = float(tmp32 - tmp6);
-                            auto tmp34 = static_cast<float>(0.001);
-                            auto tmp35 = tmp33 / tmp34;
-                            auto tmp36 = tmp6 / tmp35;
-                            auto tmp37 = at::vec::Vectorized<float>(tmp36);
-                            auto tmp38 = tmp30 / tmp37;
-                            auto tmp39 = tmp9 / tmp38;
-                            auto tmp40 = tmp10 + tmp39;
-                            tmp9.store(out_ptr66 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                            tmp40.store(out_ptr67 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                            tmp19.store(out_ptr69 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
-                        }
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr66 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr67 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
+                    auto tmp10 = at::vec::Vectorized<float>::loadu(out_ptr67 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
+                    auto tmp11 = at::vec::Vectorized<float>::loadu(out_ptr69 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
+                    auto tmp21 = out_ptr13[static_cast<int64_t>(0L)];
+                    auto tmp2 = tmp1 - tmp0;
+                    auto tmp3 = static_cast<float>(0.09999999999999998);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp4 * tmp2;
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp7 * tmp5;
+                    auto tmp9 = tmp0 + tmp8;
+                    auto tmp12 = static_cast<float>(0.999);
+                    auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                    auto tmp14 = tmp11 * tmp13;
+                    auto tmp15 = tmp1 * tmp1;
+                    auto tmp16 = static_cast<float>(0.0010000000000000009);
+                    auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                    auto tmp18 = tmp17 * tmp15;
+                    auto tmp19 = tmp14 + tmp18;
+                    auto tmp20 = tmp19.sqrt();
+                    auto tmp22 = std::pow(tmp12, tmp21);
+                    auto tmp23 = float(tmp22 - tmp6);
+                    auto tmp24 = decltype(tmp23)(-tmp23);
+                    auto tmp25 = std::sqrt(tmp24);
+                    auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                    auto tmp27 = tmp20 / tmp26;
+                    auto tmp28 = static_cast<float>(1e-08);
+                    auto tmp29 = at::vec::Vectorized<float>(tmp28);
+                    auto tmp30 = tmp27 + tmp29;
+                    auto tmp31 = static_cast<float>(0.9);
+                    auto tmp32 = std::pow(tmp31, tmp21);
+                    auto tmp33 = float(tmp32 - tmp6);
+                    auto tmp34 = static_cast<float>(0.001);
+                    auto tmp35 = tmp33 / tmp34;
+                    auto tmp36 = tmp6 / tmp35;
+                    auto tmp37 = at::vec::Vectorized<float>(tmp36);
+                    auto tmp38 = tmp30 / tmp37;
+                    auto tmp39 = tmp9 / tmp38;
+                    auto tmp40 = tmp10 + tmp39;
+                    tmp9.store(out_ptr66 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
+                    tmp40.store(out_ptr67 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
+                    tmp19.store(out_ptr69 + static_cast<int64_t>(x0), static_cast<int64_t>(10L));
                 }
             }
         }
