@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -23,12 +25,20 @@ log = logging.getLogger(__name__)
 TRACE_GLOBS = ("*.pt.trace.json", "*.pt.trace.json.gz", "*.json", "*.json.gz")
 
 
+#: ``traceview profile`` of a multi-rank run names each rank's trace ``<stem>.rank<N>.pt.trace.json.gz``.
+RANK_TRACE = re.compile(r"\.rank\d+\.pt\.trace\.json(?:\.gz)?$")
+
+
 def trace_files(directory: Path) -> list[Path]:
-    """The trace files in ``directory`` (``*.pt.trace.json[.gz]`` first, else any ``*.json[.gz]``)."""
+    """The trace files in ``directory``: ``*.rank<N>.pt.trace.json[.gz]`` when ``traceview profile``
+    wrote per-rank traces there (its launcher's own trace is not a rank), else ``*.pt.trace.json[.gz]``,
+    else any ``*.json[.gz]`` but ``meta*.json``."""
     preferred = sorted({*directory.glob(TRACE_GLOBS[0]), *directory.glob(TRACE_GLOBS[1])})
-    if preferred:
-        return preferred
-    return sorted(p for p in {*directory.glob(TRACE_GLOBS[2]), *directory.glob(TRACE_GLOBS[3])} if p.name != "meta.json")
+    ranked = [p for p in preferred if RANK_TRACE.search(p.name)]
+    if ranked or preferred:
+        return ranked or preferred
+    return sorted(p for p in {*directory.glob(TRACE_GLOBS[2]), *directory.glob(TRACE_GLOBS[3])}
+                  if not (p.name == "meta.json" or p.name.startswith("meta.rank")))
 
 
 @contextmanager
@@ -67,10 +77,12 @@ def load_file(path: str | Path, rank: int | None = None, cache: bool = False) ->
     return trace
 
 
-def load(path: str | Path, cache: bool = False) -> Trace:
+def load(path: str | Path, cache: bool = False, *, executor: Executor | None = None) -> Trace:
     """Load a Kineto chrome trace, or every per-rank trace in a directory, concatenated by rank.
 
-    A directory's files load in parallel worker processes (:mod:`traceview.trace.parallel`).
+    A directory's files load in parallel worker processes, or on ``executor`` (a Dask or Ray one,
+    :mod:`traceview.trace.engines`). A file that cannot be read is left out and named in a note of
+    the first rank read; when none can be read, the error says why.
     ``cache``: use the columnar cache (``$TRACEVIEW_CACHE_DIR``, default ``~/.cache/traceview``).
 
     Raises :class:`~traceview.errors.TraceFormatError` with a one-line reason for anything that is
@@ -81,14 +93,29 @@ def load(path: str | Path, cache: bool = False) -> Trace:
         files = trace_files(path)
         if not files:
             raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
-        if len(files) == 1:
+        if len(files) == 1 and executor is None:
             return load_file(files[0], cache=cache)
-        from traceview.trace.parallel import load_files
-
-        return concat(load_files(files, cache=cache))
+        return _load_ranks(path, files, cache, executor)
     if not path.exists():
         raise TraceFormatError(f"{path}: no such file or directory")
     return load_file(path, cache=cache)
+
+
+def _load_ranks(directory: Path, files: list[Path], cache: bool, executor: Executor | None) -> Trace:
+    """The directory's readable ranks, concatenated; the unreadable ones named in a note."""
+    from traceview.trace.parallel import gather_ranks
+
+    gathered = gather_ranks(files, cache=cache, executor=executor)
+    if not gathered.results:
+        first = gathered.failures[0].error
+        raise TraceFormatError(f"{directory}: none of the {len(files)} trace files could be read (first: {first})")
+    order = {str(f): i for i, f in enumerate(files)}
+    numbers = [order[p] for p in gathered.paths]
+    trace = concat(gathered.results, numbers) if len(gathered.results) > 1 else gathered.results[0]
+    for failure in gathered.failures:
+        log.info("%s", failure.note)
+        trace.meta.notes.append(failure.note)
+    return trace
 
 
 _ID_COLUMNS = {
@@ -98,12 +125,15 @@ _ID_COLUMNS = {
 }
 
 
-def concat(traces: list[Trace]) -> Trace:
-    """Several ranks' traces as one, ids offset so they stay unique; ranks must differ."""
+def concat(traces: list[Trace], file_numbers: list[int] | None = None) -> Trace:
+    """Several ranks' traces as one, ids offset so they stay unique.
+
+    When two traces say the same rank (files that do not say theirs), each is numbered by its
+    place among the directory's files (``file_numbers``, default the list order).
+    """
     ranks = [t.meta.rank for t in traces]
     if len(set(ranks)) != len(ranks):
-        # Files that do not say their rank: number them in file order.
-        for i, t in enumerate(traces):
+        for i, t in zip(file_numbers or range(len(traces)), traces):
             for table in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads"):
                 frame = getattr(t, table)
                 frame["rank"] = np.int32(i)

@@ -1,0 +1,120 @@
+"""Where the per-rank tasks run: this machine's process pool, a Dask cluster, or a Ray cluster.
+
+:func:`engine_executor` opens a :class:`concurrent.futures.Executor` for
+:func:`traceview.trace.parallel.gather_ranks` and closes it afterwards::
+
+    with engine_executor("dask", workers=4) as executor:     # a LocalCluster of 4 processes
+        tables = map_ranks(files, rank_summary, executor=executor)
+
+- ``local``: ``None``, so ``gather_ranks`` uses its own process pool.
+- ``dask``: ``distributed.Client(...).get_executor()``, on a ``LocalCluster`` of ``workers`` processes
+  (one thread each) or on the scheduler at ``address``.
+- ``ray``: :class:`RayExecutor` on a local Ray instance of ``workers`` CPUs, or on the cluster at
+  ``address``. Ray has no Executor of its own: ``ray.util.multiprocessing.Pool`` has ``map`` and
+  ``apply_async`` but no ``submit``, so handing it to code that expects an Executor fails.
+
+Each worker process imports traceview, so the cluster's Python must have it installed. An engine
+that is not installed, or a cluster that cannot be reached, raises :class:`~traceview.errors.EngineError`.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from contextlib import contextmanager
+from typing import Any
+
+from traceview.errors import EngineError
+
+log = logging.getLogger(__name__)
+
+
+class Engine(str, enum.Enum):
+    """The engines ``traceview ranks --executor`` offers."""
+
+    local = "local"
+    dask = "dask"
+    ray = "ray"
+
+
+@contextmanager
+def engine_executor(engine: Engine | str, *, workers: int | None = None, address: str | None = None) -> Iterator[Executor | None]:
+    """An Executor on ``engine`` while the block runs (``None`` for ``local``); clusters it started are stopped."""
+    engine = Engine(engine)
+    if engine is Engine.local:
+        yield None
+    elif engine is Engine.dask:
+        with _dask(workers, address) as executor:
+            yield executor
+    else:
+        with _ray(workers, address) as executor:
+            yield executor
+
+
+@contextmanager
+def _dask(workers: int | None, address: str | None) -> Iterator[Executor]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise EngineError("the dask engine needs Dask's distributed scheduler: pip install 'traceview[dask]'") from None
+    cluster = None
+    try:
+        if address:
+            client = Client(address, timeout="10s")
+        else:
+            # One thread per worker: a load holds the GIL, threads would take turns.
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise EngineError(f"cannot start or reach a Dask cluster{f' at {address}' if address else ''}: {exc}") from None
+    log.info("dask: %s", client)
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+class RayExecutor(Executor):
+    """``concurrent.futures`` on Ray tasks: ``submit(fn, *args)`` runs ``ray.remote(fn)`` and returns its future.
+
+    ``fn`` must be importable where the tasks run (a top-level function); each call is one task
+    asking for ``num_cpus`` CPUs.
+    """
+
+    def __init__(self, num_cpus: float = 1) -> None:
+        self._num_cpus = num_cpus
+        self._remote: dict[Callable[..., Any], Any] = {}
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        import ray
+
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = ray.remote(num_cpus=self._num_cpus)(fn)
+        return remote.remote(*args, **kwargs).future()
+
+
+@contextmanager
+def _ray(workers: int | None, address: str | None) -> Iterator[Executor]:
+    try:
+        import ray
+    except ImportError:
+        raise EngineError("the ray engine needs Ray: pip install 'traceview[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=address or None, num_cpus=None if address else workers, include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.WARNING)
+        except (ConnectionError, OSError, RuntimeError, ValueError) as exc:
+            raise EngineError(f"cannot start or reach a Ray cluster{f' at {address}' if address else ''}: {exc}") from None
+    try:
+        yield RayExecutor()
+    finally:
+        if started:
+            ray.shutdown()
