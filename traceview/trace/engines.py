@@ -80,24 +80,24 @@ def _dask(workers: int | None, address: str | None) -> Iterator[Executor]:
             cluster.close()
 
 
-class RayExecutor(Executor):
-    """``concurrent.futures`` on Ray tasks: ``submit(fn, *args)`` runs ``ray.remote(fn)`` and returns its future.
+def _call(fn: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
+    """One Ray task: ``fn(*args, **kwargs)`` (any picklable callable, builtins included)."""
+    return fn(*args, **kwargs)
 
-    ``fn`` must be importable where the tasks run (a top-level function); each call is one task
-    asking for ``num_cpus`` CPUs.
+
+class RayExecutor(Executor):
+    """``concurrent.futures`` on Ray tasks: ``submit(fn, *args)`` runs ``fn(*args)`` as one Ray task
+    asking for ``num_cpus`` CPUs, and returns the task's future. ``fn`` must be picklable (a
+    top-level function) and importable where the tasks run.
     """
 
     def __init__(self, num_cpus: float = 1) -> None:
-        self._num_cpus = num_cpus
-        self._remote: dict[Callable[..., Any], Any] = {}
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         import ray
 
-        remote = self._remote.get(fn)
-        if remote is None:
-            remote = self._remote[fn] = ray.remote(num_cpus=self._num_cpus)(fn)
-        return remote.remote(*args, **kwargs).future()
+        self._task = ray.remote(num_cpus=num_cpus)(_call)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        return self._task.remote(fn, args, kwargs).future()
 
 
 @contextmanager

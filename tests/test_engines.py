@@ -1,0 +1,151 @@
+"""Ranks loaded on Dask and Ray local clusters give exactly what the local process pool gives.
+
+Dask and Ray are optional (``pip install -e '.[dask,ray]'``); ``.ci/run`` installs both and sets
+``TRACEVIEW_REQUIRE_ENGINES=1``, so there a missing engine fails these tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from conftest import SAMPLES
+from traceview.analysis.ranks import rank_summary
+from traceview.errors import EngineError
+from traceview.trace import load
+from traceview.trace.engines import RayExecutor, engine_executor
+from traceview.trace.parallel import gather_ranks
+
+DDP = SAMPLES / "ddp_2rank"
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
+
+
+def _require(module: str, extra: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        if os.environ.get("TRACEVIEW_REQUIRE_ENGINES"):
+            raise
+        pytest.skip(f"{module} is not installed (pip install -e '.[{extra}]')")
+
+
+@pytest.fixture(scope="module")
+def dask_executor():
+    _require("distributed", "dask")
+    with engine_executor("dask", workers=2) as executor:
+        yield executor
+
+
+@pytest.fixture(scope="module")
+def ray_executor():
+    _require("ray", "ray")
+    with engine_executor("ray", workers=2) as executor:
+        yield executor
+
+
+@pytest.fixture(scope="module")
+def faulty_ranks(tmp_path_factory):
+    """The real DDP ranks, rank 1 cut in half, and rank 2 a file that is not JSON."""
+    folder = tmp_path_factory.mktemp("faulty")
+    (folder / "rank0.pt.trace.json.gz").write_bytes((DDP / "rank0.pt.trace.json.gz").read_bytes())
+    whole = (DDP / "rank1.pt.trace.json.gz").read_bytes()
+    (folder / "rank1.pt.trace.json.gz").write_bytes(whole[: len(whole) // 2])
+    (folder / "rank2.pt.trace.json").write_text("not a trace")
+    return folder
+
+
+def _same_gathered(engine, local) -> None:
+    assert engine.paths == local.paths
+    assert engine.failures == local.failures
+    for a, b in zip(engine.results, local.results):
+        pd.testing.assert_frame_equal(a, b)
+
+
+def _same_trace(a, b) -> None:
+    for table in TABLES:
+        pd.testing.assert_frame_equal(getattr(a, table), getattr(b, table), obj=table)
+    assert a.ranks == b.ranks and list(a.slice_args) == list(b.slice_args)
+
+
+@pytest.mark.parametrize("engine", ["dask_executor", "ray_executor"])
+def test_engine_summaries_equal_the_local_pool_on_the_real_ddp_ranks(engine, request):
+    executor = request.getfixturevalue(engine)
+    files = sorted(DDP.glob("*.json.gz"))
+    local = gather_ranks(files, rank_summary, workers=2)
+    remote = gather_ranks(files, rank_summary, executor=executor)
+    _same_gathered(remote, local)
+    assert [t["rank"].item() for t in remote.results] == [0, 1] and all((t["comm_ns"] > 0).all() for t in remote.results)
+
+
+@pytest.mark.parametrize("engine", ["dask_executor", "ray_executor"])
+def test_engine_sets_the_same_faulty_ranks_apart(engine, request, faulty_ranks):
+    executor = request.getfixturevalue(engine)
+    files = sorted(faulty_ranks.iterdir())
+    remote = gather_ranks(files, rank_summary, executor=executor)
+    _same_gathered(remote, gather_ranks(files, rank_summary, workers=2))
+    assert [f.rank for f in remote.failures] == [2]
+    _same_trace(load(faulty_ranks, executor=executor), load(faulty_ranks))
+
+
+@pytest.mark.parametrize("engine", ["dask_executor", "ray_executor"])
+def test_directory_loaded_on_an_engine_equals_the_local_load(engine, request):
+    _same_trace(load(DDP, executor=request.getfixturevalue(engine)), load(DDP))
+
+
+def test_ranks_command_on_dask_prints_what_the_local_pool_prints(faulty_ranks, tmp_path, monkeypatch):
+    from traceview.cli import app
+
+    _require("distributed", "dask")
+    monkeypatch.setenv("TRACEVIEW_CACHE_DIR", str(tmp_path / "cache"))
+    local = CliRunner().invoke(app, ["ranks", str(faulty_ranks), "--json"])
+    dask = CliRunner().invoke(app, ["ranks", str(faulty_ranks), "--json", "--executor", "dask", "--workers", "2"])
+    assert local.exit_code == dask.exit_code == 0, dask.output
+    assert json.loads(dask.stdout) == json.loads(local.stdout)
+    assert json.loads(local.stdout)["notes"][0].startswith("left out rank 2 (rank2.pt.trace.json): not valid JSON")
+
+
+def test_ranks_command_on_ray_prints_what_the_local_pool_prints(ray_executor, tmp_path, monkeypatch):
+    """With Ray already initialised in this process (the fixture), the command runs its tasks there."""
+    from traceview.cli import app
+
+    monkeypatch.setenv("TRACEVIEW_CACHE_DIR", str(tmp_path / "cache"))
+    local = CliRunner().invoke(app, ["ranks", str(DDP), "--json"])
+    ray = CliRunner().invoke(app, ["ranks", str(DDP), "--json", "--executor", "ray"])
+    assert local.exit_code == ray.exit_code == 0, ray.output
+    assert json.loads(ray.stdout) == json.loads(local.stdout)
+
+
+def test_ray_executor_is_a_concurrent_futures_executor(ray_executor):
+    assert isinstance(ray_executor, RayExecutor)
+    assert list(ray_executor.map(abs, [-3, 2, -1])) == [3, 2, 1]
+
+
+@pytest.mark.parametrize("engine, module", [("dask", "distributed"), ("ray", "ray")])
+def test_missing_engine_is_one_line_and_exit_2(engine, module, monkeypatch, capsys):
+    from traceview.cli import main
+
+    monkeypatch.setitem(sys.modules, module, None)  # import fails as if it were not installed
+    with pytest.raises(EngineError, match=rf"pip install 'traceview\[{engine}\]'"):
+        with engine_executor(engine):
+            pass
+    monkeypatch.setattr(sys, "argv", ["traceview", "ranks", str(DDP), "--executor", engine])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"the {engine} engine needs" in err
+
+
+def test_unknown_engine_is_a_usage_error(capsys, monkeypatch):
+    from traceview.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["traceview", "ranks", str(DDP), "--executor", "spark"])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    assert exit_info.value.code == 2 and capsys.readouterr().err.count("\n") == 1
