@@ -29,7 +29,13 @@ def ranks_cmd(
 
     A rank whose file cannot be read is left out and named in a note; exit code 2 only when no rank can be read.
     """
-    result = compare_rank_files(path, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
+    from traceview.errors import TraceFormatError
+    from traceview.trace.load import trace_files
+
+    files = trace_files(path) if path.is_dir() else [path]
+    if not files:
+        raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
+    result = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
                                 address=address, progress=sys.stderr.isatty() if progress is None else progress)
     if json:
         from traceview.report.json import json_text
@@ -42,24 +48,21 @@ def ranks_cmd(
     console().print(ranks_view(result))
 
 
-def compare_rank_files(path: Path, *, threshold: float = 0.05, cache: bool = True, workers: int | None = None,
+def compare_rank_files(files: list[Path], *, threshold: float = 0.05, cache: bool = True, workers: int | None = None,
                        engine: Engine | str = Engine.local, address: str | None = None,
                        progress: bool = False) -> RankComparison:
-    """Every rank trace under ``path`` summarized on ``engine`` and compared; unreadable ones in the notes."""
+    """The rank traces ``files`` summarized on ``engine`` and compared; unreadable ones in the notes."""
     from traceview.analysis.ranks import compare_ranks, rank_notes, summarize_rank
     from traceview.errors import TraceFormatError
     from traceview.trace.engines import engine_executor
-    from traceview.trace.load import trace_files
     from traceview.trace.parallel import gather_ranks, worker_count
 
-    files = trace_files(path) if path.is_dir() else [path]
-    if not files:
-        raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
     workers = workers or worker_count(files)
     with engine_executor(engine, workers=workers, address=address) as executor, _RankProgress(len(files), progress) as report:
         gathered = gather_ranks(files, summarize_rank, cache=cache, workers=workers, executor=executor, progress=report)
     if not gathered.results:
-        raise TraceFormatError(f"{path}: none of the {len(files)} trace files could be read (first: {gathered.failures[0].error})")
+        where = files[0].parent if len(files) > 1 else files[0]
+        raise TraceFormatError(f"{where}: none of the {len(files)} trace files could be read (first: {gathered.failures[0].error})")
     tables = [s.table for s in gathered.results]
     notes = {rank: n for s in gathered.results for rank, n in s.notes.items()}
     ranks = [r for t in tables for r in t["rank"]]
