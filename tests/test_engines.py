@@ -149,3 +149,13 @@ def test_unknown_engine_is_a_usage_error(capsys, monkeypatch):
     with pytest.raises(SystemExit) as exit_info:
         main()
     assert exit_info.value.code == 2 and capsys.readouterr().err.count("\n") == 1
+
+
+def test_dask_reads_a_rank_again_after_its_file_changed(dask_executor, tmp_path):
+    """Dask keys a pure task by its function and arguments: the same path must still be read again."""
+    path = tmp_path / "rank.pt.trace.json.gz"
+    seen = []
+    for rank in (0, 1):
+        path.write_bytes((DDP / f"rank{rank}.pt.trace.json.gz").read_bytes())
+        seen.append(gather_ranks([path], rank_summary, executor=dask_executor).results[0]["rank"].item())
+    assert seen == [0, 1]

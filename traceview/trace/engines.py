@@ -7,7 +7,7 @@
         tables = map_ranks(files, rank_summary, executor=executor)
 
 - ``local``: ``None``, so ``gather_ranks`` uses its own process pool.
-- ``dask``: ``distributed.Client(...).get_executor()``, on a ``LocalCluster`` of ``workers`` processes
+- ``dask``: ``distributed.Client(...).get_executor(pure=False)``, on a ``LocalCluster`` of ``workers`` processes
   (one thread each) or on the scheduler at ``address``.
 - ``ray``: :class:`RayExecutor` on a local Ray instance of ``workers`` CPUs, or on the cluster at
   ``address``. Ray has no Executor of its own: ``ray.util.multiprocessing.Pool`` has ``map`` and
@@ -73,7 +73,9 @@ def _dask(workers: int | None, address: str | None) -> Iterator[Executor]:
         raise EngineError(f"cannot start or reach a Dask cluster{f' at {address}' if address else ''}: {exc}") from None
     log.info("dask: %s", client)
     try:
-        yield client.get_executor()
+        # pure=False: a task per call. Dask's default keys a task by its function and arguments, so a
+        # second load of the same path would return the first result, however the file has changed since.
+        yield client.get_executor(pure=False)
     finally:
         client.close()
         if cluster is not None:
