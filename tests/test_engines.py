@@ -159,3 +159,13 @@ def test_dask_reads_a_rank_again_after_its_file_changed(dask_executor, tmp_path)
         path.write_bytes((DDP / f"rank{rank}.pt.trace.json.gz").read_bytes())
         seen.append(gather_ranks([path], rank_summary, executor=dask_executor).results[0]["rank"].item())
     assert seen == [0, 1]
+
+
+def test_a_cluster_address_without_a_cluster_engine_is_one_line_and_exit_2(capsys, monkeypatch):
+    from traceview.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["traceview", "ranks", str(DDP), "--address", "tcp://scheduler:8786"])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and err.count("\n") == 1 and "needs the dask or ray engine" in err

@@ -44,6 +44,8 @@ def engine_executor(engine: Engine | str, *, workers: int | None = None, address
     """An Executor on ``engine`` while the block runs (``None`` for ``local``); clusters it started are stopped."""
     engine = Engine(engine)
     if engine is Engine.local:
+        if address:
+            raise EngineError(f"--address {address}: a cluster address needs the dask or ray engine")
         yield None
     elif engine is Engine.dask:
         with _dask(workers, address) as executor:
