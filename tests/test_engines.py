@@ -35,18 +35,17 @@ def _require(module: str, extra: str) -> None:
         pytest.skip(f"{module} is not installed (pip install -e '.[{extra}]')")
 
 
-@pytest.fixture(scope="module")
-def dask_executor():
-    _require("distributed", "dask")
-    with engine_executor("dask", workers=2) as executor:
-        yield executor
+ENGINES = {"dask": ("distributed", "dask"), "ray": ("ray", "ray")}
 
 
-@pytest.fixture(scope="module")
-def ray_executor():
-    _require("ray", "ray")
-    with engine_executor("ray", workers=2) as executor:
-        yield executor
+@pytest.fixture(scope="module", params=sorted(ENGINES))
+def cluster(request):
+    """``(engine, executor)`` on a local cluster of 2 workers. Module-scoped and parametrized, so pytest
+    runs every Dask test, stops the Dask cluster, then starts Ray: the two never compete for the cores."""
+    module, extra = ENGINES[request.param]
+    _require(module, extra)
+    with engine_executor(request.param, workers=2) as executor:
+        yield request.param, executor
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +72,8 @@ def _same_trace(a, b) -> None:
     assert a.ranks == b.ranks and list(a.slice_args) == list(b.slice_args)
 
 
-@pytest.mark.parametrize("engine", ["dask_executor", "ray_executor"])
-def test_engine_summaries_equal_the_local_pool_on_the_real_ddp_ranks(engine, request):
-    executor = request.getfixturevalue(engine)
+def test_engine_summaries_equal_the_local_pool_on_the_real_ddp_ranks(cluster):
+    _, executor = cluster
     files = sorted(DDP.glob("*.json.gz"))
     local = gather_ranks(files, rank_summary, workers=2)
     remote = gather_ranks(files, rank_summary, executor=executor)
@@ -83,9 +81,8 @@ def test_engine_summaries_equal_the_local_pool_on_the_real_ddp_ranks(engine, req
     assert [t["rank"].item() for t in remote.results] == [0, 1] and all((t["comm_ns"] > 0).all() for t in remote.results)
 
 
-@pytest.mark.parametrize("engine", ["dask_executor", "ray_executor"])
-def test_engine_sets_the_same_faulty_ranks_apart(engine, request, faulty_ranks):
-    executor = request.getfixturevalue(engine)
+def test_engine_sets_the_same_faulty_ranks_apart(cluster, faulty_ranks):
+    _, executor = cluster
     files = sorted(faulty_ranks.iterdir())
     remote = gather_ranks(files, rank_summary, executor=executor)
     _same_gathered(remote, gather_ranks(files, rank_summary, workers=2))
@@ -93,37 +90,38 @@ def test_engine_sets_the_same_faulty_ranks_apart(engine, request, faulty_ranks):
     _same_trace(load(faulty_ranks, executor=executor), load(faulty_ranks))
 
 
-@pytest.mark.parametrize("engine", ["dask_executor", "ray_executor"])
-def test_directory_loaded_on_an_engine_equals_the_local_load(engine, request):
-    _same_trace(load(DDP, executor=request.getfixturevalue(engine)), load(DDP))
+def test_directory_loaded_on_an_engine_equals_the_local_load(cluster):
+    _same_trace(load(DDP, executor=cluster[1]), load(DDP))
 
 
-def test_ranks_command_on_dask_prints_what_the_local_pool_prints(faulty_ranks, tmp_path, monkeypatch):
+def test_ranks_command_on_an_engine_prints_what_the_local_pool_prints(cluster, faulty_ranks, tmp_path, monkeypatch):
+    """Dask: the command starts its own LocalCluster; Ray: it uses the instance this process already runs."""
     from traceview.cli import app
 
-    _require("distributed", "dask")
+    engine, _ = cluster
     monkeypatch.setenv("TRACEVIEW_CACHE_DIR", str(tmp_path / "cache"))
     local = CliRunner().invoke(app, ["ranks", str(faulty_ranks), "--json"])
-    dask = CliRunner().invoke(app, ["ranks", str(faulty_ranks), "--json", "--executor", "dask", "--workers", "2"])
-    assert local.exit_code == dask.exit_code == 0, dask.output
-    assert json.loads(dask.stdout) == json.loads(local.stdout)
+    remote = CliRunner().invoke(app, ["ranks", str(faulty_ranks), "--json", "--executor", engine, "--workers", "2"])
+    assert local.exit_code == remote.exit_code == 0, remote.output
+    assert json.loads(remote.stdout) == json.loads(local.stdout)
     assert json.loads(local.stdout)["notes"][0].startswith("left out rank 2 (rank2.pt.trace.json): not valid JSON")
 
 
-def test_ranks_command_on_ray_prints_what_the_local_pool_prints(ray_executor, tmp_path, monkeypatch):
-    """With Ray already initialised in this process (the fixture), the command runs its tasks there."""
-    from traceview.cli import app
-
-    monkeypatch.setenv("TRACEVIEW_CACHE_DIR", str(tmp_path / "cache"))
-    local = CliRunner().invoke(app, ["ranks", str(DDP), "--json"])
-    ray = CliRunner().invoke(app, ["ranks", str(DDP), "--json", "--executor", "ray"])
-    assert local.exit_code == ray.exit_code == 0, ray.output
-    assert json.loads(ray.stdout) == json.loads(local.stdout)
+def test_engine_executor_is_a_concurrent_futures_executor(cluster):
+    engine, executor = cluster
+    if engine == "ray":  # Ray has none of its own (ray.util.multiprocessing.Pool has no submit)
+        assert isinstance(executor, RayExecutor)
+    assert list(executor.map(abs, [-3, 2, -1])) == [3, 2, 1]
 
 
-def test_ray_executor_is_a_concurrent_futures_executor(ray_executor):
-    assert isinstance(ray_executor, RayExecutor)
-    assert list(ray_executor.map(abs, [-3, 2, -1])) == [3, 2, 1]
+def test_engine_reads_a_rank_again_after_its_file_changed(cluster, tmp_path):
+    """Dask keys a pure task by its function and arguments: the same path must still be read again."""
+    path = tmp_path / "rank.pt.trace.json.gz"
+    seen = []
+    for rank in (0, 1):
+        path.write_bytes((DDP / f"rank{rank}.pt.trace.json.gz").read_bytes())
+        seen.append(gather_ranks([path], rank_summary, executor=cluster[1]).results[0]["rank"].item())
+    assert seen == [0, 1]
 
 
 @pytest.mark.parametrize("engine, module", [("dask", "distributed"), ("ray", "ray")])
@@ -149,16 +147,6 @@ def test_unknown_engine_is_a_usage_error(capsys, monkeypatch):
     with pytest.raises(SystemExit) as exit_info:
         main()
     assert exit_info.value.code == 2 and capsys.readouterr().err.count("\n") == 1
-
-
-def test_dask_reads_a_rank_again_after_its_file_changed(dask_executor, tmp_path):
-    """Dask keys a pure task by its function and arguments: the same path must still be read again."""
-    path = tmp_path / "rank.pt.trace.json.gz"
-    seen = []
-    for rank in (0, 1):
-        path.write_bytes((DDP / f"rank{rank}.pt.trace.json.gz").read_bytes())
-        seen.append(gather_ranks([path], rank_summary, executor=dask_executor).results[0]["rank"].item())
-    assert seen == [0, 1]
 
 
 def test_a_cluster_address_without_a_cluster_engine_is_one_line_and_exit_2(capsys, monkeypatch):

@@ -104,6 +104,13 @@ class RayExecutor(Executor):
         return self._task.remote(fn, args, kwargs).future()
 
 
+#: Ray's raylet gives its dashboard agent (a Python process that imports Ray) a fixed 15 s to report
+#: its ports and aborts the node when the agent is slower, as on a busy machine ("The current node
+#: timed out during startup"); a second start finds Ray's modules in the page cache. A local instance
+#: is started this many times before giving up.
+RAY_LOCAL_START_ATTEMPTS = 2
+
+
 @contextmanager
 def _ray(workers: int | None, address: str | None) -> Iterator[Executor]:
     try:
@@ -112,13 +119,26 @@ def _ray(workers: int | None, address: str | None) -> Iterator[Executor]:
         raise EngineError("the ray engine needs Ray: pip install 'traceview[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        try:
-            ray.init(address=address or None, num_cpus=None if address else workers, include_dashboard=False,
-                     log_to_driver=False, logging_level=logging.WARNING)
-        except (ConnectionError, OSError, RuntimeError, ValueError) as exc:
-            raise EngineError(f"cannot start or reach a Ray cluster{f' at {address}' if address else ''}: {exc}") from None
+        _start_ray(ray, workers, address)
     try:
         yield RayExecutor()
     finally:
         if started:
             ray.shutdown()
+
+
+def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
+    """Connect to the cluster at ``address``, or start a local instance of ``workers`` CPUs."""
+    attempts = 1 if address else RAY_LOCAL_START_ATTEMPTS
+    for attempt in range(1, attempts + 1):
+        try:
+            ray.init(address=address or None, num_cpus=None if address else workers, include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.WARNING)
+            return
+        except Exception as exc:  # ray.init raises bare Exception when its node does not come up
+            ray.shutdown()
+            if attempt == attempts:
+                where = f"reach the Ray cluster at {address}" if address else "start a local Ray instance"
+                first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                raise EngineError(f"cannot {where}: {first}") from None
+            log.info("ray: local start failed (%s); trying again", exc)
