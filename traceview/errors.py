@@ -15,3 +15,7 @@ class MissingEventsError(TraceviewError):
 
 class CaptureError(TraceviewError):
     """Running a workload or a user's script under the profiler failed before a trace existed."""
+
+
+class EngineError(TraceviewError):
+    """A distributed engine (Dask, Ray) asked for is not installed, or its cluster cannot be reached."""

@@ -9,14 +9,17 @@ puts each rank's GPU time (compute and communication apart), steps and compile t
        1    42310   8.9e9      6.9e9      2.0e9    8.7e9    38001     10     9.0e8           1.4e9      1.1e10
 
 :func:`rank_summary` works on one rank's Trace (or several concatenated) and returns that small
-table, so it can run next to the data, in a worker (:func:`traceview.trace.parallel.map_ranks`);
-:func:`compare_ranks` needs only the tables.
+table, so it can run next to the data, in a worker (:func:`traceview.trace.parallel.gather_ranks`);
+:func:`summarize_rank` adds what loading the rank had to skip or repair (its notes).
+:func:`compare_ranks` needs only the tables, and the notes to pass on: ranks left out because their
+file could not be read, and per-rank notes (a note every rank has is said once, "every rank: ...").
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -47,6 +50,7 @@ RANK_COLUMNS: Final[dict[str, str]] = {
     "step_median_ns": "Int64",  # <NA>: no ProfilerStep in the trace
     "compile_ns": "int64",  # torch.compile compiling (autotune excluded), wall ns
     "span_ns": "int64",  # first to last event
+    "truncated": "bool",  # its file was cut off: counts cover the events read, no straggler check
 }
 
 
@@ -57,6 +61,28 @@ class RankComparison:
     per_rank: pd.DataFrame  # one row per rank, RANK_COLUMNS
     stragglers: pd.DataFrame  # rank, metric, value, median, excess (fraction above the median)
     threshold: float  # excess above which a rank is a straggler
+    notes: tuple[str, ...] = ()  # ranks left out, and what loading a rank skipped or repaired
+
+
+@dataclass(frozen=True)
+class RankSummary:
+    """One rank's row(s) of RANK_COLUMNS, and what loading it had to skip or repair."""
+
+    table: pd.DataFrame
+    notes: dict[int, list[str]] = field(default_factory=dict)  # rank -> its load notes
+
+
+def summarize_rank(trace: Trace) -> RankSummary:
+    """:func:`rank_summary` with the trace's load notes (a truncated file, events skipped...)."""
+    return RankSummary(rank_summary(trace), {m.rank: list(m.notes) for m in trace.ranks if m.notes})
+
+
+def rank_notes(notes: dict[int, list[str]], ranks: Iterable[int]) -> list[str]:
+    """``rank N: note`` for each rank's note; a note that every one of ``ranks`` has, once as ``every rank: note``."""
+    ranks = sorted(set(ranks))
+    shared = set.intersection(*(set(notes.get(r, ())) for r in ranks)) if len(ranks) > 1 else set()
+    lines = [f"every rank: {n}" for n in dict.fromkeys(n for r in ranks for n in notes.get(r, ())) if n in shared]
+    return lines + [f"rank {r}: {n}" for r in sorted(notes) for n in notes[r] if n not in shared]
 
 
 def rank_summary(trace: Trace) -> pd.DataFrame:
@@ -67,6 +93,7 @@ def rank_summary(trace: Trace) -> pd.DataFrame:
     split = compile_split(trace)
     spans = split.spans.assign(rank=slices["rank"].to_numpy()[split.spans["slice_id"].to_numpy()])
     is_step = matches(slices["name"], patterns.STEP, anchored=True)
+    truncated = {m.rank for m in trace.ranks if m.truncated}
     rows = []
     for rank in sorted({m.rank for m in trace.ranks} | set(slices["rank"].unique()) | set(gpu["rank"].unique())):
         mine = (kernels["rank"] == rank).to_numpy()
@@ -87,6 +114,7 @@ def rank_summary(trace: Trace) -> pd.DataFrame:
             "step_median_ns": int(steps["dur_ns"].median()) if len(steps) else pd.NA,
             "compile_ns": _compile_ns(rank_spans),
             "span_ns": int(ends.max() - starts.min()) if len(starts) else 0,
+            "truncated": rank in truncated,
         })
     return pd.DataFrame(rows, columns=list(RANK_COLUMNS)).astype(RANK_COLUMNS)
 
@@ -98,27 +126,34 @@ def _compile_ns(spans: pd.DataFrame) -> int:
     return both - intervals.union_length(tune["start_ns"].to_numpy(), tune["end_ns"].to_numpy())
 
 
-def compare_ranks(per_rank: pd.DataFrame | list[pd.DataFrame], threshold: float = STRAGGLER_THRESHOLD) -> RankComparison:
-    """Stack per-rank tables and flag each rank more than ``threshold`` above the median of a metric."""
+def compare_ranks(per_rank: pd.DataFrame | list[pd.DataFrame], threshold: float = STRAGGLER_THRESHOLD,
+                  notes: Iterable[str] = ()) -> RankComparison:
+    """Stack per-rank tables and flag each rank more than ``threshold`` above the median of a metric.
+
+    Truncated ranks are shown but neither checked nor counted in the medians: their totals stop at the cut.
+    """
     table = pd.concat(per_rank, ignore_index=True) if isinstance(per_rank, list) else per_rank
     table = table.sort_values("rank", ignore_index=True)
+    whole = table[~table["truncated"].to_numpy(dtype=bool)] if "truncated" in table else table
     flagged = []
     for metric in STRAGGLER_METRICS:
-        values = table[metric].astype("float64")
+        values = whole[metric].astype("float64")
         median = values.median()
-        if len(table) < 2 or not np.isfinite(median) or median <= 0:
+        if len(whole) < 2 or not np.isfinite(median) or median <= 0:
             continue
         excess = values / median - 1
         for i in np.flatnonzero((excess > threshold).to_numpy(dtype=bool, na_value=False)):
-            flagged.append({"rank": int(table["rank"].iloc[i]), "metric": metric, "value": int(values.iloc[i]),
+            flagged.append({"rank": int(whole["rank"].iloc[i]), "metric": metric, "value": int(values.iloc[i]),
                             "median": float(median), "excess": float(excess.iloc[i])})
     stragglers = pd.DataFrame(flagged, columns=["rank", "metric", "value", "median", "excess"])
-    return RankComparison(per_rank=table, stragglers=stragglers.sort_values("excess", ascending=False, ignore_index=True), threshold=threshold)
+    return RankComparison(per_rank=table, stragglers=stragglers.sort_values("excess", ascending=False, ignore_index=True),
+                          threshold=threshold, notes=tuple(notes))
 
 
 def rank_comparison(trace: Trace, threshold: float = STRAGGLER_THRESHOLD) -> RankComparison:
-    """:func:`compare_ranks` of a multi-rank Trace (all ranks loaded and concatenated)."""
-    return compare_ranks(rank_summary(trace), threshold)
+    """:func:`compare_ranks` of a multi-rank Trace (all ranks loaded and concatenated), with its notes."""
+    summary = summarize_rank(trace)
+    return compare_ranks(summary.table, threshold, rank_notes(summary.notes, summary.table["rank"]))
 
 
 def kernel_time_by_rank(trace: Trace, top: int = 10) -> pd.DataFrame:

@@ -10,6 +10,11 @@ would give). Inductor's generated code and the Dynamo counters are captured as f
     DIR/code/          Inductor's wrapper modules (see :mod:`.inductor_code`)
     DIR/meta.json      versions, device, argv, exit code, error, Dynamo counters and compile times
 
+A multi-process run writes one trace per rank (:mod:`.ranks`): under torchrun, or when this process
+initialises ``torch.distributed`` itself, its files are ``<stem>.rank<N>.pt.trace.json.gz`` and
+``meta.rank<N>.json``; the processes the script starts (``torch.multiprocessing.spawn``) profile
+themselves as ranks the same way, and :attr:`ProfileResult.rank_traces` lists what they wrote.
+
 ``include_compile=False`` (``--steady``) runs the script once without the profiler first, then
 again under it; both runs execute the same code objects, so Dynamo's cache is warm on the second
 and its compiled functions do not compile again. The script must be safe to run twice.
@@ -17,12 +22,14 @@ and its compiled functions do not compile again. The script must be safe to run 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import signal
 import sys
 import time
 import traceback
 import types
+import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +39,8 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
-from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, resolve_device,
+from . import ranks as rank_files
+from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, resolve_device,
                         versions, writable_dir)
 
 SIGINT_EXIT = 128 + signal.SIGINT  # what a shell reports for a program ended by Ctrl-C
@@ -59,6 +67,8 @@ class ProfileResult:
     trace: Path | None  # None only when the warm-up run of --steady failed
     code_dir: Path | None
     meta_path: Path
+    rank: int | None = None  # this process's rank ($RANK, or its process group's); None: no rank
+    rank_traces: tuple[Path, ...] = ()  # traces of the ranks the script started, by rank
 
 
 def _check_inputs(script: Path, out_dir: Path) -> types.CodeType:
@@ -146,35 +156,49 @@ def profile_script(script: Path | str, args: list[str] | None = None, out_dir: P
     code = _check_inputs(script, out)
     device = resolve_device(None)
     dynamo = DynamoDelta()  # counters and compile times cover the warm-up run too
+    rank = rank_files.rank_from_env()
+    spawned = rank_files.RankCapture(str(out.resolve()), script.stem, with_stack, uuid.uuid4().hex, str(script),
+                                     (str(script), *args))
     with _as_main(script, args) as globals_, inductor_code.recording() as recorder, cpp_kernel_profile():
         if not include_compile:
             warmup = execute(code, globals_)
             if warmup.exit_code != 0:
-                return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack)
-        trace = out / f"{script.stem}{TRACE_SUFFIX}"
-        outcome, wall_s = _profiled_execution(code, globals_, device, with_stack, trace)
-    wrappers = recorder.write(out / "code")
+                return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank)
+        outcome, wall_s, trace, rank = _profiled_execution(code, globals_, device, spawned, rank)
+    code_dir = out / rank_files.code_dir_name(rank)
+    wrappers = recorder.write(code_dir)
     extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result()}
-    return _finish(script, args, out, outcome, trace, (out / "code") if wrappers else None, extra, device,
-                   include_compile, with_stack)
+    ranks = tuple(rank_files.rank_traces(out, spawned.run_id))
+    if ranks:
+        extra |= {"run_id": spawned.run_id, "rank_traces": [p.name for p in ranks]}
+    result = _finish(script, args, out, outcome, trace, code_dir if wrappers else None, extra, device,
+                     include_compile, with_stack, rank)
+    return dataclasses.replace(result, rank_traces=ranks)
 
 
-def _profiled_execution(code, globals_, device, with_stack: bool, trace: Path) -> tuple[ScriptOutcome, float]:
-    """One execution under the profiler; the trace is written whatever the script does."""
+def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
+                        rank: int | None) -> tuple[ScriptOutcome, float, Path, int | None]:
+    """One execution under the profiler; the trace is written whatever the script does, named after
+    this process's rank (``$RANK``, else its process group's if the script initialises one). The
+    processes the script starts profile themselves as ranks (``spawned``)."""
     from torch.profiler import profile
 
-    prof = profile(activities=activities(device), record_shapes=True, with_stack=with_stack)
+    prof = profile(activities=activities(device), record_shapes=True, with_stack=spawned.with_stack)
+    distributed = rank_files.DistributedState()
     started = time.perf_counter()
     prof.start()
     try:
-        outcome = execute(code, globals_)
+        with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned):
+            outcome = execute(code, globals_)
         _synchronize_quietly(device)
     finally:
         wall_s = time.perf_counter() - started
+        rank = rank if rank is not None else distributed.rank
+        trace = Path(spawned.out_dir) / rank_files.trace_name(spawned.stem, rank)
         with _sigint_ignored():
             prof.stop()
             export_trace(prof, trace)
-    return outcome, wall_s
+    return outcome, wall_s, trace, rank
 
 
 def _synchronize_quietly(device) -> None:
@@ -186,7 +210,7 @@ def _synchronize_quietly(device) -> None:
 
 
 def _finish(script, args, out, outcome: ScriptOutcome, trace, code_dir, extra, device, include_compile,
-            with_stack) -> ProfileResult:
+            with_stack, rank: int | None) -> ProfileResult:
     meta = {
         "schema_version": 1,
         "kind": "profile",
@@ -195,15 +219,16 @@ def _finish(script, args, out, outcome: ScriptOutcome, trace, code_dir, extra, d
         "exit_code": outcome.exit_code,
         "error": outcome.error,
         "trace": trace.name if trace else None,
-        "code_dir": "code" if code_dir else None,
+        "code_dir": code_dir.name if code_dir else None,
         "include_compile": include_compile,
         "with_stack": with_stack,
+        "rank": rank,
         "device": device_info(device),
         "versions": versions(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         **extra,
     }
-    meta_path = out / "meta.json"
+    meta_path = out / rank_files.meta_name(rank)
     meta_path.write_text(json.dumps(meta, indent=1, default=str) + "\n")
     return ProfileResult(script, [str(script), *args], outcome.exit_code, outcome.error, outcome.traceback, trace,
-                         code_dir, meta_path)
+                         code_dir, meta_path, rank)

@@ -31,12 +31,38 @@ def profile_cmd(
     if result.trace:
         console().print(f"trace: {result.trace}  meta: {result.meta_path}"
                         + (f"  code: {result.code_dir}" if result.code_dir else ""), markup=False)
-        if analyze:
+        if result.rank is not None or result.rank_traces:
+            _follow_up_ranks(result, out, analyze)
+        elif analyze:
             follow_up([result.trace])
     if result.exit_code:
         # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
         # from app() instead of raising it, and cli.main would then exit 0.
         raise SystemExit(result.exit_code)
+
+
+def _follow_up_ranks(result, out: Path, analyze: bool) -> None:
+    """A multi-process run: the ranks the script started compared side by side; under torchrun,
+    rank 0 analyzes its own trace (the others only say where theirs is)."""
+    from traceview.commands._common import console, err_console
+    from traceview.errors import TraceviewError
+
+    if not result.rank_traces:
+        if analyze and result.rank == 0:
+            follow_up([result.trace])
+            console().print(f"each rank wrote its own trace: compare them with  traceview ranks {out}", markup=False)
+        return
+    ranks = ([result.trace] if result.rank is not None else []) + list(result.rank_traces)
+    console().print("ranks: " + "  ".join(str(p) for p in result.rank_traces), markup=False)
+    if not analyze:
+        return
+    from traceview.commands.ranks import compare_rank_files
+    from traceview.report.ranks import ranks_view
+
+    try:
+        console().print(ranks_view(compare_rank_files(ranks)))
+    except TraceviewError as exc:
+        err_console().print(f"traceview: rank comparison skipped: {exc}", markup=False)
 
 
 # Options stop at the script path: everything after it (its own --flags too) is the script's argv.

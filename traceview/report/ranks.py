@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from traceview.analysis.ranks import RankComparison
+from traceview.report.text import safe
 
 _MS_COLUMNS = ("kernel_ns", "compute_ns", "comm_ns", "busy_ns", "step_median_ns", "compile_ns", "span_ns")
 
@@ -32,18 +35,23 @@ def ranks_view(c: RankComparison) -> RenderableType:
         for s in c.stragglers.itertuples(index=False):
             lines.add_row(str(s.rank), s.metric.removesuffix("_ns"), f"{s.value / 1e6:,.1f}", f"{s.median / 1e6:,.1f}", f"+{s.excess:.1%}")
         parts.append(lines)
+    for note in c.notes:
+        parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)
 
 
 def _cell(col: str, value: Any) -> str:
     if pd.isna(value):
         return "-"
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else ""
     return f"{value / 1e6:,.1f}" if col in _MS_COLUMNS else f"{value:,}"
 
 
 def ranks_document(c: RankComparison) -> dict[str, Any]:
-    """A JSON-ready dict: per_rank and stragglers as lists of records (times in ns)."""
+    """A JSON-ready dict: per_rank and stragglers as lists of records (times in ns), and the notes."""
     def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
         return [{k: (None if pd.isna(v) else v.item() if hasattr(v, "item") else v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
 
-    return {"schema_version": 1, "threshold": c.threshold, "per_rank": records(c.per_rank), "stragglers": records(c.stragglers)}
+    return {"schema_version": 1, "threshold": c.threshold, "per_rank": records(c.per_rank), "stragglers": records(c.stragglers),
+            "notes": list(c.notes)}
