@@ -6,7 +6,7 @@ size, mtime (ns) and the traceview version, so editing, replacing or upgrading i
 
     ~/.cache/traceview/3f2a…e1/
         slices.parquet  launches.parquet  gpu.parquet  gpu_annotations.parquet  flows.parquet
-        counters.parquet  instants.parquet  threads.parquet   # every table, dtypes kept
+        counters.parquet  instants.parquet  threads.parquet  memory.parquet  # every table, dtypes kept
         meta.json                                             # TraceMeta (+ notes, header)
         slice_args.bin  slice_args.npz                        # raw args of every slice
 
@@ -37,10 +37,10 @@ from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 3  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns
+CACHE_FORMAT = 4  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: + memory
 #: Traces smaller than this load from JSON in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
-TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
 
 
 def cache_root() -> Path:

@@ -304,6 +304,13 @@ class EventArgs(msgspec.Struct, gc=False):
     shared_mem: Any = msgspec.field(default=None, name="shared memory")
     bytes: Any = None
     name: Any = None  # metadata events: process_name / thread_name
+    # [memory] instants (schema.MEMORY)
+    device_type: Any = msgspec.field(default=None, name="Device Type")
+    device_id: Any = msgspec.field(default=None, name="Device Id")
+    alloc_bytes: Any = msgspec.field(default=None, name="Bytes")
+    total_allocated: Any = msgspec.field(default=None, name="Total Allocated")
+    total_reserved: Any = msgspec.field(default=None, name="Total Reserved")
+    addr: Any = msgspec.field(default=None, name="Addr")
 
 
 _ARGS_LIST = msgspec.json.Decoder(list[Optional[EventArgs]])
@@ -401,7 +408,7 @@ def _columns(raw: Any, buf: Any) -> dict[str, Any]:
     raw.events = []  # no fallback past this point: free the events (and the file's bytes) before joining
     trim()
     out: dict[str, Any] = {"slice_args": EventSliceArgs.concat_same_source(left_in_file) if left_in_file else args.build()}
-    for table in ("slices", "gpu", "annotations", "flows", "instants"):
+    for table in ("slices", "gpu", "annotations", "flows", "instants", "memory"):
         out[table] = _join([p.pop(table) for p in parts])  # each table's chunks freed once joined
         trim()
     out["unknown_categories"] = set().union(*(p["unknown_categories"] for p in parts))
@@ -462,7 +469,9 @@ def _chunk_columns(events: list[Any], offset: int, exact_ts: list[int | None] | 
     out["gpu"], out["annotations"], out["unknown_categories"] = gpu, annotations, unknown
     flows = np.flatnonzero(kind == 2)
     out["flows"] = _flows(events, flows, ts_ns, cats.rows(flows), phases.rows(flows))
-    out["instants"] = _instants(events, np.flatnonzero(kind == 3), ts_ns)
+    instants = np.flatnonzero(kind == 3)
+    out["instants"] = _instants(events, instants, ts_ns)
+    out["memory"] = _memory(events, instants, ts_ns, typed)
     for i in np.flatnonzero((kind == 1) | (kind == 4)).tolist():
         if kind[i] == 1:
             scratch.add_metadata(events[i])
@@ -731,3 +740,26 @@ def _instants(events, index, ts_ns) -> dict[str, Any]:
         "ts_ns": ts_ns[index],
     }
 
+
+
+#: The MEMORY columns an event fills, and the EventArgs field each comes from.
+MEMORY_ARGS = {"device_type": "device_type", "device": "device_id", "bytes": "alloc_bytes",
+               "total_allocated": "total_allocated", "total_reserved": "total_reserved", "addr": "addr"}
+
+
+def _memory(events, instants, ts_ns, typed: bool) -> dict[str, Any]:
+    """The ``[memory]`` instants among ``instants`` -> MEMORY columns (args decoded here for raw events)."""
+    rows = [i for i in instants.tolist() if events[i].name == schema.MEMORY_EVENT]
+    e = [events[i] for i in rows]
+    if typed:
+        args = [v.args if v.args is not None else EventArgs() for v in e]
+    else:
+        try:
+            args = _ARGS_LIST.decode(b"[" + b",".join([v.args if v.args is not None else b"null" for v in e]) + b"]")
+        except (msgspec.MsgspecError, UnicodeDecodeError):
+            raise _Fallback from None
+        args = [a if a is not None else EventArgs() for a in args]
+    columns = {"pid": _int_array([v.pid for v in e]), "tid": _int_array([v.tid for v in e]), "ts_ns": ts_ns[np.asarray(rows, dtype=np.int64)]}
+    for column, field in MEMORY_ARGS.items():
+        columns[column] = _int_array([getattr(a, field) for a in args])
+    return columns

@@ -91,6 +91,9 @@ def load(path: str | Path, cache: bool = False) -> Trace:
     return load_file(path, cache=cache)
 
 
+#: The tables of a Trace, in the order the loader builds them.
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
+
 _ID_COLUMNS = {
     "slices": ("slice_id", "parent_id"),
     "launches": ("launch_id",),
@@ -104,11 +107,11 @@ def concat(traces: list[Trace]) -> Trace:
     if len(set(ranks)) != len(ranks):
         # Files that do not say their rank: number them in file order.
         for i, t in enumerate(traces):
-            for table in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads"):
+            for table in TABLES:
                 frame = getattr(t, table)
                 frame["rank"] = np.int32(i)
             t.meta.rank = i
-    tables: dict[str, list[pd.DataFrame]] = {k: [] for k in ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")}
+    tables: dict[str, list[pd.DataFrame]] = {k: [] for k in TABLES}
     slice_args = []
     slice_offset = gpu_offset = 0
     for t in sorted(traces, key=lambda t: t.meta.rank):

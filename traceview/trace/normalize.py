@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace import schema
-from traceview.trace.columns import EventArgs, fill_columns
+from traceview.trace.columns import MEMORY_ARGS, EventArgs, fill_columns
 from traceview.trace.decode import RawEvent, RawTrace, RereadWhole, decode
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 from traceview.trace.nesting import nest
@@ -169,6 +169,7 @@ class _Buffers:
         self.annotations: dict[str, list[Any]] = {k: [] for k in ("name", "device", "stream", "start_ns", "dur_ns", "external_id")}
         self.flows: dict[str, list[Any]] = {k: [] for k in ("flow_id", "cat", "phase", "pid", "tid", "ts_ns")}
         self.instants: dict[str, list[Any]] = {k: [] for k in ("name", "pid", "tid", "ts_ns")}
+        self.memory: dict[str, list[Any]] = {k: [] for k in schema.MEMORY if k != "rank"}
         self.counters: dict[str, list[Any]] = {k: [] for k in ("name", "series", "pid", "ts_ns", "value")}
         self.process_names: dict[int, str] = {}
         self.thread_names: dict[tuple[int, int], str] = {}
@@ -268,6 +269,17 @@ class _Buffers:
         i["pid"].append(_int(ev.pid))
         i["tid"].append(_int(ev.tid))
         i["ts_ns"].append(ts_ns)
+        if ev.name == schema.MEMORY_EVENT:
+            self._add_memory(ev, ts_ns)
+
+    def _add_memory(self, ev: RawEvent, ts_ns: int) -> None:
+        args = self._args(ev) or EventArgs()
+        m = self.memory
+        m["pid"].append(_int(ev.pid))
+        m["tid"].append(_int(ev.tid))
+        m["ts_ns"].append(ts_ns)
+        for column, field in MEMORY_ARGS.items():
+            m[column].append(_int(getattr(args, field)))
 
     def add_counter(self, ev: RawEvent, ts_ns: int) -> None:
         try:
@@ -353,6 +365,7 @@ def _tables(buf: _Buffers, meta: TraceMeta, rank: int) -> Trace:
         flows=_frame(buf.flows, schema.FLOWS, rank),
         counters=_frame(buf.counters, schema.COUNTERS, rank),
         instants=_frame(buf.instants, schema.INSTANTS, rank),
+        memory=_memory(buf, rank),
         threads=threads,
         ranks=(meta,),
         slice_args=buf.slice_args,
@@ -451,6 +464,14 @@ def _rejoin_reused_correlations(launches: pd.DataFrame, gpu: pd.DataFrame, dupli
     out = gpu["launch_id"].copy()
     out.iloc[found["row"].to_numpy()] = found["launch_id"].astype("int64").to_numpy()
     return out
+
+
+def _memory(buf: _Buffers, rank: int) -> pd.DataFrame:
+    """The MEMORY table; a negative device id (Kineto's -1 for the CPU) becomes <NA>."""
+    data = _frame_columns(buf.memory, schema.MEMORY, rank)
+    device = data["device"]
+    data["device"] = pd.arrays.IntegerArray(device._data, device._mask | (device._data < 0))
+    return _table(data, schema.MEMORY)
 
 
 def _threads(buf: _Buffers, rank: int) -> pd.DataFrame:
