@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pandas as pd
 import pytest

@@ -18,7 +18,8 @@ def ranks_cmd(
     threshold: Annotated[float, typer.Option(help="Excess over the median that makes a rank a straggler.", min=0)] = 0.05,
 ) -> None:
     """Compare ranks: kernel time (compute vs NCCL), steps, compile time; flag the slow ones."""
-    from traceview.analysis.ranks import compare_ranks, rank_summary
+    from traceview.analysis.collectives import match_collectives, summary_and_calls
+    from traceview.analysis.ranks import compare_ranks
     from traceview.errors import TraceFormatError
     from traceview.trace.load import trace_files
     from traceview.trace.parallel import map_ranks
@@ -26,17 +27,24 @@ def ranks_cmd(
     files = trace_files(path) if path.is_dir() else [path]
     if not files:
         raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
-    tables = map_ranks(files, rank_summary, cache=not no_cache, workers=workers)
+    results = map_ranks(files, summary_and_calls, cache=not no_cache, workers=workers)
+    tables, calls = [r[0] for r in results], [r[1] for r in results]
     ranks = [r for t in tables for r in t["rank"]]
     if len(files) > 1 and len(set(ranks)) != len(ranks):  # files that do not say their rank: file order
         tables = [t.assign(rank=i) for i, t in enumerate(tables)]
+        calls = [c.assign(rank=i) for i, c in enumerate(calls)]
     result = compare_ranks(tables, threshold)
+    found = match_collectives(calls)
     if json:
         from traceview.report.json import json_text
         from traceview.report.ranks import ranks_document
 
-        typer.echo(json_text(ranks_document(result)))
+        from traceview.report.collectives import collective_records
+
+        typer.echo(json_text({**ranks_document(result), "collectives": collective_records(found)}))
         return
+    from traceview.report.collectives import collectives_view
     from traceview.report.ranks import ranks_view
 
     console().print(ranks_view(result))
+    console().print(collectives_view(found))
