@@ -7,9 +7,13 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution, attribute_kernels
+from traceview.analysis.collectives import Collectives, collectives
+from traceview.analysis.comm import CommCompute, comm_compute
 from traceview.analysis.findings import Finding, findings
+from traceview.analysis.flops import Flops, kernel_flops, kernel_tflops
 from traceview.analysis.graph_launch import GraphLaunches, graph_launches
 from traceview.analysis.kernel_table import kernel_table
+from traceview.analysis.memory import MemoryUsage, memory_usage
 from traceview.analysis.overhead import LaunchOverhead, launch_overhead
 from traceview.analysis.phases import CompileSplit, compile_split
 from traceview.analysis.regions import RegionCalls, region_calls
@@ -32,6 +36,10 @@ class Analysis:
     overhead: LaunchOverhead
     steps: StepKernels
     findings: list[Finding] = field(default_factory=list)
+    comm: CommCompute | None = None  # communication vs computation per rank and step
+    collectives: Collectives | None = None  # NCCL/RCCL calls matched across ranks
+    memory: MemoryUsage | None = None  # allocator events (profile_memory=True)
+    flops: Flops | None = None  # FLOPs of GEMM/conv/attention calls from record_shapes, the roofline
 
     @property
     def kernel_counts(self) -> dict[str, int]:
@@ -46,14 +54,21 @@ def analyze(trace: Trace) -> Analysis:
     split = compile_split(trace)
     windows = step_windows(trace)
     attribution = attribute_kernels(trace, split, windows)
+    flops = kernel_flops(trace, attribution)
+    kernels = kernel_table(attribution)
+    kernels = kernels.assign(tflops=kernel_tflops(kernels, flops)) if len(kernels) else kernels.assign(tflops=pd.Series(dtype="Float64"))
     result = Analysis(
         summary=trace_summary(trace),
         split=split,
         attribution=attribution,
-        kernels=kernel_table(attribution),
+        kernels=kernels,
         regions=region_calls(trace, split),
         graphs=graph_launches(trace),
         overhead=launch_overhead(trace, attribution, split),
         steps=kernels_per_step(trace, attribution, windows),
+        comm=comm_compute(attribution.table),
+        collectives=collectives(trace),
+        memory=memory_usage(trace, split),
+        flops=flops,
     )
     return Analysis(**{**result.__dict__, "findings": findings(result)})

@@ -125,6 +125,8 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     """
     gpu = trace.gpu
     comm = gpu[(gpu["kind"] == "kernel").to_numpy() & matches(gpu["name"], COMM_KERNEL, anchored=True)]
+    if comm.empty:
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in CALL_COLUMNS.items()})
     slices = trace.slices
     launch = comm["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
     parents = parents_array(slices)
@@ -200,8 +202,9 @@ def _steps(trace: Trace, launch: np.ndarray) -> pd.array:
     rows = launch[known]
     pos = step_at(windows, slices["rank"].to_numpy()[rows].astype(np.int64), slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows],
                   slices["start_ns"].to_numpy()[rows])
-    names = slices["name"].astype(str).to_numpy()
-    found = np.where(pos >= 0, names[windows.slice_id[np.maximum(pos, 0)]], None)
+    hit = pos >= 0
+    found = np.full(len(pos), None, dtype=object)
+    found[hit] = np.asarray(slices["name"].array[windows.slice_id[pos[hit]]].astype(str), dtype=object)
     out[np.flatnonzero(known)] = found
     return pd.array(out, dtype="string")
 

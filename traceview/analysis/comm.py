@@ -77,9 +77,8 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
     """Comm vs compute per rank and per step, from a GPU activity table with ``rank``, ``kind``,
     ``name``, ``start_ns``, ``end_ns`` (``trace.gpu``) and, for ``per_step``, ``step_id`` and ``step``
     (:attr:`KernelAttribution.table <traceview.analysis.attribution.KernelAttribution>`)."""
-    kind = table["kind"].astype(str).to_numpy()
-    comm = is_comm_kernel(table["name"]) & (kind == "kernel")
-    compute = np.isin(kind, compute_kinds) & ~comm
+    comm = is_comm_kernel(table["name"]) & (table["kind"] == "kernel").to_numpy()
+    compute = table["kind"].isin(compute_kinds).to_numpy() & ~comm
     keep = comm | compute
     frame = pd.DataFrame({
         "rank": table["rank"].to_numpy()[keep], "comm": comm[keep],

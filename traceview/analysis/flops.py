@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
+import msgspec
 import numpy as np
 import pandas as pd
 
@@ -36,6 +37,7 @@ from traceview.analysis.bandwidth import INPUT_TYPE_BYTES, device_ceiling
 from traceview.analysis.by_name import matches
 from traceview.analysis.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
+from traceview.trace.columns import FileBytes, SliceArgs
 
 #: Dense peak TFLOP/s by device (first pattern found in the lower-cased name) and compute dtype.
 #: Datasheet numbers without sparsity: NVIDIA H100/H200 SXM, H100 PCIe, A100, V100, B200; AMD
@@ -93,13 +95,15 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     """FLOPs and bytes of every counted op call whose shapes the trace recorded (CALL_COLUMNS)."""
     slices = trace.slices
     counted = np.flatnonzero(matches(slices["name"], _COUNTED, anchored=True) & (slices["cat"] == "cpu_op").to_numpy())
+    if all(_shapes_off(m.header) for m in trace.ranks):
+        counted = counted[:0]  # the trace says it has no shapes: no args to read
     rows = []
-    names = slices["name"].to_numpy()
-    for sid in counted.tolist():
-        args = trace.args(sid)
-        found = call_flops(str(names[sid]), args.get("Input Dims"), args.get("Input type"), args.get("Concrete Inputs"))
+    names = slices["name"].array[counted].astype(str)
+    ranks = slices["rank"].to_numpy()[counted]
+    for sid, name, rank, args in zip(counted.tolist(), names, ranks.tolist(), _args_of(trace, counted)):
+        found = call_flops(name, args.get("Input Dims"), args.get("Input type"), args.get("Concrete Inputs"))
         if found is not None:
-            rows.append((sid, int(slices["rank"].iat[sid]), str(names[sid]), *found))
+            rows.append((sid, rank, name, *found))
     frame = pd.DataFrame(rows, columns=CALL_COLUMNS)
     if len(frame) > 1:  # an op counted inside another counted op (conv2d -> convolution): keep the innermost
         parents = parents_array(slices)
@@ -108,6 +112,37 @@ def op_flops(trace: Trace) -> pd.DataFrame:
         outer = nearest_ancestor(parents, frame["slice_id"].to_numpy(), mask)
         frame = frame[~frame["slice_id"].isin(outer[outer >= 0])]
     return frame.astype({"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}).reset_index(drop=True)
+
+
+_ARGS_DECODER = msgspec.json.Decoder()
+
+
+def _args_of(trace: Trace, ids: np.ndarray) -> list[dict[str, Any]]:
+    """The args of many slices, read in one pass when they lie in one buffer or file (else one by one)."""
+    args = trace.slice_args
+    if isinstance(args, SliceArgs) and type(args) is SliceArgs and len(ids):
+        starts, ends = args.spans()
+        present = args.present[ids]
+        raws: list[Any] = []
+        if isinstance(args.blob, FileBytes):
+            with args.blob.reader() as read:
+                raws = [read(int(starts[i]), int(ends[i])) if p else None for i, p in zip(ids.tolist(), present.tolist())]
+        else:
+            raws = [bytes(args.blob[int(starts[i]):int(ends[i])]) if p else None for i, p in zip(ids.tolist(), present.tolist())]
+        out = []
+        for raw in raws:
+            try:
+                value = _ARGS_DECODER.decode(raw) if raw else {}
+            except (msgspec.MsgspecError, UnicodeDecodeError):
+                value = {}
+            out.append(value if isinstance(value, dict) else {})
+        return out
+    return [trace.args(int(i)) for i in ids]
+
+
+def _shapes_off(header: dict[str, Any]) -> bool:
+    """The header says ``record_shapes`` was off (old traces do not say: their args are read)."""
+    return "record_shapes" in header and header["record_shapes"] in (0, False, "0", "false", "False")
 
 
 def call_flops(op: str, dims: Any, types: Any, concrete: Any = None) -> tuple[int, int | None, str | None] | None:
@@ -236,6 +271,8 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
     """Share each counted call's FLOPs among its kernels and put every kernel name on the roofline."""
     calls = op_flops(trace) if calls is None else calls
     table = attribution.table
+    if calls.empty:  # nothing counted: no kernel has FLOPs
+        return Flops(calls=calls, kernels=_roofline(pd.DataFrame(), trace), per_activity=pd.Series(np.zeros(len(table)), index=table["activity_id"].to_numpy()))
     is_kernel = (table["kind"] == "kernel").to_numpy()
     op_id = table["op_id"].fillna(-1).to_numpy(dtype=np.int64)
     mask = np.zeros(len(trace.slices), dtype=bool)
@@ -252,8 +289,8 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
         share[known] = by_call["flops"].reindex(call_id[known]).to_numpy(dtype=np.float64) * weight
         byte_share[known] = by_call["bytes"].reindex(call_id[known]).to_numpy(dtype=np.float64, na_value=np.nan) * weight
     per_activity = pd.Series(share, index=table["activity_id"].to_numpy())
-    keep = known & (table["phase"].astype(str).to_numpy() == phase if phase is not None else True)
-    frame = pd.DataFrame({"name": table["name"].astype(str).to_numpy()[keep], "flops": share[keep], "bytes": byte_share[keep],
+    keep = known & ((table["phase"] == phase).to_numpy() if phase is not None else True)
+    frame = pd.DataFrame({"name": table["name"].array[keep].astype(str), "flops": share[keep], "bytes": byte_share[keep],
                           "dur_ns": dur[keep], "dtype": by_call["dtype"].reindex(call_id[keep]).to_numpy()})
     return Flops(calls=calls, kernels=_roofline(frame, trace), per_activity=per_activity)
 

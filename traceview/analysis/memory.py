@@ -131,6 +131,8 @@ def _live(addr: np.ndarray, delta: np.ndarray, at: int) -> np.ndarray:
 def _owners(trace: Trace, events: pd.DataFrame, split: CompileSplit | None) -> dict[str, np.ndarray]:
     """Per memory event: the innermost cpu_op around it on its thread, the compiled region, the phase."""
     slices = trace.slices
+    if events.empty:
+        return {c: np.array([], dtype=object) for c in ("op", "region", "phase")}
     enclosing = enclosing_slice(slices, events["rank"].to_numpy(), events["pid"].to_numpy(dtype=np.int64, na_value=-1),
                                 events["tid"].to_numpy(dtype=np.int64, na_value=-1), events["ts_ns"].to_numpy())
     parents = parents_array(slices)
@@ -138,12 +140,16 @@ def _owners(trace: Trace, events: pd.DataFrame, split: CompileSplit | None) -> d
     is_region = matches(names, patterns.REGION, anchored=True)
     op = nearest_ancestor(parents, enclosing, (slices["cat"] == "cpu_op").to_numpy() & ~is_region, include_self=True)
     region = nearest_ancestor(parents, enclosing, is_region, include_self=True)
-    label = names.astype(str).to_numpy() if len(slices) else np.array([], dtype=object)
     split = compile_split(trace) if split is None else split
-    phase_of = split.slice_phase.astype(str).to_numpy()
-    pick = (lambda ids, values: np.where(ids >= 0, values[np.maximum(ids, 0)], None)) if len(slices) else (lambda ids, values: np.full(len(ids), None, dtype=object))
-    phase = pick(enclosing, phase_of)
-    return {"op": pick(op, label), "region": np.array([patterns.region_id(r) if r is not None else None for r in pick(region, label)], dtype=object),
+
+    def pick(ids: np.ndarray, column: pd.Series) -> np.ndarray:
+        out = np.full(len(ids), None, dtype=object)
+        found = ids >= 0
+        out[found] = np.asarray(column.array[ids[found]].astype(str), dtype=object)
+        return out
+
+    phase = pick(enclosing, split.slice_phase.reset_index(drop=True))
+    return {"op": pick(op, names), "region": np.array([patterns.region_id(r) if r is not None else None for r in pick(region, names)], dtype=object),
             "phase": np.where(phase == None, "run", phase)}  # noqa: E711 (elementwise)
 
 
