@@ -32,8 +32,8 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
-from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, device_info, export_trace, resolve_device, versions,
-                        writable_dir)
+from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, device_info, export_trace, peak_memory, reset_peak_memory,
+                        resolve_device, versions, writable_dir)
 
 SIGINT_EXIT = 128 + signal.SIGINT  # what a shell reports for a program ended by Ctrl-C
 
@@ -136,8 +136,9 @@ def _sigint_ignored():
 
 
 def profile_script(script: Path | str, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
-                   with_stack: bool = False, include_compile: bool = True) -> ProfileResult:
+                   with_stack: bool = False, include_compile: bool = True, memory: bool = False) -> ProfileResult:
     """Profile ``script`` with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
+    ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
 
     Raises :class:`CaptureError` before anything runs if the script is missing or not valid Python,
     or if ``out_dir`` cannot be written. The script's own failures are reported in the result.
@@ -152,18 +153,22 @@ def profile_script(script: Path | str, args: list[str] | None = None, out_dir: P
             if warmup.exit_code != 0:
                 return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack)
         trace = out / f"{script.stem}{TRACE_SUFFIX}"
-        outcome, wall_s = _profiled_execution(code, globals_, device, with_stack, trace)
+        outcome, wall_s = _profiled_execution(code, globals_, device, with_stack, trace, memory)
     wrappers = recorder.write(out / "code")
-    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result()}
+    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result(), "profile_memory": memory}
+    if memory:
+        extra["memory"] = peak_memory(device)
     return _finish(script, args, out, outcome, trace, (out / "code") if wrappers else None, extra, device,
                    include_compile, with_stack)
 
 
-def _profiled_execution(code, globals_, device, with_stack: bool, trace: Path) -> tuple[ScriptOutcome, float]:
+def _profiled_execution(code, globals_, device, with_stack: bool, trace: Path, memory: bool = False) -> tuple[ScriptOutcome, float]:
     """One execution under the profiler; the trace is written whatever the script does."""
     from torch.profiler import profile
 
-    prof = profile(activities=activities(device), record_shapes=True, with_stack=with_stack)
+    prof = profile(activities=activities(device), record_shapes=True, with_stack=with_stack, profile_memory=memory)
+    if memory:
+        reset_peak_memory(device)
     started = time.perf_counter()
     prof.start()
     try:
