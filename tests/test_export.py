@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from conftest import DATA, SAMPLES
 from traceview.analysis.analyze import analyze
-from traceview.report.perfetto import PID_BASE, TRACKS, annotation_events, subtract, write_annotated
+from traceview.report.perfetto import CATEGORY, PID_BASE, TRACKS, annotation_events, subtract, write_annotated
 from traceview.trace import load
 
 TRAINING = DATA / "training"
@@ -106,3 +106,13 @@ def test_export_command_writes_the_file(tmp_path):
     result = CliRunner().invoke(app, ["export", str(TRAINING / "gpt2-reduce-overhead.json.gz"), "-o", str(out), "--no-cache"])
     assert result.exit_code == 0, result.output
     assert _ours(json.loads(out.read_text())["traceEvents"])
+
+
+@pytest.mark.parametrize("name", ["truncated_gzip_stream.json.gz", "truncated_mid_event.json", "nan_values.json"])
+def test_export_of_a_repaired_trace_is_valid_json(tmp_path, name):
+    """A file the loader had to repair (cut off, NaN) is written out repaired the same way."""
+    path = DATA / "bad" / name
+    trace = load(path)
+    out = write_annotated(path, trace, analyze(trace), tmp_path / "out.json")
+    events = json.loads(out.read_text())["traceEvents"]
+    assert len([e for e in events if e.get("cat") != CATEGORY and e.get("ph") == "X"]) >= len(trace.slices) + len(trace.gpu)

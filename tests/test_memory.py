@@ -105,7 +105,10 @@ def test_compiled_function_memory_is_charged_to_its_region_and_compile_to_the_co
     assert phases == {"compile", "run"}
     peak = usage.peaks.iloc[0]
     # at the peak: x @ w and relu's output, 256 x 512 fp32 each, inside the compiled region's call
+    # (the CPU allocator's total counts the whole process: what other code holds is "before the trace")
     live = usage.live_at_peak
-    assert peak["peak_allocated_bytes"] == peak["live_bytes"] == 2 * 256 * 512 * 4
+    assert peak["live_bytes"] == 2 * 256 * 512 * 4
+    assert peak["peak_allocated_bytes"] == peak["live_bytes"] + peak["before_trace_bytes"]
     assert sorted(live["op"]) == ["aten::clamp_min", "aten::mm"]
-    assert set(live["region"]) == {"0/0"} and set(live["phase"]) == {"run"}
+    assert live["region"].str.fullmatch(r"\d+/0").all() and live["region"].nunique() == 1  # frame ids count per process
+    assert set(live["phase"]) == {"run"}

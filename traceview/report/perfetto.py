@@ -180,15 +180,35 @@ def _metadata(tracks: set[tuple[int, int, str]]) -> list[dict[str, Any]]:
     return out
 
 
+def _readable_text(path: Path) -> bytes:
+    """The trace's JSON text, repaired as the loader repairs it when it is not valid JSON (a file cut
+    off mid-event ends at its last whole event; NaN becomes null), so the output always parses."""
+    import msgspec
+
+    from traceview.trace import decode
+
+    text, _ = decode.read_bytes(path)
+    try:
+        msgspec.json.decode(text, type=dict[str, msgspec.Raw])
+        return text
+    except (msgspec.MsgspecError, UnicodeDecodeError) as exc:
+        text = decode._valid_utf8(text, [])
+        try:
+            msgspec.json.decode(text, type=dict[str, msgspec.Raw])
+            return text
+        except msgspec.ValidationError:
+            raise TraceFormatError(f"{path}: not a Kineto trace (the file holds no JSON object)") from None
+        except (msgspec.DecodeError, UnicodeDecodeError):
+            return decode._repair(path, text, exc)[0]
+
+
 def write_annotated(source: Path, trace: Trace, a: Analysis, out: Path) -> Path:
     """Write ``source`` (the trace file ``trace`` was loaded from) with traceview's tracks added to
     ``out`` (gzipped when its name ends in ``.gz``)."""
-    from traceview.trace.decode import read_bytes
-
-    text, notes = read_bytes(Path(source))
+    text = _readable_text(Path(source))
     found = _LIST_START.search(text)
-    if found is None or notes:
-        raise TraceFormatError(f"{source}: cannot add tracks (no complete 'traceEvents' list in the file)")
+    if found is None:
+        raise TraceFormatError(f"{source}: cannot add tracks (no 'traceEvents' list in the file)")
     added = b",".join(orjson.dumps(e) for e in annotation_events(trace, a))
     rest = text[found.end():]
     empty = rest.lstrip()[:1] == b"]"
