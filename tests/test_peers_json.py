@@ -39,5 +39,7 @@ def test_analyze_json_of_the_ddp_directory_has_comm_and_collectives(tmp_path, mo
     assert set(comm) >= {"comm_ms", "compute_ms", "overlap_ms", "exposed_ms"}
     assert comm["exposed_ms"] == pytest.approx(comm["comm_ms"] - comm["overlap_ms"])
     assert [r["rank"] for r in comm["per_rank"]] == [0, 1]
+    queues = {(q["rank"], q["stream"]): q["max"] for q in comm["queues"]}
+    assert queues == {(0, 7): 6, (0, 17): 1, (1, 7): 1, (1, 17): 1}  # stream 7's maxima are HTA's (test_comm.py)
     assert len(doc["collectives"]) == 6 and {c["last_rank"] for c in doc["collectives"]} == {1}
     assert doc["memory"] == {"peak_allocated_bytes": None, "peak_reserved_bytes": None, "devices": [], "live_at_peak_by_op": []}

@@ -8,7 +8,7 @@ import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution, attribute_kernels
 from traceview.analysis.collectives import Collectives, collectives
-from traceview.analysis.comm import CommCompute, comm_compute
+from traceview.analysis.comm import CommCompute, comm_compute, queue_length, queue_summary
 from traceview.analysis.findings import Finding, findings
 from traceview.analysis.flops import Flops, kernel_flops, kernel_tflops
 from traceview.analysis.graph_launch import GraphLaunches, graph_launches
@@ -40,6 +40,7 @@ class Analysis:
     collectives: Collectives | None = None  # NCCL/RCCL calls matched across ranks
     memory: MemoryUsage | None = None  # allocator events (profile_memory=True)
     flops: Flops | None = None  # FLOPs of GEMM/conv/attention calls from record_shapes, the roofline
+    queues: pd.DataFrame | None = None  # per (rank, stream): launched-not-started queue max / time-weighted mean
 
     @property
     def kernel_counts(self) -> dict[str, int]:
@@ -70,5 +71,6 @@ def analyze(trace: Trace) -> Analysis:
         collectives=collectives(trace),
         memory=memory_usage(trace, split),
         flops=flops,
+        queues=queue_summary(queue_length(trace)),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result)})

@@ -33,7 +33,7 @@ def peer_sections(a: Analysis, figs: Figures, perfetto: str | None = None) -> st
 def _comm(a: Analysis, figs: Figures) -> str:
     c = a.comm
     if c is None or not c.has_comm:
-        return '<p class="muted">No NCCL/RCCL kernels in this trace: nothing to overlap.</p>'
+        return '<p class="muted">No NCCL/RCCL kernels in this trace: nothing to overlap.</p>' + _queues(a)
     rows = [[str(r.rank), num(r.comm_ns / 1e6), num(r.compute_ns / 1e6), num(r.overlap_ns / 1e6), num(r.exposed_ns / 1e6),
              num(100 * r.overlap_ns / r.comm_ns if r.comm_ns else None, "{:.1f}")] for r in c.per_rank.itertuples()]
     out = [table(["rank", "comm ms", "compute ms", "overlap ms", "exposed comm ms", "overlap %"], rows, numeric=[False] + [True] * 5),
@@ -51,7 +51,18 @@ def _comm(a: Analysis, figs: Figures) -> str:
                          sortable=True, numeric=[False, False, True, False, True, True, True, True, True, True]))
         if len(k.waits):
             out.append(figs.div(_heatmap(k.waits, "wait_ns", "Time each rank waited for the last one, per step (ms)")))
+    out.append(_queues(a))
     return "\n".join(out)
+
+
+def _queues(a: Analysis) -> str:
+    q = a.queues
+    if q is None or q.empty:
+        return ""
+    rows = [[str(r.rank), "" if pd.isna(r.device) else str(r.device), str(r.stream), num(r.max, "{:,.0f}"), num(r.mean, "{:,.2f}"),
+             num(r.changes, "{:,.0f}")] for r in q.itertuples()]
+    return ("<h3>Stream queues: GPU work launched and not yet started</h3>"
+            + table(["rank", "device", "stream", "max", "mean (time-weighted)", "changes"], rows, numeric=[False, False, False, True, True, True]))
 
 
 def _heatmap(frame, column: str, title: str) -> go.Figure | None:

@@ -77,7 +77,8 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
     }
     c = a.comm
     out["comm"] = {**(c.total_ms() if c else {"comm_ms": 0.0, "compute_ms": 0.0, "overlap_ms": 0.0, "exposed_ms": 0.0}),
-                   "per_rank": to_jsonable(c.per_rank) if c else [], "per_step": to_jsonable(c.per_step) if c else []}
+                   "per_rank": to_jsonable(c.per_rank) if c else [], "per_step": to_jsonable(c.per_step) if c else [],
+                   "queues": to_jsonable(a.queues) if a.queues is not None else []}
     if a.collectives is not None and len(a.collectives.collectives):
         from traceview.report.collectives import collective_records
 
