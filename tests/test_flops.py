@@ -136,3 +136,19 @@ def test_flops_equal_tracelens_perf_model(gpt2):
             assert value == theirs, op
             compared += 1
     assert compared == 57 + 24 + 6
+
+
+def test_every_way_the_loader_keeps_args_gives_the_same_flops(tmp_path, monkeypatch):
+    """Args read again from a small file, copied into memory (gzip streamed), left in a large file."""
+    from traceview.trace import decode
+
+    expected = op_flops(load(MEMORY_TRACE))
+    plain = tmp_path / "memory.json"
+    plain.write_bytes(gzip.decompress(MEMORY_TRACE.read_bytes()))
+    monkeypatch.setattr(decode, "STREAM_MIN_BYTES", 0)
+    monkeypatch.setattr(decode, "STREAM_BLOCK_BYTES", 256 * 1024)
+    for path in (plain, MEMORY_TRACE):
+        trace = load(path)
+        assert type(trace.slice_args).__name__ == "SliceArgs"
+        assert op_flops(trace).equals(expected), path
+    assert len(expected) == 93

@@ -215,34 +215,38 @@ def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
     calls = calls.astype(CALL_COLUMNS) if len(calls) else calls
     by_seq = len(calls) > 0 and bool(calls["seq"].notna().all())
     key = "seq" if by_seq else "index"
-    rows, waits = [], []
-    for (group, number), part in calls.groupby(["group", key], sort=True):
-        start, end, dur = part["start_ns"].to_numpy(), part["end_ns"].to_numpy(), part["dur_ns"].to_numpy()
-        ranks = part["rank"].to_numpy()
-        last = int(np.argmax(start))
-        wait = start[last] - start
-        first = part.iloc[int(np.argmin(start))]
-        latency = int(dur.min())
-        size = first["bytes"]
-        algbw = float(size) / latency if latency > 0 and not pd.isna(size) else None  # bytes per ns = GB/s
-        n = first["group_size"] if not pd.isna(first["group_size"]) else part["rank"].nunique()
-        factor = BUS_FACTOR.get(str(first["collective"]))
-        rows.append({
-            "group": group, "seq": int(number), "collective": first["collective"], "dtype": first["dtype"], "bytes": size,
-            "group_size": int(n), "ranks": int(part["rank"].nunique()), "step": first["step"],
-            "first_start_ns": int(start.min()), "skew_ns": int(start.max() - start.min()), "last_rank": int(ranks[last]),
-            "max_wait_ns": int(wait.max()), "mean_wait_ns": float(wait.mean()), "latency_ns": latency,
-            "end_skew_ns": int(end.max() - end.min()), "algbw_gbps": algbw,
-            "busbw_gbps": algbw * factor(int(n)) if algbw is not None and factor is not None and n > 0 else None,
-        })
-        waits.extend({"rank": int(r), "step": s, "wait_ns": int(w)} for r, s, w in zip(ranks, part["step"], wait))
-    collectives = pd.DataFrame(rows, columns=["group", "seq", "collective", "dtype", "bytes", "group_size", "ranks", "step",
-                                              "first_start_ns", "skew_ns", "last_rank", "max_wait_ns", "mean_wait_ns", "latency_ns",
-                                              "end_skew_ns", "algbw_gbps", "busbw_gbps"])
-    collectives = collectives.sort_values("first_start_ns", kind="stable", ignore_index=True)
-    waits_frame = pd.DataFrame(waits, columns=["rank", "step", "wait_ns"])
-    if len(waits_frame):
-        waits_frame = waits_frame.fillna({"step": "(no step)"}).groupby(["rank", "step"], as_index=False, sort=True)["wait_ns"].sum()
+    columns = ["group", "seq", "collective", "dtype", "bytes", "group_size", "ranks", "step", "first_start_ns", "skew_ns", "last_rank",
+               "max_wait_ns", "mean_wait_ns", "latency_ns", "end_skew_ns", "algbw_gbps", "busbw_gbps"]
+    if calls.empty:
+        empty = pd.DataFrame(columns=columns)
+        return Collectives(calls=calls, collectives=empty, waits=pd.DataFrame(columns=["rank", "step", "wait_ns"]), seq_source="order")
+    # one pass of groupby reductions: each collective's rows sorted by start, its first and last arrival by position
+    ordered = calls.assign(seq_key=calls[key].astype("int64")).sort_values(["group", "seq_key", "start_ns"], kind="stable", ignore_index=True)
+    g = ordered.groupby(["group", "seq_key"], sort=False)
+    first, last = ordered.loc[g.head(1).index], ordered.loc[g.tail(1).index]
+    wait = g["start_ns"].transform("max") - ordered["start_ns"]  # exact int64 ns (epoch-scale times overflow float64's ns)
+    ordered["wait_ns"] = wait
+    agg = g.agg(ranks=("rank", "nunique"), latency_ns=("dur_ns", "min"), mean_wait_ns=("wait_ns", "mean"),
+                end_min=("end_ns", "min"), end_max=("end_ns", "max"))
+    out = pd.DataFrame({
+        "group": first["group"].to_numpy(), "seq": first["seq_key"].to_numpy(), "collective": first["collective"].to_numpy(),
+        "dtype": first["dtype"].array, "bytes": first["bytes"].array, "step": first["step"].array,
+        "first_start_ns": first["start_ns"].to_numpy(), "last_start": last["start_ns"].to_numpy(), "last_rank": last["rank"].to_numpy().astype(np.int64),
+        "ranks": agg["ranks"].to_numpy(), "latency_ns": agg["latency_ns"].to_numpy(), "mean_wait_ns": agg["mean_wait_ns"].to_numpy(),
+        "end_skew_ns": (agg["end_max"] - agg["end_min"]).to_numpy(),
+    })
+    out["group_size"] = first["group_size"].fillna(-1).to_numpy(dtype=np.int64)
+    out["group_size"] = np.where(out["group_size"] > 0, out["group_size"], out["ranks"])
+    out["skew_ns"] = out["last_start"] - out["first_start_ns"]
+    out["max_wait_ns"] = out["skew_ns"]  # the first arrival's
+    latency = out["latency_ns"].to_numpy(dtype=np.float64)
+    algbw = out["bytes"].astype("Float64").to_numpy(dtype=np.float64, na_value=np.nan) / np.where(latency > 0, latency, np.nan)  # B/ns = GB/s
+    factor = np.array([BUS_FACTOR[c](n) if c in BUS_FACTOR and n > 0 else np.nan for c, n in zip(out["collective"], out["group_size"])], dtype=np.float64)
+    out["algbw_gbps"], out["busbw_gbps"] = algbw, algbw * factor
+    collectives = out[columns].sort_values("first_start_ns", kind="stable", ignore_index=True)
+    waits_frame = pd.DataFrame({"rank": ordered["rank"].to_numpy(), "step": ordered["step"].fillna("(no step)").to_numpy(dtype=object),
+                                "wait_ns": wait.to_numpy()})
+    waits_frame = waits_frame.groupby(["rank", "step"], as_index=False, sort=True)["wait_ns"].sum()
     return Collectives(calls=calls, collectives=collectives, waits=waits_frame, seq_source="Seq" if by_seq else "order")
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Optional
 
 import msgspec
 import numpy as np
@@ -101,7 +101,7 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     names = slices["name"].array[counted].astype(str)
     ranks = slices["rank"].to_numpy()[counted]
     for sid, name, rank, args in zip(counted.tolist(), names, ranks.tolist(), _args_of(trace, counted)):
-        found = call_flops(name, args.get("Input Dims"), args.get("Input type"), args.get("Concrete Inputs"))
+        found = call_flops(name, args.dims, args.types, args.concrete)
         if found is not None:
             rows.append((sid, rank, name, *found))
     frame = pd.DataFrame(rows, columns=CALL_COLUMNS)
@@ -114,30 +114,58 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     return frame.astype({"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}).reset_index(drop=True)
 
 
-_ARGS_DECODER = msgspec.json.Decoder()
+class _ShapeArgs(msgspec.Struct, gc=False):
+    """The record_shapes keys the formulas read (the rest of an op's args is skipped, not decoded)."""
+
+    dims: Any = msgspec.field(default=None, name="Input Dims")
+    types: Any = msgspec.field(default=None, name="Input type")
+    concrete: Any = msgspec.field(default=None, name="Concrete Inputs")
 
 
-def _args_of(trace: Trace, ids: np.ndarray) -> list[dict[str, Any]]:
-    """The args of many slices, read in one pass when they lie in one buffer or file (else one by one)."""
+_ARGS_DECODER = msgspec.json.Decoder(_ShapeArgs)
+_NO_ARGS = _ShapeArgs()
+
+
+_ARGS_LIST = msgspec.json.Decoder(list[Optional[_ShapeArgs]])
+#: Args read from the trace file at a time (one read, then sliced), when their bytes span at most this.
+_WINDOW_BYTES: Final[int] = 16 * 1024 * 1024
+
+
+def _args_of(trace: Trace, ids: np.ndarray) -> list[_ShapeArgs]:
+    """The shape args of many slices: read a window of the buffer or file at a time and decoded in
+    one msgspec call (else one by one, as ``trace.args`` reads them)."""
     args = trace.slice_args
-    if isinstance(args, SliceArgs) and type(args) is SliceArgs and len(ids):
-        starts, ends = args.spans()
-        present = args.present[ids]
-        raws: list[Any] = []
-        if isinstance(args.blob, FileBytes):
-            with args.blob.reader() as read:
-                raws = [read(int(starts[i]), int(ends[i])) if p else None for i, p in zip(ids.tolist(), present.tolist())]
-        else:
-            raws = [bytes(args.blob[int(starts[i]):int(ends[i])]) if p else None for i, p in zip(ids.tolist(), present.tolist())]
-        out = []
+    if not (isinstance(args, SliceArgs) and type(args) is SliceArgs and len(ids)):
+        found = [trace.args(int(i)) for i in ids]
+        return [_ShapeArgs(a.get("Input Dims"), a.get("Input type"), a.get("Concrete Inputs")) for a in found]
+    starts, ends = args.spans()
+    present = args.present[ids]
+    s, e = starts[ids].astype(np.int64), ends[ids].astype(np.int64)
+    raws: list[bytes] = []
+    if isinstance(args.blob, FileBytes) and not (np.diff(s) >= 0).all():  # not in file order: no windows
+        with args.blob.reader() as read:
+            raws = [read(int(a), int(b)) if p else b"null" for a, b, p in zip(s.tolist(), e.tolist(), present.tolist())]
+    elif isinstance(args.blob, FileBytes):
+        with args.blob.reader() as read:
+            lo = 0
+            while lo < len(ids):
+                hi = max(int(np.searchsorted(e, s[lo] + _WINDOW_BYTES, side="right")), lo + 1)
+                window = read(int(s[lo]), int(e[lo:hi].max()))
+                raws.extend(window[a - s[lo]:b - s[lo]] if p else b"null" for a, b, p in zip(s[lo:hi].tolist(), e[lo:hi].tolist(), present[lo:hi].tolist()))
+                lo = hi
+    else:
+        blob = memoryview(args.blob)
+        raws = [bytes(blob[a:b]) if p else b"null" for a, b, p in zip(s.tolist(), e.tolist(), present.tolist())]
+    try:
+        decoded = _ARGS_LIST.decode(b"[" + b",".join(raws) + b"]")
+    except (msgspec.MsgspecError, UnicodeDecodeError):  # one bad args: each on its own
+        decoded = []
         for raw in raws:
             try:
-                value = _ARGS_DECODER.decode(raw) if raw else {}
+                decoded.append(_ARGS_DECODER.decode(raw))
             except (msgspec.MsgspecError, UnicodeDecodeError):
-                value = {}
-            out.append(value if isinstance(value, dict) else {})
-        return out
-    return [trace.args(int(i)) for i in ids]
+                decoded.append(None)
+    return [d if d is not None else _NO_ARGS for d in decoded]
 
 
 def _shapes_off(header: dict[str, Any]) -> bool:
