@@ -24,7 +24,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT.parent / "shared" / "traces" / "public"
 GOLDEN = Path(__file__).parent / "data" / "golden" / "tables.json"
-TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
 
 
 def corpus() -> dict[str, Path]:

@@ -8,9 +8,13 @@ import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution, attribute_kernels
 from traceview.analysis.cpu_kernels import CpuKernels, cpu_kernels
+from traceview.analysis.collectives import Collectives, collectives
+from traceview.analysis.comm import CommCompute, comm_compute, queue_length, queue_summary
 from traceview.analysis.findings import Finding, findings
+from traceview.analysis.flops import Flops, kernel_flops, kernel_tflops
 from traceview.analysis.graph_launch import GraphLaunches, graph_launches
 from traceview.analysis.kernel_table import kernel_table
+from traceview.analysis.memory import MemoryUsage, memory_usage
 from traceview.analysis.overhead import LaunchOverhead, launch_overhead
 from traceview.analysis.phases import CompileSplit, compile_split
 from traceview.analysis.regions import RegionCalls, region_calls
@@ -34,6 +38,11 @@ class Analysis:
     steps: StepKernels
     cpu: CpuKernels  # the CPU's kernels: ATen ops (no GPU), Inductor C++, interpreted Triton
     findings: list[Finding] = field(default_factory=list)
+    comm: CommCompute | None = None  # communication vs computation per rank and step
+    collectives: Collectives | None = None  # NCCL/RCCL calls matched across ranks
+    memory: MemoryUsage | None = None  # allocator events (profile_memory=True)
+    flops: Flops | None = None  # FLOPs of GEMM/conv/attention calls from record_shapes, the roofline
+    queues: pd.DataFrame | None = None  # per (rank, stream): launched-not-started queue max / time-weighted mean
 
     @property
     def kernel_counts(self) -> dict[str, int]:
@@ -48,15 +57,23 @@ def analyze(trace: Trace) -> Analysis:
     split = compile_split(trace)
     windows = step_windows(trace)
     attribution = attribute_kernels(trace, split, windows)
+    flops = kernel_flops(trace, attribution)
+    kernels = kernel_table(attribution)
+    kernels = kernels.assign(tflops=kernel_tflops(kernels, flops)) if len(kernels) else kernels.assign(tflops=pd.Series(dtype="Float64"))
     result = Analysis(
         summary=trace_summary(trace),
         split=split,
         attribution=attribution,
-        kernels=kernel_table(attribution),
+        kernels=kernels,
         regions=region_calls(trace, split),
         graphs=graph_launches(trace),
         overhead=launch_overhead(trace, attribution, split),
         steps=kernels_per_step(trace, attribution, windows),
         cpu=cpu_kernels(trace, split, windows),
+        comm=comm_compute(attribution.table),
+        collectives=collectives(trace),
+        memory=memory_usage(trace, split),
+        flops=flops,
+        queues=queue_summary(queue_length(trace)),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result)})

@@ -40,8 +40,8 @@ from traceview.errors import CaptureError
 
 from . import inductor_code
 from . import ranks as rank_files
-from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, resolve_device,
-                        versions, writable_dir)
+from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, peak_memory,
+                        reset_peak_memory, resolve_device, versions, writable_dir)
 
 SIGINT_EXIT = 128 + signal.SIGINT  # what a shell reports for a program ended by Ctrl-C
 
@@ -146,8 +146,10 @@ def _sigint_ignored():
 
 
 def profile_script(script: Path | str, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
-                   with_stack: bool = False, include_compile: bool = True) -> ProfileResult:
+                   with_stack: bool = False, include_compile: bool = True, memory: bool = False) -> ProfileResult:
     """Profile ``script`` with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
+
+    ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
 
     Raises :class:`CaptureError` before anything runs if the script is missing or not valid Python,
     or if ``out_dir`` cannot be written. The script's own failures are reported in the result.
@@ -164,10 +166,12 @@ def profile_script(script: Path | str, args: list[str] | None = None, out_dir: P
             warmup = execute(code, globals_)
             if warmup.exit_code != 0:
                 return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank)
-        outcome, wall_s, trace, rank = _profiled_execution(code, globals_, device, spawned, rank)
+        outcome, wall_s, trace, rank = _profiled_execution(code, globals_, device, spawned, rank, memory)
     code_dir = out / rank_files.code_dir_name(rank)
     wrappers = recorder.write(code_dir)
-    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result()}
+    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result(), "profile_memory": memory}
+    if memory:
+        extra["memory"] = peak_memory(device)
     ranks = tuple(rank_files.rank_traces(out, spawned.run_id))
     if ranks:
         extra |= {"run_id": spawned.run_id, "rank_traces": [p.name for p in ranks]}
@@ -176,14 +180,16 @@ def profile_script(script: Path | str, args: list[str] | None = None, out_dir: P
     return dataclasses.replace(result, rank_traces=ranks)
 
 
-def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
-                        rank: int | None) -> tuple[ScriptOutcome, float, Path, int | None]:
+def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture, rank: int | None,
+                        memory: bool = False) -> tuple[ScriptOutcome, float, Path, int | None]:
     """One execution under the profiler; the trace is written whatever the script does, named after
     this process's rank (``$RANK``, else its process group's if the script initialises one). The
     processes the script starts profile themselves as ranks (``spawned``)."""
     from torch.profiler import profile
 
-    prof = profile(activities=activities(device), record_shapes=True, with_stack=spawned.with_stack)
+    prof = profile(activities=activities(device), record_shapes=True, with_stack=spawned.with_stack, profile_memory=memory)
+    if memory:
+        reset_peak_memory(device)
     distributed = rank_files.DistributedState()
     started = time.perf_counter()
     prof.start()

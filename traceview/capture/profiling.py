@@ -32,6 +32,20 @@ def resolve_device(name: str | None) -> torch.device:
     return torch.device(name)
 
 
+def reset_peak_memory(device: torch.device) -> None:
+    """Start the device's peak statistics afresh, so max_memory_* cover the profiled window only."""
+    if device.type == "cuda":
+        torch.cuda.reset_peak_memory_stats(device)
+
+
+def peak_memory(device: torch.device) -> dict[str, int] | None:
+    """``max_memory_allocated`` / ``max_memory_reserved`` since :func:`reset_peak_memory` (None off CUDA):
+    what the trace's ``[memory]`` events must peak at (``traceview analyze --json`` memory)."""
+    if device.type != "cuda":
+        return None
+    return {"max_memory_allocated": int(torch.cuda.max_memory_allocated(device)), "max_memory_reserved": int(torch.cuda.max_memory_reserved(device))}
+
+
 def synchronize(device: torch.device) -> None:
     if device.type == "cuda":
         torch.cuda.synchronize(device)

@@ -30,7 +30,7 @@ from traceview.errors import CaptureError
 
 from . import inductor_code
 from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, cpp_kernel_profile, device_info,
-                        export_trace, resolve_device, synchronize, versions)
+                        export_trace, peak_memory, reset_peak_memory, resolve_device, synchronize, versions)
 from .workloads import CHECK_CALLS, Variant, Workload, check_against_reference, get_workload
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,7 @@ class VariantResult:
     dynamo: dict[str, object]
     sizes: dict[str, object] = field(default_factory=dict)
     triton_interpreted: bool = False  # the project's Triton kernels ran in Triton's interpreter (CPU)
+    memory: dict[str, int] | None = None  # with --memory on a GPU: max_memory_allocated/reserved of the profiled calls
 
 
 @dataclass(frozen=True)
@@ -87,11 +88,15 @@ def time_calls(step, device: torch.device, calls: int) -> float:
     return statistics.median(samples)
 
 
-def profile_calls(step, device: torch.device, calls: int, trace: Path, with_stack: bool = False) -> Path:
-    """Run ``calls`` calls under the profiler, each inside ``ProfilerStep#i``, and write the trace."""
+def profile_calls(step, device: torch.device, calls: int, trace: Path, with_stack: bool = False, memory: bool = False) -> Path:
+    """Run ``calls`` calls under the profiler, each inside ``ProfilerStep#i``, and write the trace.
+    ``memory``: record the allocator's events (``profile_memory=True``), peak statistics reset first."""
     from torch.profiler import profile, record_function
 
-    with profile(activities=activities(device), record_shapes=True, with_stack=with_stack) as prof:
+    if memory:
+        synchronize(device)
+        reset_peak_memory(device)
+    with profile(activities=activities(device), record_shapes=True, with_stack=with_stack, profile_memory=memory) as prof:
         for i in range(calls):
             with record_function(f"ProfilerStep#{i}"):
                 step()
@@ -106,7 +111,8 @@ def _prepare_triton(device: torch.device) -> None:
 
 
 def run_variant(workload: Workload, variant: Variant, size: object, device: torch.device, out_dir: Path,
-                include_compile: bool = False, calls: int = PROFILED_CALLS, warmup: int = WARMUP_CALLS) -> VariantResult:
+                include_compile: bool = False, calls: int = PROFILED_CALLS, warmup: int = WARMUP_CALLS,
+                memory: bool = False) -> VariantResult:
     """Check, time and profile one variant; see the module docstring for the order."""
     if variant.triton:
         _prepare_triton(device)
@@ -119,7 +125,8 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
         if include_compile:
             with cold_inductor():
                 case = variant.build(size, device)
-                profile_calls(case.step, device, calls, trace)
+                profile_calls(case.step, device, calls, trace, memory=memory)
+                peaks = peak_memory(device) if memory else None
             diff = check_against_reference(workload, case, calls, size, device, variant.name)
             checked = "after profiling"
         else:
@@ -131,23 +138,24 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
             for _ in range(warmup):
                 case.step()
             synchronize(device)
-            profile_calls(case.step, device, calls, trace)
+            profile_calls(case.step, device, calls, trace, memory=memory)
+            peaks = peak_memory(device) if memory else None
         timed = TIMED_CALLS.get(device.type, 5)
         median_ms = time_calls(case.step, device, timed)
     code_dir = out_dir / variant.name / "code"
     wrappers = recorder.write(code_dir) if variant.compiled else []
     return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
                          timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes,
-                         triton_interpreted=variant.triton and device.type != "cuda")
+                         triton_interpreted=variant.triton and device.type != "cuda", memory=peaks)
 
 
 def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
                  out_dir: Path | str = "traceview-run", include_compile: bool = False,
-                 device: str | None = None, calls: int = PROFILED_CALLS) -> RunResult:
+                 device: str | None = None, calls: int = PROFILED_CALLS, memory: bool = False) -> RunResult:
     """Profile ``variants`` (all when None) of ``workload`` and write traces, code and ``meta.json``.
 
     ``size`` is a preset (``cpu``/``gpu``) or a workload-specific number (see ``Workload.description``);
-    the device's preset when None. Raises :class:`CaptureError` for an unknown workload or variant,
+    the device's preset when None; ``memory`` records allocator events (``profile_memory=True``). Raises :class:`CaptureError` for an unknown workload or variant,
     an unwritable folder, or a variant whose result differs from the reference.
     """
     wl = get_workload(workload)
@@ -159,7 +167,7 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
     resolved = wl.size(size, dev)
     out = writable_dir(Path(out_dir))
     with cpp_kernel_profile():  # on the CPU, compiled variants' C++ kernels show in the trace
-        results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls) for n in names]
+        results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls, memory=memory) for n in names]
     meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out)
     return RunResult(wl.name, out, str(dev), include_compile, results, meta_path)
 

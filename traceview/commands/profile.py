@@ -17,6 +17,7 @@ def profile_cmd(
     with_stack: Annotated[bool, typer.Option("--with-stack", help="Record Python stacks (larger traces).")] = False,
     include_compile: Annotated[bool, typer.Option("--include-compile/--steady", help="Profile the whole run, compilation included; --steady runs the script once unprofiled first, then profiles a second run.")] = True,
     analyze: Annotated[bool, typer.Option("--analyze/--no-analyze", help="Analyze the trace afterwards.")] = True,
+    memory: Annotated[bool, typer.Option("--memory", help="Record every allocation and free (profile_memory=True): memory over time, the peak and what was live at it.")] = False,
 ) -> None:
     """Run SCRIPT with its arguments under torch.profiler; its exit code is passed through."""
     from traceview.capture import require_torch
@@ -25,7 +26,7 @@ def profile_cmd(
     from traceview.capture.profile_script import profile_script
     from traceview.commands._common import console, err_console
 
-    result = profile_script(script, list(ctx.args), out, with_stack, include_compile)
+    result = profile_script(script, list(ctx.args), out, with_stack, include_compile, memory=memory)
     if result.error:
         err_console().print(f"traceview: {script} failed: {result.error}", markup=False)
     if result.trace:

@@ -12,6 +12,7 @@ from traceview.commands._common import console, err_console
 from traceview.trace.engines import Engine
 
 if TYPE_CHECKING:
+    from traceview.analysis.collectives import Collectives
     from traceview.analysis.ranks import RankComparison
 
 
@@ -35,43 +36,51 @@ def ranks_cmd(
     files = trace_files(path) if path.is_dir() else [path]
     if not files:
         raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
-    result = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
-                                address=address, progress=sys.stderr.isatty() if progress is None else progress)
+    result, found = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
+                                       address=address, progress=sys.stderr.isatty() if progress is None else progress)
     if json:
+        from traceview.report.collectives import collective_records
         from traceview.report.json import json_text
         from traceview.report.ranks import ranks_document
 
-        typer.echo(json_text(ranks_document(result)))
+        typer.echo(json_text({**ranks_document(result), "collectives": collective_records(found)}))
         return
+    from traceview.report.collectives import collectives_view
     from traceview.report.ranks import ranks_view
 
     console().print(ranks_view(result))
+    console().print(collectives_view(found))
 
 
 def compare_rank_files(files: list[Path], *, threshold: float = 0.05, cache: bool = True, workers: int | None = None,
                        engine: Engine | str = Engine.local, address: str | None = None,
-                       progress: bool = False) -> RankComparison:
-    """The rank traces ``files`` summarized on ``engine`` and compared; unreadable ones in the notes."""
-    from traceview.analysis.ranks import compare_ranks, rank_notes, summarize_rank
+                       progress: bool = False) -> tuple[RankComparison, Collectives]:
+    """The rank traces ``files`` summarized on ``engine`` and compared, and their collectives matched
+    across ranks; unreadable ones in the notes."""
+    from traceview.analysis.collectives import match_collectives, summary_and_calls
+    from traceview.analysis.ranks import compare_ranks, rank_notes
     from traceview.errors import TraceFormatError
     from traceview.trace.engines import engine_executor
     from traceview.trace.parallel import gather_ranks, worker_count
 
     workers = workers or worker_count(files)
     with engine_executor(engine, workers=workers, address=address) as executor, _RankProgress(len(files), progress) as report:
-        gathered = gather_ranks(files, summarize_rank, cache=cache, workers=workers, executor=executor, progress=report)
+        gathered = gather_ranks(files, summary_and_calls, cache=cache, workers=workers, executor=executor, progress=report)
     if not gathered.results:
         where = files[0].parent if len(files) > 1 else files[0]
         raise TraceFormatError(f"{where}: none of the {len(files)} trace files could be read (first: {gathered.failures[0].error})")
-    tables = [s.table for s in gathered.results]
-    notes = {rank: n for s in gathered.results for rank, n in s.notes.items()}
+    summaries, calls = [r[0] for r in gathered.results], [r[1] for r in gathered.results]
+    tables = [s.table for s in summaries]
+    notes = {rank: n for s in summaries for rank, n in s.notes.items()}
     ranks = [r for t in tables for r in t["rank"]]
     if len(files) > 1 and len(set(ranks)) != len(ranks):  # files that do not say their rank: file order
         order = {str(f): i for i, f in enumerate(files)}
         tables = [t.assign(rank=order[p]) for p, t in zip(gathered.paths, tables)]
-        notes = {order[p]: n for p, s in zip(gathered.paths, gathered.results) for n in s.notes.values()}
+        calls = [c.assign(rank=order[p]) for p, c in zip(gathered.paths, calls)]
+        notes = {order[p]: n for p, s in zip(gathered.paths, summaries) for n in s.notes.values()}
         ranks = [order[p] for p in gathered.paths]
-    return compare_ranks(tables, threshold, [f.note for f in gathered.failures] + rank_notes(notes, ranks))
+    comparison = compare_ranks(tables, threshold, [f.note for f in gathered.failures] + rank_notes(notes, ranks))
+    return comparison, match_collectives(calls)
 
 
 class _RankProgress:

@@ -20,11 +20,19 @@ def report_cmd(
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write the page (default: <trace name>.html here).")] = None,
     title: Annotated[Optional[str], typer.Option(help="Page title (default: the trace's file name).")] = None,
     code: Annotated[Optional[Path], typer.Option("--code", exists=True, help="Inductor generated code, if not beside the trace (adds the kernel code view).")] = None,
+    perfetto: Annotated[bool, typer.Option("--perfetto/--no-perfetto", help="Also write the trace with traceview's tracks beside the page (<name>.perfetto.json.gz) and link it.")] = True,
 ) -> None:
     """Write an offline HTML report: findings, phases, timeline, kernels, regions, steps and launch overhead."""
     from traceview.analysis.analyze import analyze
     from traceview.report.html import write_report
 
     loaded = load_with_progress(trace)
-    out = write_report(analyze(loaded), output or default_output(trace), title=title, trace=loaded, code_dir=code)
+    analysis = analyze(loaded)
+    out = Path(output or default_output(trace))
+    annotated = None
+    if perfetto and trace.is_file():
+        from traceview.report.perfetto import write_annotated
+
+        annotated = write_annotated(trace, loaded, analysis, out.with_name(out.name.removesuffix(".html") + ".perfetto.json.gz")).name
+    out = write_report(analysis, out, title=title, trace=loaded, code_dir=code, perfetto=annotated)
     err_console().print(f"wrote {out}", markup=False, highlight=False)

@@ -29,6 +29,7 @@ def run_cmd(
     device: Annotated[Optional[str], typer.Option("--device", help="cuda or cpu; default: cuda when present.")] = None,
     calls: Annotated[int, typer.Option("--calls", min=1, help="Calls profiled per variant, each a ProfilerStep#N.")] = 3,
     analyze: Annotated[bool, typer.Option("--analyze/--no-analyze", help="Analyze each trace afterwards.")] = True,
+    memory: Annotated[bool, typer.Option("--memory", help="Record every allocation and free (profile_memory=True); meta.json gets the window's peak memory.")] = False,
 ) -> None:
     """Run a workload's variants under torch.profiler: a trace, timings and Inductor code per variant."""
     from rich.table import Table
@@ -39,7 +40,7 @@ def run_cmd(
     from traceview.capture.runner import run_workload
     from traceview.commands._common import console
 
-    result = run_workload(workload.value, variant, size, out, include_compile, device, calls)
+    result = run_workload(workload.value, variant, size, out, include_compile, device, calls, memory=memory)
     table = Table(title=f"{result.workload} on {result.device} -> {result.out_dir}", title_justify="left")
     for column in ("variant", "median ms", "GB/s", "max |diff|", "trace", "code"):
         table.add_column(column, justify="right" if column in ("median ms", "GB/s", "max |diff|") else "left")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from traceview.report import figures as F
 from traceview.report.html_kernels import code_info, kernel_section
 from traceview.report.html_page import Figures, esc, num, page, table
+from traceview.report.html_peers import peer_sections
 
 if TYPE_CHECKING:
     from traceview.analysis.analyze import Analysis
@@ -24,20 +25,22 @@ log = logging.getLogger(__name__)
 
 
 def write_report(analysis: Analysis, out: Path, *, title: str | None = None, trace: Trace | None = None,
-                 code_dir: Path | None = None) -> Path:
+                 code_dir: Path | None = None, perfetto: str | None = None) -> Path:
     """Write the HTML report of ``analysis`` to ``out`` and return the path.
 
     ``trace`` (the analysed trace) adds the timeline and the generated-code view; ``code_dir`` points at
-    Inductor's generated code when it is not beside the trace.
+    Inductor's generated code when it is not beside the trace; ``perfetto`` links the annotated trace
+    (:mod:`traceview.report.perfetto`), relative to the page.
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_report(analysis, title=title, trace=trace, code_dir=code_dir), encoding="utf-8")
+    out.write_text(render_report(analysis, title=title, trace=trace, code_dir=code_dir, perfetto=perfetto), encoding="utf-8")
     log.info("wrote %s", out)
     return out
 
 
-def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace | None = None, code_dir: Path | None = None) -> str:
+def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace | None = None, code_dir: Path | None = None,
+                  perfetto: str | None = None) -> str:
     """The report as one HTML string."""
     a = analysis
     figs = Figures()
@@ -52,6 +55,7 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
         _cpu_kernels(a),
         "<h2>Launch overhead</h2>", _overhead(a, figs),
+        peer_sections(a, figs, perfetto),
         _notes(a),
     ]
     return page(title, "\n".join(s for s in sections if s), figs)

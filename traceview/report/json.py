@@ -65,6 +65,28 @@ def dumps(result: Any, **extra: Any) -> str:
     return json_text(body)
 
 
+def _peer_sections(a: "Analysis") -> dict[str, Any]:
+    """memory, comm, collectives and roofline: the analyses HTA and TraceLens also answer."""
+    out: dict[str, Any] = {}
+    m = a.memory
+    out["memory"] = {
+        "peak_allocated_bytes": m.peak_allocated_bytes if m else None,
+        "peak_reserved_bytes": m.peak_reserved_bytes if m else None,
+        "devices": to_jsonable(m.peaks) if m else [],
+        "live_at_peak_by_op": to_jsonable(m.live_by("op").head(20)) if m else [],
+    }
+    c = a.comm
+    out["comm"] = {**(c.total_ms() if c else {"comm_ms": 0.0, "compute_ms": 0.0, "overlap_ms": 0.0, "exposed_ms": 0.0}),
+                   "per_rank": to_jsonable(c.per_rank) if c else [], "per_step": to_jsonable(c.per_step) if c else [],
+                   "queues": to_jsonable(a.queues) if a.queues is not None else []}
+    if a.collectives is not None and len(a.collectives.collectives):
+        from traceview.report.collectives import collective_records
+
+        out["collectives"] = collective_records(a.collectives)
+    out["roofline"] = to_jsonable(a.flops.kernels.head(100)) if a.flops is not None else []
+    return out
+
+
 def analysis_document(a: "Analysis") -> dict[str, Any]:
     """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
     o, g, s = a.overhead, a.graphs, a.split
@@ -113,6 +135,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
                   "gpu_ms_per_step": [float(x) for x in a.steps.steps["gpu_ms"]] if len(a.steps.steps) else []},
         "kernel_table": to_jsonable(a.kernels.drop(columns=["first_start_ns"]).head(200)),
         "cpu_kernels": _cpu_kernels(a),
+        **_peer_sections(a),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,

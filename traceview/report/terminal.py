@@ -89,6 +89,9 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
         parts.append(kernels)
     if a.cpu:
         parts += cpu_kernels_view(a, top)
+    from traceview.report.terminal_peers import peers_view
+
+    parts.extend(peers_view(a, top=5))
     for note in a.summary.notes:
         parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)

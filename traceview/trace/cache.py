@@ -6,7 +6,7 @@ size, mtime (ns) and the traceview version, so editing, replacing or upgrading i
 
     ~/.cache/traceview/3f2a…e1/
         slices.parquet  launches.parquet  gpu.parquet  gpu_annotations.parquet  flows.parquet
-        counters.parquet  instants.parquet  threads.parquet   # every table, dtypes kept
+        counters.parquet  instants.parquet  threads.parquet  memory.parquet   # every table, dtypes kept
         meta.json                                             # TraceMeta (+ notes, header), where args are
         slice_args.bin  slice_args.npz                        # args copied while loading (gzip); each slice's piece
 
@@ -40,10 +40,10 @@ from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 4  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece
+CACHE_FORMAT = 5  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory
 #: Traces of less JSON text than this load in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
-TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
 
 
 def cache_root() -> Path:

@@ -56,6 +56,18 @@ class Args(msgspec.Struct, gc=False):
     shared_mem: Any = msgspec.field(default=None, name="shared memory")
     bytes: Any = None
     name: Any = None  # metadata events: process_name / thread_name
+    # [memory] instants (schema.MEMORY)
+    device_type: Any = msgspec.field(default=None, name="Device Type")
+    device_id: Any = msgspec.field(default=None, name="Device Id")
+    alloc_bytes: Any = msgspec.field(default=None, name="Bytes")
+    total_allocated: Any = msgspec.field(default=None, name="Total Allocated")
+    total_reserved: Any = msgspec.field(default=None, name="Total Reserved")
+    addr: Any = msgspec.field(default=None, name="Addr")
+
+
+#: The MEMORY columns a ``[memory]`` instant fills, and the Args field each comes from.
+MEMORY_ARGS = {"device_type": "device_type", "device": "device_id", "bytes": "alloc_bytes",
+               "total_allocated": "total_allocated", "total_reserved": "total_reserved", "addr": "addr"}
 
 
 class Event(msgspec.Struct, gc=False):
@@ -104,6 +116,7 @@ class Columns:
     annotations: list[dict[str, Any]] = field(default_factory=list)
     flows: list[dict[str, Any]] = field(default_factory=list)
     instants: list[dict[str, Any]] = field(default_factory=list)
+    memory: list[dict[str, Any]] = field(default_factory=list)
     counters: dict[str, list[Any]] = field(default_factory=lambda: {k: [] for k in ("name", "series", "pid", "ts_ns", "value")})
     args: list[Backing] = field(default_factory=list)  # where host slices' args are: one per piece with any
     process_names: dict[int, str] = field(default_factory=dict)
@@ -146,6 +159,12 @@ def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece,
         decoded = _decode(piece)
         if isinstance(decoded, tuple):
             yield piece, decoded[0], decoded[1]
+
+
+def whole_pieces(text: TraceText, repairs: Repairs | None = None) -> Iterator[Piece]:
+    """The pieces of ``text`` as they decode: every event whole, mended where the file is broken."""
+    for piece, _, _ in _decoded(text.pieces(), repairs if repairs is not None else Repairs()):
+        yield piece
 
 
 def _decode(piece: Piece) -> tuple[list[Event], bool] | str:
@@ -215,6 +234,9 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
         e = [events[i] for i in instants.tolist()]
         out.instants.append({"name": Labels.strings([v.name for v in e], lambda n: "").column(),
                              "pid": int_array([v.pid for v in e]), "tid": int_array([v.tid for v in e]), "ts_ns": ts[instants]})
+        memory = [k for k, v in enumerate(e) if v.name == schema.MEMORY_EVENT]
+        if memory:
+            _add_memory(out, [e[k] for k in memory], ts[instants[memory]])
     counters = np.flatnonzero((kind == 4) & usable)
     if len(counters):
         raw = _RAW_ARGS.decode(piece.data)
@@ -313,6 +335,16 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
             "stream": int_array([x.stream if x.stream is not None else v.tid for x, v in zip(a, e)]),
             "start_ns": ts[annotations], "dur_ns": dur[annotations], "external_id": _external_ids(a), "order": order[annotations],
         })
+
+
+def _add_memory(out: Columns, events: list[Event], ts: np.ndarray) -> None:
+    """``[memory]`` instants -> MEMORY columns (the allocator's sizes and totals from their args)."""
+    blank = Args()
+    args = [e.args if e.args is not None else blank for e in events]
+    columns = {"pid": int_array([e.pid for e in events]), "tid": int_array([e.tid for e in events]), "ts_ns": ts}
+    for column, name in MEMORY_ARGS.items():
+        columns[column] = int_array([getattr(a, name) for a in args])
+    out.memory.append(columns)
 
 
 def _external_ids(args: list[Args | None]) -> Any:

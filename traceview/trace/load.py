@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 
 #: File names a directory of traces is searched for (tensorboard_trace_handler writes *.pt.trace.json[.gz]).
 TRACE_GLOBS = ("*.pt.trace.json", "*.pt.trace.json.gz", "*.json", "*.json.gz")
-TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads")
+#: The tables of a Trace, in the order the loader builds them.
+TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
 
 
 #: ``traceview profile`` of a multi-rank run names each rank's trace ``<stem>.rank<N>.pt.trace.json.gz``.

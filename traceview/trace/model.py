@@ -9,6 +9,13 @@ from typing import Any
 import msgspec
 import pandas as pd
 
+from traceview.trace import schema
+
+
+def empty_table(spec: dict[str, str]) -> pd.DataFrame:
+    """A table of ``spec``'s columns and dtypes, without rows."""
+    return pd.DataFrame({col: pd.Series(dtype=dtype) for col, dtype in spec.items()})
+
 
 @dataclass(frozen=True)
 class DeviceInfo:
@@ -62,7 +69,9 @@ class Trace:
     - ``slices``: host-side duration events with their nesting (parent_id / depth per thread);
     - ``launches``: the runtime/driver calls that started GPU work;
     - ``gpu``: kernels, memcpys and memsets, with ``launch_id`` joining ``launches``;
-    - ``gpu_annotations``, ``flows``, ``counters``, ``instants``, ``threads``.
+    - ``gpu_annotations``, ``flows``, ``counters``, ``instants``, ``threads``;
+    - ``memory``: the allocator's ``[memory]`` events with their sizes and totals (empty unless
+      the trace was recorded with ``profile_memory=True``).
     """
 
     slices: pd.DataFrame
@@ -75,6 +84,7 @@ class Trace:
     threads: pd.DataFrame
     ranks: tuple[TraceMeta, ...]
     slice_args: Sequence[bytes | None] = field(default_factory=list, repr=False)  # raw JSON per slice_id (trace/args.py)
+    memory: pd.DataFrame = field(default_factory=lambda: empty_table(schema.MEMORY))
 
     @property
     def meta(self) -> TraceMeta:

@@ -23,6 +23,8 @@ enclosing slice on the same (rank, pid, tid), ``depth`` is 0 at the top.
 ``FLOWS`` - flow endpoints (``ph: s``/``f``): ``ac2g`` (launch -> GPU), ``fwdbwd``, ...
 ``COUNTERS`` - ``ph: C`` samples, one row per (event, series).
 ``INSTANTS`` - ``ph: i`` / ``I`` markers.
+``MEMORY`` - the allocator's ``[memory]`` instants (``profile_memory=True``), with their args: one row
+per allocation (``bytes`` > 0) or free (``bytes`` < 0), and the device's totals right after it.
 ``THREADS`` - names of processes and threads from ``ph: M`` metadata.
 """
 
@@ -123,6 +125,23 @@ INSTANTS: Final[dict[str, str]] = {
     "tid": "Int64",
     "ts_ns": "int64",
 }
+
+#: Kineto ``[memory]`` instant events (``profile_memory=True``): what the caching allocator did.
+MEMORY: Final[dict[str, str]] = {
+    "rank": "int32",
+    "device_type": "Int64",  # Kineto "Device Type": 0 CPU, 1 CUDA (ROCm reports 1 as well)
+    "device": "Int64",  # "Device Id"; <NA> for the CPU (Kineto writes -1)
+    "pid": "Int64",
+    "tid": "Int64",  # the thread that allocated or freed
+    "ts_ns": "int64",
+    "bytes": "Int64",  # "Bytes": > 0 an allocation, < 0 a free
+    "total_allocated": "Int64",  # "Total Allocated": bytes allocated on the device after this event
+    "total_reserved": "Int64",  # "Total Reserved": bytes the caching allocator holds from the device
+    "addr": "Int64",  # "Addr": the block's address; a free has its allocation's address
+}
+
+#: The instant event name Kineto gives allocator events.
+MEMORY_EVENT: Final[str] = "[memory]"
 
 THREADS: Final[dict[str, str]] = {
     "rank": "int32",

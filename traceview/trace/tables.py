@@ -7,6 +7,7 @@
       gpu ──────── join, ids ───┬────────────────>   gpu       activity_id, launch_id
                                 └─ by correlation ─> launches  launch_id (= slice_id), gpu_count, kernel_count
       annotations / flows / instants / counters ─>   gpu_annotations / flows / instants / counters
+      memory ([memory] instants' args) ──────────>   memory
       thread names ──────────────────────────────>   threads
       header, notes, skips ──────────────────────>   TraceMeta
 
@@ -71,6 +72,10 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
     flows["rank"] = np.full(len(flows["ts_ns"]), rank, dtype=np.int32)
     instants = _joined(cols.instants, _INSTANT_EMPTY)
     instants["rank"] = np.full(len(instants["ts_ns"]), rank, dtype=np.int32)
+    memory = _joined(cols.memory, _MEMORY_EMPTY)
+    memory["rank"] = np.full(len(memory["ts_ns"]), rank, dtype=np.int32)
+    device = memory["device"]  # Kineto writes -1 for the CPU
+    memory["device"] = pd.arrays.IntegerArray(device._data, device._mask | (device._data < 0))
     meta.event_count = len(slices) + len(gpu) + len(annotations)
     if meta.event_count == 0:
         meta.notes.append("the trace holds no usable events: every count below is zero")
@@ -83,6 +88,7 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
         counters=_counters(cols, rank),
         instants=_table(instants, schema.INSTANTS),
         threads=_threads(cols, rank),
+        memory=_table(memory, schema.MEMORY),
         ranks=(meta,),
         slice_args=slice_args,
     )
@@ -99,6 +105,7 @@ _ANNOTATION_EMPTY = {"name": "label", "device": "Int64", "stream": "Int64", "sta
                      "external_id": "Int64", "order": "int64"}
 _FLOW_EMPTY = {"flow_id": "Int64", "cat": "label", "phase": "label", "pid": "Int64", "tid": "Int64", "ts_ns": "int64"}
 _INSTANT_EMPTY = {"name": "label", "pid": "Int64", "tid": "Int64", "ts_ns": "int64"}
+_MEMORY_EMPTY = {k: v for k, v in schema.MEMORY.items() if k != "rank"}
 
 
 def _joined(parts: list[dict[str, Any]], spec: dict[str, str]) -> dict[str, Any]:

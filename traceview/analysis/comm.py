@@ -1,0 +1,148 @@
+"""Did communication hide behind computation? NCCL/RCCL time, compute time, their overlap and the
+exposed rest, per rank and per step; and how deep each stream's queue of launched work ran.
+
+On one rank, communication kernels (``ncclDevKernel_AllReduce...``) and computation kernels run on
+different streams. Where both run at once the communication is hidden; where a comm kernel runs
+alone the GPU waits for the network (or for a slower rank)::
+
+    compute  [=======]   [=====]        [====]
+    comm          [=========]     [======]
+                  |ovl|   |exp|   | exposed |
+
+    comm_ns     = |union of comm kernels|          overlap_ns = |comm ∩ compute|
+    compute_ns  = |union of compute kernels|       exposed_ns = comm_ns - overlap_ns
+
+These are HTA's ``get_comm_comp_overlap`` (overlap_ns / comm_ns, per rank) and TraceLens's
+``exposed_comm_time`` (``GPUEventAnalyser``: comm minus the compute union), computed on the
+kernel table with integer-ns interval unions (:mod:`traceview.analysis.intervals`). Memcpys and
+memsets count as neither (HTA's "memory" kernels); ``compute_kinds`` adds them to computation, as
+TraceLens counts memsets.
+
+Queue length (HTA's ``get_queue_length_time_series``): per (rank, stream), +1 when a launch call
+starts for each GPU activity it started, -1 when that activity starts on the GPU: the work the host
+had queued and the GPU had not begun.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import intervals
+from traceview.analysis.by_name import matches
+from traceview.analysis.ranks import COMM_KERNEL  # NCCL/RCCL kernels: one rule for `ranks` and here
+from traceview.trace import Trace
+
+COMM_COLUMNS: Final[dict[str, str]] = {
+    "rank": "int32",
+    "comm_ns": "int64",  # wall ns with a communication kernel running
+    "compute_ns": "int64",  # wall ns with a computation kernel running
+    "overlap_ns": "int64",  # wall ns with both
+    "exposed_ns": "int64",  # comm_ns - overlap_ns: communication with no computation beside it
+    "comm_kernels": "int64",
+}
+
+
+@dataclass(frozen=True)
+class CommCompute:
+    """Communication against computation.
+
+    ``per_rank``: COMM_COLUMNS, one row per rank with GPU kernels. ``per_step``: the same columns
+    plus ``step_id`` / ``step`` (the step slice whose window holds the kernel's launch, and its
+    name), one row per (rank, step), in step order.
+    """
+
+    per_rank: pd.DataFrame
+    per_step: pd.DataFrame
+
+    @property
+    def has_comm(self) -> bool:
+        return bool(len(self.per_rank)) and int(self.per_rank["comm_kernels"].sum()) > 0
+
+    def total_ms(self) -> dict[str, float]:
+        """comm_ms, compute_ms, overlap_ms, exposed_ms summed over ranks."""
+        sums = self.per_rank[["comm_ns", "compute_ns", "overlap_ns", "exposed_ns"]].sum()
+        return {k.removesuffix("_ns") + "_ms": float(v) / 1e6 for k, v in sums.items()}
+
+
+def is_comm_kernel(names: pd.Series) -> np.ndarray:
+    """Boolean per row: a NCCL/RCCL kernel name."""
+    return matches(names, COMM_KERNEL, anchored=True)
+
+
+def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel",)) -> CommCompute:
+    """Comm vs compute per rank and per step, from a GPU activity table with ``rank``, ``kind``,
+    ``name``, ``start_ns``, ``end_ns`` (``trace.gpu``) and, for ``per_step``, ``step_id`` and ``step``
+    (:attr:`KernelAttribution.table <traceview.analysis.attribution.KernelAttribution>`)."""
+    comm = is_comm_kernel(table["name"]) & (table["kind"] == "kernel").to_numpy()
+    compute = table["kind"].isin(compute_kinds).to_numpy() & ~comm
+    keep = comm | compute
+    frame = pd.DataFrame({
+        "rank": table["rank"].to_numpy()[keep], "comm": comm[keep],
+        "start_ns": table["start_ns"].to_numpy()[keep], "end_ns": table["end_ns"].to_numpy()[keep],
+    })
+    per_rank = _per_group(frame, ["rank"])
+    per_step = pd.DataFrame(columns=["rank", "step_id", "step", *list(COMM_COLUMNS)[1:]])
+    if "step_id" in table:
+        frame["step_id"] = table["step_id"].array[keep]
+        stepped = frame[frame["step_id"].notna()]
+        if len(stepped):
+            names = pd.Series(table["step"].array[keep], index=frame.index)[stepped.index]
+            per_step = _per_group(stepped, ["rank", "step_id"])
+            name_of = dict(zip(stepped["step_id"].astype("int64"), names.astype(str)))
+            per_step.insert(2, "step", per_step["step_id"].map(name_of).astype("string"))
+    return CommCompute(per_rank=per_rank, per_step=per_step)
+
+
+def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    rows = []
+    for key, part in frame.groupby(keys, sort=True, observed=True):
+        key = key if isinstance(key, tuple) else (key,)
+        comm = part["comm"].to_numpy()
+        s, e = part["start_ns"].to_numpy(), part["end_ns"].to_numpy()
+        comm_s, comm_e = intervals.merge(s[comm], e[comm])
+        comm_ns = int((comm_e - comm_s).sum())
+        overlap = int(intervals.overlap_length(comm_s, comm_e, s[~comm], e[~comm]).sum())
+        rows.append({**dict(zip(keys, key)), "comm_ns": comm_ns, "compute_ns": intervals.union_length(s[~comm], e[~comm]),
+                     "overlap_ns": overlap, "exposed_ns": comm_ns - overlap, "comm_kernels": int(comm.sum())})
+    dtypes = {**COMM_COLUMNS, "step_id": "int64"}
+    out = pd.DataFrame(rows, columns=[*keys, *list(COMM_COLUMNS)[1:]])
+    return out.astype({k: v for k, v in dtypes.items() if k in out})
+
+
+def queue_length(trace: Trace) -> pd.DataFrame:
+    """The queue of launched-but-not-started GPU work per (rank, stream), as a step function:
+    ``rank, device, stream, ts_ns, queue_length`` (one row per change, in time order per stream;
+    the value holds until the next row). Only activities whose launch is in the trace count."""
+    gpu = trace.gpu[trace.gpu["launch_id"].notna()]
+    launches = trace.launches
+    ids = launches["launch_id"].to_numpy()
+    order = np.argsort(ids, kind="stable")
+    at = order[np.searchsorted(ids[order], gpu["launch_id"].to_numpy(dtype=np.int64))]
+    n = len(gpu)
+    frame = pd.DataFrame({
+        "rank": np.tile(gpu["rank"].to_numpy(), 2),
+        "device": pd.array(np.tile(gpu["device"].to_numpy(dtype=np.int64, na_value=-1), 2)),
+        "stream": np.tile(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1), 2),
+        "ts_ns": np.concatenate([launches["start_ns"].to_numpy()[at], gpu["start_ns"].to_numpy()]),
+        "delta": np.r_[np.ones(n, dtype=np.int64), -np.ones(n, dtype=np.int64)],
+    })
+    # ties: the enqueue first, so the queue never reads negative
+    frame = frame.sort_values(["rank", "stream", "ts_ns", "delta"], ascending=[True, True, True, False], kind="stable", ignore_index=True)
+    frame["queue_length"] = frame.groupby(["rank", "stream"], sort=False)["delta"].cumsum()
+    frame["device"] = frame["device"].where(frame["device"] >= 0).astype("Int64")
+    return frame.drop(columns="delta")
+
+
+def queue_summary(series: pd.DataFrame) -> pd.DataFrame:
+    """Per (rank, stream): ``max``, ``mean`` (time-weighted, first to last change) and ``changes``."""
+    rows = []
+    for (rank, stream), part in series.groupby(["rank", "stream"], sort=True):
+        ts, q = part["ts_ns"].to_numpy(), part["queue_length"].to_numpy()
+        span = int(ts[-1] - ts[0])
+        mean = float((q[:-1] * np.diff(ts)).sum() / span) if span > 0 else float(q.mean())
+        rows.append({"rank": rank, "stream": stream, "device": part["device"].iloc[0], "max": int(q.max()), "mean": mean, "changes": len(part)})
+    return pd.DataFrame(rows, columns=["rank", "stream", "device", "max", "mean", "changes"])

@@ -1,0 +1,30 @@
+"""``traceview export TRACE -o annotated.json``: the trace plus traceview's findings as extra tracks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from traceview.commands._common import err_console, load_with_progress
+
+
+def default_export(trace: Path) -> Path:
+    """``train.pt.trace.json.gz`` -> ``train.perfetto.json.gz`` in the current directory."""
+    return Path((trace.name.split(".")[0] or "trace") + ".perfetto.json.gz")
+
+
+def export_cmd(
+    trace: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A trace file (.json / .json.gz).")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write it (.json, or .json.gz to gzip; default: <trace name>.perfetto.json.gz here).")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists.")] = False,
+) -> None:
+    """Write the trace with traceview's tracks added (phases, compiled-region calls, steps, launch waits,
+    graph replays, exposed communication, GPU memory): open it in ui.perfetto.dev or chrome://tracing."""
+    from traceview.analysis.analyze import analyze
+    from traceview.report.perfetto import write_annotated
+
+    loaded = load_with_progress(trace, cache=not no_cache)
+    out = write_annotated(trace, loaded, analyze(loaded), output or default_export(trace))
+    err_console().print(f"wrote {out} (open it in https://ui.perfetto.dev or chrome://tracing)", markup=False, highlight=False)
