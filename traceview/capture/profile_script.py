@@ -7,8 +7,15 @@ comes back in :class:`ProfileResult` (0, n, 1 for an exception, 130 for SIGINT, 
 would give). Inductor's generated code and the Dynamo counters are captured as for ``run``::
 
     DIR/<script stem>.pt.trace.json.gz
+    DIR/<script stem>.torch_trace.log.gz   PyTorch's structured trace of the whole run (graph breaks,
+                                           recompiles, compile times; see :mod:`.torch_log`)
     DIR/code/          Inductor's wrapper modules (see :mod:`.inductor_code`)
-    DIR/meta.json      versions, device, argv, exit code, error, Dynamo counters and compile times
+    DIR/meta.json      versions, device, argv, exit code, error, Dynamo counters and compile times,
+                       the steps counted and profiled
+
+``module="pkg.mod"`` runs a module as ``python -m`` would (:mod:`.target`). ``steps="10:15"``
+profiles only those steps, counted on the optimizer's ``step()`` or a ``record_function`` name
+(:mod:`.steps`); the rest of the run executes without the profiler recording.
 
 ``include_compile=False`` (``--steady``) runs the script once without the profiler first, then
 again under it; both runs execute the same code objects, so Dynamo's cache is warm on the second
@@ -19,11 +26,10 @@ from __future__ import annotations
 
 import json
 import signal
-import sys
 import time
 import traceback
 import types
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +38,10 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
+from .steps import StepCounter, StepRange, counting_steps
+from .target import Target, module_target, script_target
+from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
+from .torch_log import structured_trace
 from .profiling import (TRACE_SUFFIX, DynamoDelta, activities, device_info, export_trace, resolve_device, versions,
                         writable_dir)
 
@@ -56,41 +66,18 @@ class ProfileResult:
     exit_code: int  # the script's, to pass through
     error: str | None
     traceback: str | None
-    trace: Path | None  # None only when the warm-up run of --steady failed
+    trace: Path | None  # None when the warm-up run of --steady failed, or the script ended before --steps began
     code_dir: Path | None
     meta_path: Path
+    torch_trace: Path | None = None  # PyTorch's structured trace; None when nothing was compiled or it was off
+    module: str | None = None  # the -m module name
+    steps: dict | None = None  # with --steps: how steps were counted, how many, which were profiled
 
 
-def _check_inputs(script: Path, out_dir: Path) -> types.CodeType:
-    if not script.is_file():
-        raise CaptureError(f"script not found: {script}")
-    try:
-        source = script.read_bytes()
-    except OSError as exc:
-        raise CaptureError(f"cannot read script {script}: {exc.strerror}") from None
-    try:
-        code = compile(source, str(script), "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        raise CaptureError(f"{script}:{exc.lineno}: syntax error: {exc.msg}") from None
+def _check_inputs(script: Path | None, module: str | None, out_dir: Path) -> Target:
+    target = module_target(module) if module else script_target(script)  # type: ignore[arg-type]
     writable_dir(out_dir)
-    return code
-
-
-@contextmanager
-def _as_main(script: Path, args: list[str]):
-    """Make a fresh ``__main__`` module for the script, with its argv and sys.path; restore after."""
-    saved_argv, saved_path, saved_main = sys.argv[:], sys.path[:], sys.modules.get("__main__")
-    module = types.ModuleType("__main__")
-    module.__dict__.update({"__file__": str(script), "__builtins__": __builtins__, "__spec__": None})
-    sys.argv = [str(script), *args]
-    sys.path.insert(0, str(script.resolve().parent))
-    sys.modules["__main__"] = module
-    try:
-        yield module.__dict__
-    finally:
-        sys.argv, sys.path[:] = saved_argv, saved_path
-        if saved_main is not None:
-            sys.modules["__main__"] = saved_main
+    return target
 
 
 def _exit_code(code: object) -> tuple[int, str | None]:
@@ -135,46 +122,71 @@ def _sigint_ignored():
         signal.signal(signal.SIGINT, previous)
 
 
-def profile_script(script: Path | str, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
-                   with_stack: bool = False, include_compile: bool = True) -> ProfileResult:
-    """Profile ``script`` with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
+def profile_script(script: Path | str | None, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
+                   with_stack: bool = False, include_compile: bool = True, *, module: str | None = None,
+                   steps: str | StepRange | None = None, step_annotation: str | None = None,
+                   torch_trace: bool = True) -> ProfileResult:
+    """Profile ``script`` (or ``module``) with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
 
-    Raises :class:`CaptureError` before anything runs if the script is missing or not valid Python,
-    or if ``out_dir`` cannot be written. The script's own failures are reported in the result.
+    Raises :class:`CaptureError` before anything runs if the script or module is missing or not
+    valid Python, if ``steps`` is not START:STOP, or if ``out_dir`` cannot be written. The script's
+    own failures are reported in the result.
     """
-    script, out, args = Path(script), Path(out_dir), list(args or [])
-    code = _check_inputs(script, out)
+    out, args = Path(out_dir), list(args or [])
+    window = StepRange.parse(steps) if isinstance(steps, str) else steps
+    if window is None and step_annotation is not None:
+        raise CaptureError("--step-annotation counts steps for --steps: give --steps START:STOP too")
+    if window is not None and not include_compile:
+        raise CaptureError("--steps and --steady do not go together: --steps already leaves the first steps unprofiled")
+    target = _check_inputs(Path(script) if script is not None else None, module, out)
     device = resolve_device(None)
     dynamo = DynamoDelta()  # counters and compile times cover the warm-up run too
-    with _as_main(script, args) as globals_, inductor_code.recording() as recorder:
+    log_path = out / f"{target.stem}{TORCH_LOG_SUFFIX}"
+    recording_log = structured_trace(log_path) if torch_trace else nullcontext(None)
+    step_info = None
+    with target.as_main(args) as globals_, inductor_code.recording() as recorder, recording_log:
         if not include_compile:
-            warmup = execute(code, globals_)
+            warmup = execute(target.code, globals_)
             if warmup.exit_code != 0:
-                return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack)
-        trace = out / f"{script.stem}{TRACE_SUFFIX}"
-        outcome, wall_s = _profiled_execution(code, globals_, device, with_stack, trace)
+                return _finish(target, args, out, warmup, None, None, {}, device, include_compile, with_stack)
+        trace = out / f"{target.stem}{TRACE_SUFFIX}"
+        outcome, wall_s, step_info = _profiled_execution(target.code, globals_, device, with_stack, trace, window,
+                                                         step_annotation)
     wrappers = recorder.write(out / "code")
-    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result()}
-    return _finish(script, args, out, outcome, trace, (out / "code") if wrappers else None, extra, device,
-                   include_compile, with_stack)
+    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result(),
+             "torch_trace": log_path.name if log_path.exists() else None}
+    if step_info is not None:
+        extra["steps"] = step_info
+    return _finish(target, args, out, outcome, trace if trace.exists() else None, (out / "code") if wrappers else None,
+                   extra, device, include_compile, with_stack)
 
 
-def _profiled_execution(code, globals_, device, with_stack: bool, trace: Path) -> tuple[ScriptOutcome, float]:
-    """One execution under the profiler; the trace is written whatever the script does."""
+def _profiled_execution(code, globals_, device, with_stack: bool, trace: Path, window: StepRange | None = None,
+                        step_annotation: str | None = None) -> tuple[ScriptOutcome, float, dict | None]:
+    """One execution under the profiler; the trace is written whatever the script does (with
+    ``window``, when the script reached its first step)."""
     from torch.profiler import profile
 
-    prof = profile(activities=activities(device), record_shapes=True, with_stack=with_stack)
+    if trace.exists():
+        trace.unlink()  # a trace left by an earlier run in this folder is not this run's
+    options = {}
+    if window is not None:
+        options = {"schedule": window.schedule(), "on_trace_ready": lambda p: export_trace(p, trace)}
+    prof = profile(activities=activities(device), record_shapes=True, with_stack=with_stack, **options)
+    counter = StepCounter(prof, step_annotation) if window is not None else None
     started = time.perf_counter()
     prof.start()
     try:
-        outcome = execute(code, globals_)
+        with counting_steps(counter) if counter is not None else nullcontext():
+            outcome = execute(code, globals_)
         _synchronize_quietly(device)
     finally:
         wall_s = time.perf_counter() - started
         with _sigint_ignored():
-            prof.stop()
-            export_trace(prof, trace)
-    return outcome, wall_s
+            prof.stop()  # with a schedule, exports through on_trace_ready if the window was reached
+            if window is None:
+                export_trace(prof, trace)
+    return outcome, wall_s, (counter.summary(window) if counter is not None and window is not None else None)
 
 
 def _synchronize_quietly(device) -> None:
@@ -185,12 +197,14 @@ def _synchronize_quietly(device) -> None:
             pass
 
 
-def _finish(script, args, out, outcome: ScriptOutcome, trace, code_dir, extra, device, include_compile,
+def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, extra, device, include_compile,
             with_stack) -> ProfileResult:
+    script = target.path
     meta = {
         "schema_version": 1,
         "kind": "profile",
         "script": str(script),
+        "module": target.module,
         "argv": [str(script), *args],
         "exit_code": outcome.exit_code,
         "error": outcome.error,
@@ -205,5 +219,7 @@ def _finish(script, args, out, outcome: ScriptOutcome, trace, code_dir, extra, d
     }
     meta_path = out / "meta.json"
     meta_path.write_text(json.dumps(meta, indent=1, default=str) + "\n")
+    torch_log = extra.get("torch_trace")
     return ProfileResult(script, [str(script), *args], outcome.exit_code, outcome.error, outcome.traceback, trace,
-                         code_dir, meta_path)
+                         code_dir, meta_path, torch_trace=(out / torch_log) if torch_log else None, module=target.module,
+                         steps=extra.get("steps"))
