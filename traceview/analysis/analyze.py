@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution, attribute_kernels
+from traceview.analysis.compile_reasons import CompileReasons, compile_reasons, reason_findings
 from traceview.analysis.findings import Finding, findings
 from traceview.analysis.graph_launch import GraphLaunches, graph_launches
 from traceview.analysis.kernel_table import kernel_table
@@ -17,6 +18,7 @@ from traceview.analysis.step_windows import step_windows
 from traceview.analysis.steps import StepKernels, kernels_per_step
 from traceview.analysis.summary import TraceSummary, trace_summary
 from traceview.trace import Trace
+from traceview.trace.run_files import DynamoRecord
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Analysis:
     overhead: LaunchOverhead
     steps: StepKernels
     findings: list[Finding] = field(default_factory=list)
+    reasons: CompileReasons | None = None  # graph breaks, recompiles, compiled frames (compile_reasons())
 
     @property
     def kernel_counts(self) -> dict[str, int]:
@@ -41,19 +44,22 @@ class Analysis:
         return {"total": len(phase), "runtime": runtime, "compile": len(phase) - runtime}
 
 
-def analyze(trace: Trace) -> Analysis:
-    """Run the core analyses on ``trace``."""
+def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
+    """Run the core analyses on ``trace``; ``dynamo``: what Dynamo recorded during the run
+    (structured trace, meta.json counters; see :func:`traceview.trace.run_files.dynamo_record`)."""
     split = compile_split(trace)
     windows = step_windows(trace)
     attribution = attribute_kernels(trace, split, windows)
+    regions = region_calls(trace, split)
     result = Analysis(
         summary=trace_summary(trace),
         split=split,
         attribution=attribution,
         kernels=kernel_table(attribution),
-        regions=region_calls(trace, split),
+        regions=regions,
         graphs=graph_launches(trace),
         overhead=launch_overhead(trace, attribution, split),
         steps=kernels_per_step(trace, attribution, windows),
+        reasons=compile_reasons(split, regions, dynamo),
     )
-    return Analysis(**{**result.__dict__, "findings": findings(result)})
+    return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})
