@@ -53,6 +53,7 @@ def _register_optional() -> None:
         ("traceview.commands.run", "run", "run_cmd"),
         ("traceview.commands.profile", "profile", "profile_cmd"),
         ("traceview.commands.ranks", "ranks", "ranks_cmd"),
+        ("traceview.commands.check", "check", "check_cmd"),
     ):
         try:
             mod = importlib.import_module(module)

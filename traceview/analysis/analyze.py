@@ -11,6 +11,7 @@ from traceview.analysis.compile_reasons import CompileReasons, compile_reasons, 
 from traceview.analysis.findings import Finding, findings
 from traceview.analysis.graph_launch import GraphLaunches, graph_launches
 from traceview.analysis.kernel_table import kernel_table
+from traceview.analysis.modules import ModuleTable, module_table
 from traceview.analysis.overhead import LaunchOverhead, launch_overhead
 from traceview.analysis.phases import CompileSplit, compile_split
 from traceview.analysis.regions import RegionCalls, region_calls
@@ -35,6 +36,7 @@ class Analysis:
     steps: StepKernels
     findings: list[Finding] = field(default_factory=list)
     reasons: CompileReasons | None = None  # graph breaks, recompiles, compiled frames (compile_reasons())
+    modules: ModuleTable | None = None  # kernels and GPU time per nn.Module (module_table(); with_stack traces)
 
     @property
     def kernel_counts(self) -> dict[str, int]:
@@ -61,5 +63,6 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         overhead=launch_overhead(trace, attribution, split),
         steps=kernels_per_step(trace, attribution, windows),
         reasons=compile_reasons(split, regions, dynamo),
+        modules=module_table(trace, attribution),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})

@@ -17,7 +17,8 @@ What each source gives (``CompileReasons.source``):
 - ``Dynamo counters`` (meta.json, no structured trace): graph-break reasons and how often, without
   the user frame or the frames they split; recompiles only as the trace's ``/1``+ compile ids.
 - ``trace only``: compile ids seen in the trace's regions and compile events; recompiles are the
-  ``F/1`` and later ids (their reason unknown); graph breaks cannot be told from separate functions.
+  ``F/1`` and later ids (their reason unknown); graph breaks cannot be told from separate functions
+  (unknown), except in a trace where nothing compiled ran (0).
 
 A *graph break* here is one place in user code (reason + file:line) where Dynamo broke; it can split
 several compiled frames (a break inside ``loss_function`` also ends the ``forward`` and the wrapper
@@ -102,11 +103,13 @@ def compile_reasons(split: CompileSplit, regions: RegionCalls, dynamo: DynamoRec
                      "(structured trace on) for the user frame and the regions each break split")
         return CompileReasons("Dynamo counters", frames, breaks, recompiles, len(breaks), len(recompiles),
                               *_compile_seconds(None, dynamo, split), notes)
-    if len(frames):
+    compiled = len(frames) > 0 or split.compile_ns > 0
+    if compiled:
         notes.append("no structured trace or meta.json beside this trace: graph-break and recompile reasons are unknown "
                      "(capture with `traceview profile`, or pass --torch-trace)")
-    return CompileReasons("trace only", frames, _empty(BREAKS_COLUMNS), recompiles, None, len(recompiles),
-                          *_compile_seconds(None, dynamo, split), notes)
+    # nothing compiled ran in the trace: no graph could break in it
+    return CompileReasons("trace only", frames, _empty(BREAKS_COLUMNS), recompiles, None if compiled else 0,
+                          len(recompiles), *_compile_seconds(None, dynamo, split), notes)
 
 
 # --- frames ---------------------------------------------------------------------------------------
