@@ -86,6 +86,9 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
             kernels.add_row(safe(r.name, 70), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
                             safe(_na(r.api)), safe(_na(r.op), 40), safe(_na(r.region)))
         parts.append(kernels)
+    from traceview.report.why_view import modules_view, reasons_views
+
+    parts += reasons_views(a) + modules_view(a)
     for note in a.summary.notes:
         parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)
