@@ -68,6 +68,6 @@ def _depth_that_fits(df) -> int:
 def _table(title: str, columns: list[str]) -> Table:
     t = Table(title=title, title_justify="left", title_style="bold")
     for c in columns:
-        t.add_column(c, justify="left" if c in ("reason", "where", "line", "frames split", "hint", "module", "compile id",
-                                               "function", "failed guard (of)") else "right")
+        left = c in ("reason", "where", "line", "frames split", "hint", "module", "compile id", "function", "failed guard (of)")
+        t.add_column(c, justify="left" if left else "right", overflow="fold")
     return t

@@ -17,8 +17,8 @@ kinds of record are read (everything else is skipped without decoding its payloa
 - ``artifact`` ``dynamo_graph_break_reason``: the graph break message (``gb_type``, Explanation,
   Hint, debug context, documentation link) and the user code traceback; PyTorch records it as
   text only, so its fixed layout is parsed here (:func:`parse_graph_break`);
-- ``artifact`` ``recompile_reasons``: the guard that failed (a JSON string before torch 2.13, a
-  list of them since), ``"0/0: tensor 'x' size mismatch at index 1. expected 128, actual 96"``.
+- ``artifact`` ``recompile_reasons``: the guard that failed, ``"0/0: tensor 'x' size mismatch at
+  index 1. expected 128, actual 96"`` (one reason as plain text, several as a JSON list).
 
 ``read_torch_log(path) -> TorchLog`` with three tables, one row per compile id / graph break /
 failed guard. A file cut off mid-record (the process died) is read up to its last whole record.
@@ -219,7 +219,8 @@ def _seconds(metrics: dict[str, Any], key: str | None) -> float | None:
 
 
 def _reasons(payload: str) -> list[str]:
-    """``recompile_reasons`` is JSON: one string (torch < 2.13) or a list of them."""
+    """``recompile_reasons``: one reason as plain text (although the record says ``"encoding": "json"``:
+    torch JSON-encodes only non-strings), or a JSON list of them when several guards failed."""
     try:
         value = json.loads(payload)
     except ValueError:
@@ -296,7 +297,7 @@ def _exception_text(text: str) -> str:
     if "Traceback (most recent call last):" not in text:
         return text
     tail = text.rsplit("Traceback (most recent call last):", 1)[1]
-    found = re.search(r"^(?:[\w.]+\.)?\w+(?:Error|Unsupported|Exception)\w*: ", tail, re.M)
+    found = re.search(r"^(?:[\w.]+\.)?\w*(?:Error|Unsupported|Exception)\w*: ", tail, re.M)
     return tail[found.end():] if found else text
 
 
