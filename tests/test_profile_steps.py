@@ -191,3 +191,19 @@ def test_structured_trace_of_a_compiled_script_has_its_graph_break_and_recompile
 def test_no_torch_trace_option_skips_it(tmp_path):
     result = profile_script(_script(tmp_path, "import torch\ntorch.ones(2).add(1)\n"), [], tmp_path / "out", torch_trace=False)
     assert result.torch_trace is None and result.exit_code == 0
+
+
+@pytest.mark.slow
+def test_run_writes_the_structured_trace_of_a_compiled_variant_beside_its_trace(tmp_path):
+    from traceview.capture.runner import run_workload
+    from traceview.trace.run_files import run_files
+
+    result = run_workload("abc", ["eager", "compiled"], "cpu", tmp_path / "run", device="cpu")
+    eager, compiled = result.variants
+    assert eager.torch_trace is None and compiled.torch_trace == tmp_path / "run" / "abc-compiled.torch_trace.log.gz"
+    meta = json.loads(result.meta_path.read_text())
+    assert meta["variants"]["compiled"]["torch_trace"] == "abc-compiled.torch_trace.log.gz"
+    files = run_files(compiled.trace)
+    assert files.torch_logs == (compiled.torch_trace,) and files.dynamo == meta["variants"]["compiled"]["dynamo"]
+    log = read_torch_log(compiled.torch_trace)
+    assert log.compiles["compile_id"].tolist() == ["0/0"] and log.graph_breaks.empty
