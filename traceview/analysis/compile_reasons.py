@@ -89,93 +89,102 @@ def compile_reasons(split: CompileSplit, regions: RegionCalls, dynamo: DynamoRec
     if dynamo.logs:
         compiles = pd.concat([log.compiles for log in dynamo.logs], ignore_index=True)
         raw_breaks = pd.concat([log.graph_breaks for log in dynamo.logs], ignore_index=True)
-        raw_recompiles = pd.concat([log.recompiles for log in dynamo.logs], ignore_index=True)
+        raw_recompiles = [r for log in dynamo.logs for r in log.recompiles.to_dict("records")]
         frames = _frames_from_log(compiles, raw_breaks, per_region)
         breaks = _break_sites(raw_breaks)
         recompiles = _recompiles(raw_recompiles, frames)
-        return CompileReasons("structured trace", frames, breaks, recompiles, len(breaks), len(recompiles),
+        return CompileReasons("structured trace", _frame_table(frames), breaks, recompiles, len(breaks), len(recompiles),
                               *_compile_seconds(compiles, dynamo, split), notes)
     frames = _frames_from_trace(split, per_region)
-    recompiles = _recompiles(pd.DataFrame(columns=["rank", "compile_id", "failed_compile_id", "reason"]), frames)
+    recompiles = _recompiles([], frames)
     if dynamo.counters:
         breaks = _breaks_from_counters(dynamo.counters.get("graph_break", {}))
         notes.append("graph breaks from Dynamo's counters (meta.json): reasons only; capture with `traceview profile` "
                      "(structured trace on) for the user frame and the regions each break split")
-        return CompileReasons("Dynamo counters", frames, breaks, recompiles, len(breaks), len(recompiles),
+        return CompileReasons("Dynamo counters", _frame_table(frames), breaks, recompiles, len(breaks), len(recompiles),
                               *_compile_seconds(None, dynamo, split), notes)
     compiled = len(frames) > 0 or split.compile_ns > 0
     if compiled:
         notes.append("no structured trace or meta.json beside this trace: graph-break and recompile reasons are unknown "
                      "(capture with `traceview profile`, or pass --torch-trace)")
     # nothing compiled ran in the trace: no graph could break in it
-    return CompileReasons("trace only", frames, _empty(BREAKS_COLUMNS), recompiles, None if compiled else 0,
+    return CompileReasons("trace only", _frame_table(frames), _empty(BREAKS_COLUMNS), recompiles, None if compiled else 0,
                           len(recompiles), *_compile_seconds(None, dynamo, split), notes)
 
 
 # --- frames ---------------------------------------------------------------------------------------
+# A few dozen compile ids at most: plain records, one DataFrame at the end.
+
+_NO_CALLS = {"calls": 0, "kernels_per_call": 0, "backward_kernels_per_call": 0, "gpu_ms": 0.0, "backward_gpu_ms": 0.0}
 
 
-def _per_region(regions: RegionCalls) -> pd.DataFrame:
-    """calls, steady kernels per call (forward and backward) and GPU ms, by (rank, region id)."""
+def _per_region(regions: RegionCalls) -> dict[tuple[int, str], dict]:
+    """(rank, region id) -> calls, steady kernels per call (forward and backward) and GPU ms."""
     calls = regions.calls
     if calls.empty:
-        return pd.DataFrame(columns=["rank", "compile_id", "calls", "kernels_per_call", "backward_kernels_per_call",
-                                     "gpu_ms", "backward_gpu_ms"])
-    rows = []
-    for (rank, region), group in calls.groupby(["rank", "region"], sort=False):
-        rows.append({"rank": int(rank), "compile_id": str(region), "calls": len(group),
-                     "kernels_per_call": _steady(group["kernels"]),
-                     "backward_kernels_per_call": _steady(group["backward_kernels"]),
-                     "gpu_ms": float(group["gpu_ns"].sum()) / 1e6, "backward_gpu_ms": float(group["backward_gpu_ns"].sum()) / 1e6})
-    return pd.DataFrame(rows)
+        return {}
+    rank = calls["rank"].to_numpy().astype(np.int64)
+    region = calls["region"].to_numpy(dtype=object)
+    codes, keys = pd.factorize(pd.Series(list(zip(rank.tolist(), region.tolist())), dtype=object), sort=False)
+    kernels, backward = calls["kernels"].to_numpy(), calls["backward_kernels"].to_numpy()
+    gpu = np.bincount(codes, weights=calls["gpu_ns"].to_numpy(dtype=float), minlength=len(keys)) / 1e6
+    backward_gpu = np.bincount(codes, weights=calls["backward_gpu_ns"].to_numpy(dtype=float), minlength=len(keys)) / 1e6
+    size = np.bincount(codes, minlength=len(keys))
+    out = {}
+    for i, key in enumerate(keys):
+        mine = codes == i
+        out[(int(key[0]), str(key[1]))] = {"calls": int(size[i]), "kernels_per_call": _steady(kernels[mine]),
+                                           "backward_kernels_per_call": _steady(backward[mine]),
+                                           "gpu_ms": float(gpu[i]), "backward_gpu_ms": float(backward_gpu[i])}
+    return out
 
 
-def _steady(counts: pd.Series) -> int:
+def _steady(counts: np.ndarray) -> int:
     """The most common count (the largest on a tie): a call's steady state."""
-    return int(counts.mode().max()) if len(counts) else 0
+    if len(counts) == 0:
+        return 0
+    values, n = np.unique(counts, return_counts=True)
+    return int(values[n == n.max()].max())
 
 
-def _frames_from_log(compiles: pd.DataFrame, breaks: pd.DataFrame, per_region: pd.DataFrame) -> pd.DataFrame:
-    first_break = breaks.drop_duplicates(["rank", "compile_id"]).set_index(["rank", "compile_id"]) if len(breaks) else None
-    rows = []
+def _frames_from_log(compiles: pd.DataFrame, breaks: pd.DataFrame, per_region: dict) -> list[dict]:
+    first_break: dict[tuple[int, str], str] = {}
+    for b in breaks.itertuples():
+        first_break.setdefault((int(b.rank), b.compile_id), f"{b.reason} at {_where(b.file, b.line)}")
+    frames = []
     for c in compiles.itertuples():
-        broke = None
-        if first_break is not None and (c.rank, c.compile_id) in first_break.index:
-            b = first_break.loc[(c.rank, c.compile_id)]
-            broke = f"{b['reason']} at {_where(b['file'], b['line'])}"
-        rows.append({"rank": int(c.rank), "compile_id": c.compile_id, "function": c.co_name,
-                     "where": _where(c.co_filename, c.co_firstlineno), "graph_ops": c.graph_ops, "compile_s": c.compile_s,
-                     "backward_compile_s": c.backward_compile_s, "recompile_reason": _strip_id(c.recompile_reason),
-                     "graph_break": broke})
-    frames = pd.DataFrame(rows, columns=FRAMES_COLUMNS[:9])
+        key = (int(c.rank), c.compile_id)
+        frames.append({"rank": key[0], "compile_id": c.compile_id, "function": c.co_name,
+                       "where": _where(c.co_filename, c.co_firstlineno), "graph_ops": c.graph_ops, "compile_s": c.compile_s,
+                       "backward_compile_s": c.backward_compile_s, "recompile_reason": _strip_id(c.recompile_reason),
+                       "graph_break": first_break.get(key), **per_region.get(key, _NO_CALLS)})
     # compile ids only the trace knows (the log began after them, or another process compiled them)
-    extra = per_region[~per_region.set_index(["rank", "compile_id"]).index.isin(frames.set_index(["rank", "compile_id"]).index)] \
-        if len(per_region) else per_region
-    frames = pd.concat([frames, extra[["rank", "compile_id"]]], ignore_index=True) if len(extra) else frames
-    return _with_calls(frames, per_region)
+    known = {(f["rank"], f["compile_id"]) for f in frames}
+    frames += [_bare(key, per_region) for key in per_region if key not in known]
+    return frames
 
 
-def _frames_from_trace(split: CompileSplit, per_region: pd.DataFrame) -> pd.DataFrame:
-    ids = [i for i in split.compile_ids if "/" in i]
-    known = pd.DataFrame({"rank": np.zeros(len(ids), dtype=np.int64), "compile_id": ids})
-    frames = pd.concat([per_region[["rank", "compile_id"]], known], ignore_index=True).drop_duplicates(["rank", "compile_id"])
-    frames = frames.reindex(columns=FRAMES_COLUMNS[:9])
-    return _with_calls(frames, per_region)
+def _frames_from_trace(split: CompileSplit, per_region: dict) -> list[dict]:
+    keys = dict.fromkeys([*per_region, *((0, i) for i in split.compile_ids if "/" in i)])
+    return [_bare(key, per_region) for key in keys]
 
 
-def _with_calls(frames: pd.DataFrame, per_region: pd.DataFrame) -> pd.DataFrame:
-    frames = frames.astype({"rank": np.int64}).merge(per_region, on=["rank", "compile_id"], how="left") if len(per_region) \
-        else frames.assign(calls=0, kernels_per_call=0, backward_kernels_per_call=0, gpu_ms=0.0, backward_gpu_ms=0.0)
-    for col in ("calls", "kernels_per_call", "backward_kernels_per_call"):
-        frames[col] = frames[col].fillna(0).astype(np.int64)
-    for col in ("gpu_ms", "backward_gpu_ms"):
-        frames[col] = frames[col].fillna(0.0).astype(float)
-    order = np.lexsort((_compile_key(frames["compile_id"], 1), _compile_key(frames["compile_id"], 0), frames["rank"].to_numpy()))
-    return frames.iloc[order].reset_index(drop=True)[FRAMES_COLUMNS]
+def _bare(key: tuple[int, str], per_region: dict) -> dict:
+    return {"rank": key[0], "compile_id": key[1], **per_region.get(key, _NO_CALLS)}
 
 
-def _compile_key(ids: pd.Series, part: int) -> np.ndarray:
-    return np.array([int(i.split("/")[part]) if isinstance(i, str) and "/" in i else -1 for i in ids], dtype=np.int64)
+def _frame_table(frames: list[dict]) -> pd.DataFrame:
+    frames = sorted(frames, key=lambda f: (f["rank"], *_compile_key(f["compile_id"])))
+    return pd.DataFrame(frames, columns=FRAMES_COLUMNS)
+
+
+def _compile_key(cid: object) -> tuple[int, int]:
+    """"F/C" -> (F, C) for sorting; (-1, -1) for an id that is not one."""
+    if isinstance(cid, str) and "/" in cid:
+        frame, _, compile_ = cid.partition("/")
+        if frame.isdigit() and compile_.isdigit():
+            return int(frame), int(compile_)
+    return -1, -1
 
 
 # --- graph breaks and recompiles ------------------------------------------------------------------
@@ -205,17 +214,22 @@ def _breaks_from_counters(counter: dict[str, int]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=BREAKS_COLUMNS)
 
 
-def _recompiles(raw: pd.DataFrame, frames: pd.DataFrame) -> pd.DataFrame:
+def _recompiles(raw: list[dict], frames: list[dict]) -> pd.DataFrame:
     """Each recompilation: the log's failed guards, plus every /1+ compile id with no recorded reason."""
-    rows = [{"rank": int(r.rank), "compile_id": r.compile_id, "failed_compile_id": r.failed_compile_id, "reason": r.reason}
-            for r in raw.itertuples()]
+    by_key = {(f["rank"], f["compile_id"]): f for f in frames}
+    rows = [{"rank": int(r["rank"]), "compile_id": r["compile_id"], "failed_compile_id": r["failed_compile_id"],
+             "reason": r["reason"]} for r in raw]
     recorded = {(r["rank"], r["compile_id"]) for r in rows}
-    for f in frames.itertuples():
-        if isinstance(f.compile_id, str) and not f.compile_id.endswith("/0") and (f.rank, f.compile_id) not in recorded:
-            rows.append({"rank": int(f.rank), "compile_id": f.compile_id, "failed_compile_id": None, "reason": None})
-    out = pd.DataFrame(rows, columns=["rank", "compile_id", "failed_compile_id", "reason"])
-    info = frames[["rank", "compile_id", "function", "where", "calls", "kernels_per_call"]]
-    return out.merge(info, on=["rank", "compile_id"], how="left")[RECOMPILES_COLUMNS] if len(out) else _empty(RECOMPILES_COLUMNS)
+    rows += [{"rank": f["rank"], "compile_id": f["compile_id"], "failed_compile_id": None, "reason": None}
+             for f in frames if _compile_key(f["compile_id"])[1] > 0 and (f["rank"], f["compile_id"]) not in recorded]
+    if not rows:
+        return _empty(RECOMPILES_COLUMNS)
+    for r in rows:
+        f = by_key.get((r["rank"], r["compile_id"]), {})
+        r.update({"function": f.get("function"), "where": f.get("where"), "calls": f.get("calls", 0),
+                  "kernels_per_call": f.get("kernels_per_call", 0)})
+    rows.sort(key=lambda r: (r["rank"], *_compile_key(r["compile_id"])))
+    return pd.DataFrame(rows, columns=RECOMPILES_COLUMNS)
 
 
 def _compile_seconds(compiles: pd.DataFrame | None, dynamo: DynamoRecord, split: CompileSplit) -> tuple[float | None, str]:
@@ -258,7 +272,7 @@ def _strip_id(reason: object) -> str | None:
 
 
 def _empty(columns: list[str]) -> pd.DataFrame:
-    return pd.DataFrame({c: pd.Series([], dtype=object) for c in columns})
+    return pd.DataFrame(columns=columns, dtype=object)
 
 
 def reason_findings(r: CompileReasons) -> list:

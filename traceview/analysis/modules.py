@@ -178,42 +178,58 @@ def _outside_labels(trace: Trace, parents: np.ndarray, launch: np.ndarray) -> np
         current = np.where(current >= 0, nearest_ancestor(parents, np.maximum(current, 0), is_annotation), -1)
     has = outermost >= 0
     if has.any():
-        label = np.asarray(slices["name"].astype(str).to_numpy(), dtype=object)[outermost[has]]
+        names = slices["name"].array  # categorical: labels by code, not the whole column as strings
+        label = np.asarray(names.categories.astype(str), dtype=object)[names.codes[outermost[has]]]
         out[has] = "[" + label + "]"
     return out
 
 
 def _tree(kernels: pd.DataFrame, calls: pd.DataFrame) -> pd.DataFrame:
-    """Self and inclusive sums per path, rows in tree order."""
-    by_call = calls.groupby("path", sort=False)["dur_ns"].agg(["size", "sum"])
-    first_seen = list(dict.fromkeys([*calls["path"], *kernels["path"]]))
-    rows: dict[str, dict] = {}
-    for p in first_seen:
-        parts = _split(p)
-        for i in range(1, len(parts) + 1):
-            key = SEPARATOR.join(parts[:i])
-            rows.setdefault(key, _zero(key, SEPARATOR.join(parts[:i - 1]), i - 1, parts[i - 1]))
-    k = kernels.assign(fwd_ns=np.where(kernels["backward"], 0, kernels["dur_ns"]), bwd_ns=np.where(kernels["backward"], kernels["dur_ns"], 0))
-    own = k.groupby("path", sort=False).agg(n=("dur_ns", "size"), ns=("dur_ns", "sum"), bwd=("backward", "sum"),
-                                          fwd_ns=("fwd_ns", "sum"), bwd_ns=("bwd_ns", "sum"), graph=("graph", "sum"))
-    launches = k.drop_duplicates(["path", "launch"]).groupby("path", sort=False).size()
-    for p, r in own.iterrows():
-        for key in _prefixes(p):
-            row = rows[key]
-            row["kernels"] += int(r.n)
-            row["backward_kernels"] += int(r.bwd)
-            row["forward_kernels"] += int(r.n - r.bwd)
-            row["graph_kernels"] += int(r.graph)
-            row["gpu_ms"] += r.ns / 1e6
-            row["forward_gpu_ms"] += r.fwd_ns / 1e6
-            row["backward_gpu_ms"] += r.bwd_ns / 1e6
-            row["launches"] += int(launches.get(p, 0))
-        rows[p]["self_kernels"] += int(r.n)
-        rows[p]["self_gpu_ms"] += r.ns / 1e6
-    for p, r in by_call.iterrows():
-        rows[p]["calls"], rows[p]["cpu_ms"] = int(r["size"]), float(r["sum"]) / 1e6
-    ordered = _tree_order(list(rows.values()))
-    return pd.DataFrame(ordered, columns=COLUMNS)
+    """Self and inclusive sums per path, rows in tree order: numpy sums per distinct path, then each
+    path's sums added to every prefix of it (a row per prefix)."""
+    call_paths, kernel_paths = calls["path"].to_numpy(dtype=object), kernels["path"].to_numpy(dtype=object)
+    codes, distinct = pd.factorize(np.concatenate([call_paths, kernel_paths]), sort=False)  # first seen first
+    call_code, kernel_code = codes[:len(call_paths)], codes[len(call_paths):]
+    n = len(distinct)
+    backward, graph = kernels["backward"].to_numpy(dtype=bool), kernels["graph"].to_numpy(dtype=bool)
+    dur = kernels["dur_ns"].to_numpy(dtype=np.float64)
+    once = pd.DataFrame({"code": kernel_code, "launch": kernels["launch"].to_numpy()}).drop_duplicates()["code"].to_numpy()
+
+    def per_path(where: np.ndarray | None = None, weights: np.ndarray | None = None) -> np.ndarray:
+        pick = slice(None) if where is None else where
+        return np.bincount(kernel_code[pick], weights=None if weights is None else weights[pick], minlength=n).astype(np.float64)
+
+    own = {"kernels": per_path(), "backward_kernels": per_path(backward), "graph_kernels": per_path(graph),
+           "gpu_ms": per_path(None, dur) / 1e6, "backward_gpu_ms": per_path(backward, dur) / 1e6,
+           "launches": np.bincount(once, minlength=n).astype(np.float64)}
+    rows, row_of, src, dst, self_row = [], {}, [], [], np.zeros(n, dtype=np.int64)
+    for i, path in enumerate(distinct):
+        parts = _split(path)
+        for depth in range(1, len(parts) + 1):
+            key = SEPARATOR.join(parts[:depth])
+            if key not in row_of:
+                row_of[key] = len(rows)
+                rows.append({"path": key, "name": parts[depth - 1], "parent": SEPARATOR.join(parts[:depth - 1]), "level": depth - 1})
+            src.append(i)
+            dst.append(row_of[key])
+        self_row[i] = row_of[path]
+    out = pd.DataFrame(rows)
+    src_a, dst_a = np.asarray(src, dtype=np.int64), np.asarray(dst, dtype=np.int64)
+    for col, values in own.items():
+        total = np.zeros(len(rows))
+        np.add.at(total, dst_a, values[src_a])
+        out[col] = total
+    out["forward_kernels"] = out["kernels"] - out["backward_kernels"]
+    out["forward_gpu_ms"] = out["gpu_ms"] - out["backward_gpu_ms"]
+    for col, values in (("self_kernels", own["kernels"]), ("self_gpu_ms", own["gpu_ms"]),
+                        ("calls", np.bincount(call_code, minlength=n).astype(np.float64)),
+                        ("cpu_ms", np.bincount(call_code, weights=calls["dur_ns"].to_numpy(dtype=np.float64), minlength=n) / 1e6)):
+        column = np.zeros(len(rows))
+        column[self_row] = values
+        out[col] = column
+    for col in ("calls", "kernels", "self_kernels", "forward_kernels", "backward_kernels", "graph_kernels", "launches"):
+        out[col] = out[col].round().astype(np.int64)
+    return out.iloc[_tree_order(out)].reset_index(drop=True)[COLUMNS]
 
 
 def _split(path: str) -> list[str]:
@@ -222,30 +238,17 @@ def _split(path: str) -> list[str]:
     return [path] if path.startswith("[") and not path.startswith("[compiled ") else path.split(SEPARATOR)
 
 
-def _prefixes(path: str) -> list[str]:
-    parts = _split(path)
-    return [SEPARATOR.join(parts[:i]) for i in range(1, len(parts) + 1)]
-
-
-def _zero(path: str, parent: str, level: int, name: str) -> dict:
-    return {"path": path, "name": name, "parent": parent, "level": level, "calls": 0, "cpu_ms": 0.0, "kernels": 0,
-            "self_kernels": 0, "forward_kernels": 0, "backward_kernels": 0, "graph_kernels": 0, "launches": 0,
-            "gpu_ms": 0.0, "self_gpu_ms": 0.0, "forward_gpu_ms": 0.0, "backward_gpu_ms": 0.0}
-
-
-def _tree_order(rows: list[dict]) -> list[dict]:
-    """Depth first, children in first-seen order; bracketed top-level rows (outside modules) last."""
-    children: dict[str, list[dict]] = {}
-    for r in rows:
-        children.setdefault(r["parent"], []).append(r)
-    out: list[dict] = []
-
-    def visit(parent: str) -> None:
-        for r in children.get(parent, []):
-            out.append(r)
-            visit(r["path"])
-
+def _tree_order(table: pd.DataFrame) -> list[int]:
+    """Row positions depth first, children in first-seen order; bracketed top-level rows (outside modules) last."""
+    children: dict[str, list[int]] = {}
+    for i, parent in enumerate(table["parent"].tolist()):
+        children.setdefault(parent, []).append(i)
+    names = table["name"].tolist()
     top = children.get("", [])
-    children[""] = [r for r in top if not r["name"].startswith("[")] + [r for r in top if r["name"].startswith("[")]
-    visit("")
+    children[""] = [i for i in top if not names[i].startswith("[")] + [i for i in top if names[i].startswith("[")]
+    paths, out, stack = table["path"].tolist(), [], list(reversed(children[""]))
+    while stack:
+        i = stack.pop()
+        out.append(i)
+        stack.extend(reversed(children.get(paths[i], [])))
     return out
