@@ -103,7 +103,7 @@ def test_compiled_frames_carry_their_region_calls_and_kernels_per_call(analysed)
         assert frames.loc[cid, "kernels_per_call"] == max(set(per_call), key=per_call.count)
     assert frames.loc["1/0", "function"] == "forward" and frames.loc["1/0", "graph_ops"] == 113
     assert frames.loc["1/0", "backward_kernels_per_call"] == 87
-    assert frames.loc["3/0", "function"] == "ForCausalLMLoss" and frames.loc["3/0", "graph_break"] is None
+    assert frames.loc["3/0", "function"] == "ForCausalLMLoss" and not isinstance(frames.loc["3/0", "graph_break"], str)
     assert frames.loc["1/0", "graph_break"].startswith(LOGGING_BREAK)
 
 
@@ -173,7 +173,7 @@ def test_counters_alone_give_break_reasons_without_frames(tmp_path):
     r = a.reasons
     assert r.source == "Dynamo counters" and r.graph_break_count == 1
     assert r.graph_breaks.iloc[0]["reason"] == LOGGING_BREAK and HINT in r.graph_breaks.iloc[0]["hint"]
-    assert r.graph_breaks.iloc[0]["records"] == 2 and r.graph_breaks.iloc[0]["where"] is None
+    assert r.graph_breaks.iloc[0]["records"] == 2 and not isinstance(r.graph_breaks.iloc[0]["where"], str)
 
 
 def test_graph_break_message_of_a_skipped_frame_keeps_its_reason():

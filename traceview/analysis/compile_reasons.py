@@ -271,6 +271,11 @@ def _strip_id(reason: object) -> str | None:
     return rest if sep and "/" in head and head.replace("/", "").isdigit() else reason
 
 
+def text(value: object) -> str:
+    """A table's text cell, "" when missing (None, or NaN where pandas 3 stores strings as ``str``)."""
+    return value if isinstance(value, str) else ""
+
+
 def _empty(columns: list[str]) -> pd.DataFrame:
     return pd.DataFrame(columns=columns, dtype=object)
 
@@ -281,14 +286,14 @@ def reason_findings(r: CompileReasons) -> list:
 
     out = []
     for b in r.graph_breaks.itertuples():
-        where = f" at {b.where}" + (f" (`{b.code}`)" if b.code else "") if b.where else ""
+        where = f" at {b.where}" + (f" (`{b.code}`)" if text(b.code) else "") if text(b.where) else ""
         split = f", splitting compiled frame(s) {', '.join(b.compile_ids)}" if b.compile_ids else \
             (f", {b.records} time(s)" if b.records else "")
-        hint = f" Hint: {b.hint}" if b.hint else ""
+        hint = f" Hint: {b.hint}" if text(b.hint) else ""
         out.append(Finding("graph break", f"Graph break: {b.reason}{where}{split}.{hint}", "warning"))
     for c in r.recompiles.itertuples():
-        if c.reason is None:
+        if not text(c.reason):
             continue
-        fn = f" ({c.function} at {c.where})" if isinstance(c.function, str) and c.where else ""
+        fn = f" ({c.function} at {c.where})" if text(c.function) and text(c.where) else ""
         out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning"))
     return out

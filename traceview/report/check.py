@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from traceview.analysis.budgets import Verdict
+from traceview.analysis.compile_reasons import text
 from traceview.report.text import neutralize
 
 if TYPE_CHECKING:
@@ -35,10 +36,10 @@ def reason_lines(metric: str, reasons: CompileReasons | None) -> list[str]:
     if reasons is None:
         return []
     if metric == "graph_breaks":
-        return [f"{b.reason}" + (f" at {b.where}" if b.where else "") + (f" (`{b.code}`)" if b.code else "")
+        return [f"{b.reason}" + (f" at {b.where}" if text(b.where) else "") + (f" (`{b.code}`)" if text(b.code) else "")
                 for b in reasons.graph_breaks.head(MAX_REASONS).itertuples()]
     if metric == "recompiles":
-        return [f"{r.compile_id}: " + (f"guard of {r.failed_compile_id} failed: {r.reason}" if r.reason else "reason not recorded")
+        return [f"{r.compile_id}: " + (f"guard of {r.failed_compile_id} failed: {r.reason}" if text(r.reason) else "reason not recorded")
                 for r in reasons.recompiles.head(MAX_REASONS).itertuples()]
     return []
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
+from traceview.analysis.compile_reasons import text
 from traceview.report.html_page import Figures, esc, num, table
 
 if TYPE_CHECKING:
@@ -29,20 +30,20 @@ def reasons_section(a: Analysis) -> str:
               f"compile time {num(r.compile_s, '{:,.2f}')[0] or '?'} s ({esc(r.compile_s_source)}). Source: {esc(r.source)}.")
     out = [f"<p>{counts}</p>"]
     if len(r.graph_breaks):
-        rows = [[b.reason, b.where or "", b.code or "", ", ".join(b.compile_ids), b.hint or "", _link(b.url)]
+        rows = [[text(b.reason), text(b.where), text(b.code), ", ".join(b.compile_ids), text(b.hint), text(b.url)]
                 for b in r.graph_breaks.itertuples()]
         out.append("<h3>Graph breaks</h3>" + table(["reason", "where (user code)", "line", "compiled frames split", "hint", "details"],
                                                    rows, wide=0))
     if len(r.recompiles):
-        rows = [[c.compile_id, c.failed_compile_id or "", c.reason or "(not recorded: no structured trace)", c.function or "",
-                 c.where or "", num(c.calls, "{:,.0f}"), num(c.kernels_per_call, "{:,.0f}")] for c in r.recompiles.itertuples()]
+        rows = [[c.compile_id, text(c.failed_compile_id), text(c.reason) or "(not recorded: no structured trace)", text(c.function),
+                 text(c.where), num(c.calls, "{:,.0f}"), num(c.kernels_per_call, "{:,.0f}")] for c in r.recompiles.itertuples()]
         out.append("<h3>Recompiles</h3>" + table(["compile id", "guard of", "failed guard", "function", "where", "calls", "kernels/call"],
                                                  rows, numeric=[False] * 5 + [True, True], wide=2))
     if len(r.frames):
-        rows = [[f.compile_id, f.function if isinstance(f.function, str) else "", f.where or "", num(f.graph_ops, "{:,.0f}"),
+        rows = [[f.compile_id, text(f.function), text(f.where), num(f.graph_ops, "{:,.0f}"),
                  num(f.compile_s, "{:,.2f}"), num(f.backward_compile_s, "{:,.2f}"), num(f.calls, "{:,.0f}"),
                  num(f.kernels_per_call, "{:,.0f}"), num(f.backward_kernels_per_call, "{:,.0f}"), num(f.gpu_ms + f.backward_gpu_ms),
-                 f.graph_break if isinstance(f.graph_break, str) else "", f.recompile_reason if isinstance(f.recompile_reason, str) else ""]
+                 text(f.graph_break), text(f.recompile_reason)]
                 for f in r.frames.itertuples()]
         out.append("<h3>Compiled frames and their regions</h3>" + table(
             ["compile id", "function", "where", "graph ops", "compile s", "backward compile s", "calls in trace",
@@ -91,5 +92,3 @@ def _count(value: int | None) -> str:
     return "?" if value is None else f"{value:,}"
 
 
-def _link(url: object) -> str:
-    return url if isinstance(url, str) else ""

@@ -8,6 +8,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from traceview.analysis.compile_reasons import text
 from traceview.report.text import safe
 
 if TYPE_CHECKING:
@@ -26,14 +27,14 @@ def reasons_views(a: Analysis) -> list[RenderableType]:
     if len(r.graph_breaks):
         t = _table(f"graph breaks ({r.source})", ["reason", "where", "line", "frames split", "hint"])
         for b in r.graph_breaks.itertuples():
-            t.add_row(safe(b.reason, 70), safe(b.where or ""), safe(b.code or "", 40), safe(", ".join(b.compile_ids)),
-                      safe(b.hint or "", 80))
+            t.add_row(safe(text(b.reason), 70), safe(text(b.where)), safe(text(b.code), 40), safe(", ".join(b.compile_ids)),
+                      safe(text(b.hint), 80))
         out.append(t)
-    recorded = r.recompiles[r.recompiles["reason"].notna()] if len(r.recompiles) else r.recompiles
+    recorded = r.recompiles[[bool(text(x)) for x in r.recompiles["reason"]]] if len(r.recompiles) else r.recompiles
     if len(recorded):
         t = _table("recompiles", ["compile id", "function", "failed guard (of)", "calls", "kernels/call"])
         for c in recorded.itertuples():
-            t.add_row(safe(c.compile_id), safe(c.function or ""), safe(f"{c.reason} ({c.failed_compile_id})", 90),
+            t.add_row(safe(c.compile_id), safe(text(c.function)), safe(f"{c.reason} ({c.failed_compile_id})", 90),
                       str(c.calls), str(c.kernels_per_call))
         out.append(t)
     for note in r.notes:
