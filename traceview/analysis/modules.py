@@ -23,8 +23,13 @@ the backward replay through its ``CompiledFunctionBackward``). What stays outsid
 listed by its outermost user annotation (``[Optimizer.step#AdamW.step]``), else ``[outside modules]``
 (forward) or ``[backward, not linked]`` (a backward op without a flow).
 
-Only run-phase kernels count (not those launched while compiling or autotuning). Without
-``with_stack`` the trace has no module events: the table is empty and a note says why.
+Where the trace does not let us: inside a compiled region the submodules are inlined into one
+graph, so its kernels stop at the region node (a note says so); the kernels of a CUDA graph appear one
+by one only when Kineto traced the graph's nodes (CUDA 12 CUPTI does, with their launch's
+correlation), else the replay is invisible; a graph replayed outside every module and backward op is
+listed under its annotation. Only run-phase kernels count (not those launched while compiling or
+autotuning). Without ``with_stack`` the trace has no module events: the table is empty and a note
+says why.
 """
 
 from __future__ import annotations
@@ -100,6 +105,9 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     table = _tree(kernels, calls)
     attributed = int(has.sum())
     notes = []
+    if matches(names, patterns.REGION, anchored=True)[node_ids].any():
+        notes.append("inside a compiled region the submodules are inlined into one graph: its kernels are shown "
+                     "on the region ([compiled F/C]), not per submodule")
     unlinked = int((path == UNLINKED).sum())
     if unlinked:
         notes.append(f"{unlinked} backward kernel(s) ran under a backward op with no fwdbwd flow to a forward op: "
