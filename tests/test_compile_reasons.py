@@ -205,3 +205,15 @@ def test_cut_off_structured_trace_reads_up_to_its_last_record(tmp_path):
     cut.write_bytes(gzip.compress(data)[: len(gzip.compress(data)) // 2])
     log = read_torch_log(cut)
     assert log.records > 0 and any("ends early" in n for n in log.notes)
+
+
+def test_meta_json_decides_which_structured_trace_belongs_to_the_run(tmp_path):
+    """A log left by an earlier run in the folder is not this run's when meta.json says there is none."""
+    shutil_copy = (TRAINING / "gpt2-compiled.json.gz").read_bytes()
+    (tmp_path / "t.pt.trace.json.gz").write_bytes(shutil_copy)
+    (tmp_path / "t.torch_trace.log.gz").write_bytes((TRAINING / "gpt2-compiled.torch_trace.log.gz").read_bytes())
+    assert run_files(tmp_path).torch_logs == (tmp_path / "t.torch_trace.log.gz",)  # no meta.json: found by name
+    (tmp_path / "meta.json").write_text(json.dumps({"kind": "profile", "torch_trace": None}))
+    assert run_files(tmp_path).torch_logs == ()
+    (tmp_path / "meta.json").write_text(json.dumps({"kind": "profile", "torch_trace": "t.torch_trace.log.gz"}))
+    assert run_files(tmp_path / "t.pt.trace.json.gz").torch_logs == (tmp_path / "t.torch_trace.log.gz",)

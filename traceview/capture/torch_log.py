@@ -44,6 +44,7 @@ def structured_trace(path: Path) -> Iterator[Path | None]:
         return
     plain = path.with_name(path.name.removesuffix(".gz") + ".part")
     plain.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)  # an earlier run's file in this folder is not this run's
     interned = dict(structured.INTERN_TABLE)
     with plain.open("w", encoding="utf-8") as f:
         for name, index in interned.items():

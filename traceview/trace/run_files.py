@@ -110,12 +110,26 @@ def _dynamo_of(meta: dict[str, Any] | None, traces: list[Path]) -> dict[str, Any
 
 
 def _logs_beside(folder: Path, traces: list[Path], meta: dict[str, Any] | None) -> tuple[Path, ...]:
-    named = meta.get("torch_trace") if meta else None
-    if isinstance(named, str) and (folder / named).is_file() and len(traces) == 1:
-        return (folder / named,)
+    """meta.json's word when it has one (``torch_trace``: a name, or null for none); else by file name."""
+    recorded = _named_in_meta(meta, traces)
+    if recorded is not None:
+        return tuple(folder / name for name in recorded if (folder / name).is_file())
     stems = [t.name.split(".")[0] for t in traces]
     found = [p for stem in stems for g in LOG_GLOBS for p in [folder / g.replace("*", stem, 1)] if p.is_file()]
     if found:
         return tuple(dict.fromkeys(found))
     every = sorted({p for g in LOG_GLOBS for p in folder.glob(g)})
     return tuple(every) if len(every) == 1 and len(traces) == 1 else ()
+
+
+def _named_in_meta(meta: dict[str, Any] | None, traces: list[Path]) -> list[str] | None:
+    """The structured traces meta.json names for these traces (None: meta.json does not say)."""
+    if meta is None:
+        return None
+    if "torch_trace" in meta and len(traces) == 1:  # a profile's meta.json
+        return [meta["torch_trace"]] if isinstance(meta["torch_trace"], str) else []
+    variants = [v for v in (meta.get("variants") or {}).values()
+                if isinstance(v, dict) and v.get("trace") in {t.name for t in traces} and "torch_trace" in v]
+    if not variants:
+        return None
+    return [v["torch_trace"] for v in variants if isinstance(v["torch_trace"], str)]
