@@ -128,8 +128,8 @@ def _named_in_meta(meta: dict[str, Any] | None, traces: list[Path]) -> list[str]
         return None
     if "torch_trace" in meta and len(traces) == 1:  # a profile's meta.json
         return [meta["torch_trace"]] if isinstance(meta["torch_trace"], str) else []
-    variants = [v for v in (meta.get("variants") or {}).values()
-                if isinstance(v, dict) and v.get("trace") in {t.name for t in traces} and "torch_trace" in v]
+    by_trace = {v.get("trace"): v for v in (meta.get("variants") or {}).values() if isinstance(v, dict) and "torch_trace" in v}
+    variants = [by_trace[t.name] for t in traces if t.name in by_trace]  # in the traces' (and ranks') order
     if not variants:
         return None
     return [v["torch_trace"] for v in variants if isinstance(v["torch_trace"], str)]
