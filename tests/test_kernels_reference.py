@@ -98,7 +98,6 @@ def test_each_step_advances_once_per_call_however_many_chunks_a_tensor_has():
     # 1 + 40 + 3 chunks of 16: the step is read by every chunk and must grow by exactly one per call.
     sizes = [5, 640, 33]
     params, grads, reference = _adam_pair(sizes, seed=7)
-    opt = torch.optim.Adam(reference, lr=1e-2, foreach=False)
     m = [torch.zeros(s) for s in sizes]
     v = [torch.zeros(s) for s in sizes]
     steps = [torch.full((), float(i)) for i in range(len(sizes))]  # tensors at different steps
