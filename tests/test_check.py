@@ -168,3 +168,13 @@ def test_budgets_file_replaces_pyproject(monkeypatch, capsys, tmp_path):
     budgets.write_text("kernels_per_step = \n")
     code, _, err = run(monkeypatch, capsys, "check", str(COMPILED), "--budgets", str(budgets))
     assert code == 2 and "not valid TOML" in err
+
+
+def test_check_output_says_what_loading_skipped(monkeypatch, capsys):
+    bad = DATA / "bad" / "truncated_mid_event.json"
+    code, out, _ = run(monkeypatch, capsys, "check", str(bad), "--max", "kernels=4")
+    assert code == 0 and "PASS  kernels = 4 (max 4)" in out
+    assert "note: the trace file was truncated" in out and "ends mid-event" in out
+    code, out, _ = run(monkeypatch, capsys, "check", "--json", str(bad), "--max", "kernels=3")
+    doc = json.loads(out)
+    assert code == 1 and any("ends mid-event" in n for n in doc["notes"])

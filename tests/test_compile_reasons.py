@@ -217,3 +217,17 @@ def test_meta_json_decides_which_structured_trace_belongs_to_the_run(tmp_path):
     assert run_files(tmp_path).torch_logs == ()
     (tmp_path / "meta.json").write_text(json.dumps({"kind": "profile", "torch_trace": "t.torch_trace.log.gz"}))
     assert run_files(tmp_path / "t.pt.trace.json.gz").torch_logs == (tmp_path / "t.torch_trace.log.gz",)
+
+
+def test_cudagraph_skip_reason_becomes_a_finding(tmp_path):
+    """Handmade from the real log (no reduce-overhead structured trace is committed yet): Inductor's
+    ``cudagraph_skip_reason`` on compile 1/0 is said in a finding and kept on the frame."""
+    text = gzip.decompress((TRAINING / "gpt2-compiled.torch_trace.log.gz").read_bytes()).decode()
+    skip = "skipping cudagraphs due to mutated inputs (1 instances)"
+    text = text.replace('"compile_id": "1/0", "frame_key"', '"compile_id": "1/0", "cudagraph_skip_reason": "' + skip + '", "frame_key"', 1)
+    (tmp_path / "t.json.gz").write_bytes((TRAINING / "gpt2-compiled.json.gz").read_bytes())
+    (tmp_path / "t.torch_trace.log.gz").write_bytes(gzip.compress(text.encode()))
+    files = run_files(tmp_path / "t.json.gz")
+    a = analyze(load(files.trace), dynamo_record(files))
+    assert a.reasons.frames.set_index("compile_id").loc["1/0", "cudagraph_skip_reason"] == skip
+    assert [f.text for f in a.findings if "CUDA graphs not used" in f.text] == [f"CUDA graphs not used for 1/0 (forward): {skip}."]

@@ -43,7 +43,7 @@ from traceview.trace.torch_log import parse_graph_break
 FRAME_COMPILE_TIMER = "_compile.compile_inner"
 
 FRAMES_COLUMNS = ["rank", "compile_id", "function", "where", "graph_ops", "compile_s", "backward_compile_s",
-                  "recompile_reason", "graph_break", "calls", "kernels_per_call", "backward_kernels_per_call",
+                  "recompile_reason", "graph_break", "cudagraph_skip_reason", "calls", "kernels_per_call", "backward_kernels_per_call",
                   "gpu_ms", "backward_gpu_ms"]
 BREAKS_COLUMNS = ["reason", "where", "function", "code", "hint", "compile_ids", "resumable", "explanation",
                   "context", "url", "records"]
@@ -58,7 +58,8 @@ class CompileReasons:
     ``frames``: one row per compile id (structured trace: every one of the run; else those in the
     trace): rank, compile_id, function (the compiled Python function), where (short file:line),
     graph_ops, compile_s, backward_compile_s, recompile_reason (the failed guard), graph_break
-    (reason at file:line, when this frame was split), calls (region calls in the trace),
+    (reason at file:line, when this frame was split), cudagraph_skip_reason (why Inductor did not use
+    CUDA graphs for it, under ``mode="reduce-overhead"``), calls (region calls in the trace),
     kernels_per_call (steady forward kernels per call), backward_kernels_per_call (steady),
     gpu_ms / backward_gpu_ms (run-phase kernel time over the trace).
     ``graph_breaks``: one row per break site: reason, where (short file:line), function, code (the
@@ -157,7 +158,8 @@ def _frames_from_log(compiles: pd.DataFrame, breaks: pd.DataFrame, per_region: d
         frames.append({"rank": key[0], "compile_id": c.compile_id, "function": c.co_name,
                        "where": _where(c.co_filename, c.co_firstlineno), "graph_ops": c.graph_ops, "compile_s": c.compile_s,
                        "backward_compile_s": c.backward_compile_s, "recompile_reason": _strip_id(c.recompile_reason),
-                       "graph_break": first_break.get(key), **per_region.get(key, _NO_CALLS)})
+                       "graph_break": first_break.get(key), "cudagraph_skip_reason": c.cudagraph_skip_reason,
+                       **per_region.get(key, _NO_CALLS)})
     # compile ids only the trace knows (the log began after them, or another process compiled them)
     known = {(f["rank"], f["compile_id"]) for f in frames}
     frames += [_bare(key, per_region) for key in per_region if key not in known]
@@ -296,4 +298,8 @@ def reason_findings(r: CompileReasons) -> list:
             continue
         fn = f" ({c.function} at {c.where})" if text(c.function) and text(c.where) else ""
         out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning"))
+    for f in r.frames.itertuples():
+        if text(f.cudagraph_skip_reason):
+            out.append(Finding("compile", f"CUDA graphs not used for {f.compile_id} ({text(f.function) or 'frame'}): "
+                                          f"{f.cudagraph_skip_reason}.", "warning"))
     return out

@@ -49,6 +49,8 @@ def check_cmd(
     base_metrics = _baseline_metrics(base_path, no_cache) if base_path is not None else None
     verdicts = check(rules, metrics, base_metrics)
     label = str(path)
+    notes = ([("the trace file was truncated: metrics cover the events read before the cut")] if result.summary.truncated else []) \
+        + list(result.summary.notes)
     if junit is not None:
         try:
             junit.parent.mkdir(parents=True, exist_ok=True)
@@ -58,10 +60,10 @@ def check_cmd(
     if json:
         from traceview.report.json import json_text, to_jsonable
 
-        typer.echo(json_text(to_jsonable(check_document(verdicts, label, metrics, base_metrics, result.reasons))))
+        typer.echo(json_text(to_jsonable(check_document(verdicts, label, metrics, base_metrics, result.reasons, notes))))
     else:
         out = console()
-        for line in terminal_lines(verdicts, label, result.reasons):
+        for line in terminal_lines(verdicts, label, result.reasons, notes):
             out.print(line, markup=False, highlight=False)
     unknown = [v for v in verdicts if v.status == "unknown"]
     if unknown:

@@ -54,21 +54,25 @@ def summary_line(verdicts: list[Verdict], label: str) -> str:
     return f"{head} ({neutralize(label)})"
 
 
-def terminal_lines(verdicts: list[Verdict], label: str, reasons: CompileReasons | None = None) -> list[str]:
-    """One line per rule (with the reasons under a failed graph_breaks/recompiles rule), then a summary."""
+def terminal_lines(verdicts: list[Verdict], label: str, reasons: CompileReasons | None = None,
+                   notes: list[str] | None = None) -> list[str]:
+    """One line per rule (with the reasons under a failed graph_breaks/recompiles rule), the trace's
+    notes (what loading it skipped), then a summary."""
     out = []
     for v in verdicts:
         tag = {"pass": "PASS", "fail": "FAIL", "unknown": "ERROR"}[v.status]
         out.append(f"{tag:<5} {neutralize(v.detail)}" + (f"  [{v.rule.origin}]" if v.rule.origin != "command line" else ""))
         if v.status == "fail":
             out += [f"      {neutralize(line)}" for line in reason_lines(v.rule.metric, reasons)]
+    out += [f"note: {neutralize(n)}" for n in notes or []]
     out.append(summary_line(verdicts, label))
     return out
 
 
 def check_document(verdicts: list[Verdict], label: str, metrics: dict[str, float | None],
-                   baseline: dict[str, float | None] | None, reasons: CompileReasons | None = None) -> dict[str, Any]:
-    """The ``--json`` object: passed (all rules passed), rules, the metrics (and the baseline's)."""
+                   baseline: dict[str, float | None] | None, reasons: CompileReasons | None = None,
+                   notes: list[str] | None = None) -> dict[str, Any]:
+    """The ``--json`` object: passed (all rules passed), rules, the metrics (and the baseline's), the trace's notes."""
     return {
         "trace": label,
         "passed": all(v.status == "pass" for v in verdicts),
@@ -78,6 +82,7 @@ def check_document(verdicts: list[Verdict], label: str, metrics: dict[str, float
                    "reasons": reason_lines(v.rule.metric, reasons) if v.status == "fail" else []} for v in verdicts],
         "metrics": metrics,
         "baseline_metrics": baseline,
+        "notes": list(notes or []),
     }
 
 

@@ -43,12 +43,12 @@ def reasons_section(a: Analysis) -> str:
         rows = [[f.compile_id, text(f.function), text(f.where), num(f.graph_ops, "{:,.0f}"),
                  num(f.compile_s, "{:,.2f}"), num(f.backward_compile_s, "{:,.2f}"), num(f.calls, "{:,.0f}"),
                  num(f.kernels_per_call, "{:,.0f}"), num(f.backward_kernels_per_call, "{:,.0f}"), num(f.gpu_ms + f.backward_gpu_ms),
-                 text(f.graph_break), text(f.recompile_reason)]
+                 text(f.graph_break), text(f.recompile_reason), text(f.cudagraph_skip_reason)]
                 for f in r.frames.itertuples()]
         out.append("<h3>Compiled frames and their regions</h3>" + table(
             ["compile id", "function", "where", "graph ops", "compile s", "backward compile s", "calls in trace",
-             "kernels/call", "backward kernels/call", "GPU ms", "graph break", "recompiled because"],
-            rows, sortable=True, numeric=[False, False, False] + [True] * 7 + [False, False]))
+             "kernels/call", "backward kernels/call", "GPU ms", "graph break", "recompiled because", "CUDA graphs skipped because"],
+            rows, sortable=True, numeric=[False, False, False] + [True] * 7 + [False, False, False]))
     out += [f'<p class="muted">{esc(n)}</p>' for n in r.notes]
     return "\n".join(out)
 
