@@ -128,7 +128,8 @@ def test_cpu_run_directory_from_profile_steps_has_reasons_from_torch_2_13(analys
     files, a = analysed(CPU_RUN)
     meta = json.loads((CPU_RUN / "meta.json").read_text())
     assert files.torch_logs == (CPU_RUN / meta["torch_trace"],)
-    assert meta["steps"] == {"by": "optimizer", "optimizer": "AdamW", "counted": 6, "requested": "4:6", "profiled": [4, 5]}
+    assert {k: meta["steps"][k] for k in ("by", "optimizer", "counted", "requested", "profiled")} == \
+        {"by": "optimizer", "optimizer": "AdamW", "counted": 6, "requested": "4:6", "profiled": [4, 5]}
     assert a.steps.steps["name"].tolist() == ["ProfilerStep#4", "ProfilerStep#5"]
     r = a.reasons
     raw = dict(raw_artifacts(CPU_RUN / meta["torch_trace"], "recompile_reasons"))

@@ -54,7 +54,16 @@ def test_steps_window_profiles_only_those_optimizer_steps(tmp_path):
     assert _names(result.trace, r"ProfilerStep#\d+") == ["ProfilerStep#2", "ProfilerStep#3"]
     assert _names(result.trace, r"iter\d+") == ["iter2", "iter3"]  # step 1 was the warm-up: its events dropped
     meta = json.loads(result.meta_path.read_text())
-    assert meta["steps"] == {"by": "optimizer", "optimizer": "SGD", "counted": 6, "requested": "2:4", "profiled": [2, 3]}
+    assert meta["steps"] == {"by": "optimizer", "optimizer": "SGD", "counted": 6, "requested": "2:4", "profiled": [2, 3],
+                             "partial_step": None}
+
+
+def test_a_script_that_ends_inside_the_window_says_which_step_is_partial(tmp_path):
+    script = _script(tmp_path, TRAIN.format(extra_setup="", extra_step=""))
+    result = profile_script(script, ["3"], tmp_path / "out", steps="2:5")
+    assert result.steps["profiled"] == [2] and result.steps["partial_step"] == 3
+    assert _names(result.trace, r"ProfilerStep#\d+") == ["ProfilerStep#2", "ProfilerStep#3"]  # 3: the script's tail
+    assert _names(result.trace, r"iter\d+") == ["iter2"]
 
 
 def test_steps_are_counted_on_the_first_optimizer_only(tmp_path):

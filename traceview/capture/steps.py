@@ -15,6 +15,9 @@ A step ends inside the optimizer's ``Optimizer.step#...`` annotation (the hook r
 closes), so that annotation straddles the boundary by a few microseconds: every launch of the
 optimizer step is before the hook, in its own step.
 
+A script that ends inside the window leaves a last ``ProfilerStep#N`` holding whatever ran after its
+last counted step (``partial_step`` in meta.json; the command warns).
+
 Caveats: a ``GradScaler`` that skips ``opt.step()`` on an inf/NaN gradient skips the count too; a
 compiled ``opt.step`` (``torch.compile`` around it) does not run Python hooks; the script must not
 run its own ``torch.profiler`` at the same time (Kineto profiles one at a time).
@@ -98,9 +101,13 @@ class StepCounter:
             self._busy = False
 
     def summary(self, window: StepRange) -> dict[str, Any]:
-        """What meta.json records: how steps were counted, how many, which whole steps were profiled."""
+        """What meta.json records: how steps were counted, how many, which whole steps were profiled, and
+        ``partial_step``: when the script ended inside the window, the step it was in (its trace holds
+        a ``ProfilerStep#N`` of whatever ran after the last counted step)."""
+        ended_inside = window.start <= self.steps < window.stop
         return {"by": self.by, "optimizer": self.optimizer, "counted": self.steps, "requested": str(window),
-                "profiled": list(range(window.start, min(window.stop, self.steps)))}
+                "profiled": list(range(window.start, min(window.stop, self.steps))),
+                "partial_step": self.steps if ended_inside else None}
 
 
 @contextmanager

@@ -39,6 +39,10 @@ def profile_cmd(
     if result.steps is not None and not result.steps["profiled"]:
         err_console().print(f"traceview: {name} made {result.steps['counted']} step(s) ({result.steps['by']}); "
                             f"--steps {result.steps['requested']} was never reached: nothing profiled", markup=False)
+    if result.steps is not None and result.steps.get("partial_step") is not None:
+        n = result.steps["partial_step"]
+        err_console().print(f"traceview: {name} ended after {n} step(s), inside --steps {result.steps['requested']}: "
+                            f"ProfilerStep#{n} in the trace is what ran after the last step, not a whole step", markup=False)
     if result.trace:
         console().print(f"trace: {result.trace}  meta: {result.meta_path}"
                         + (f"  structured trace: {result.torch_trace}" if result.torch_trace else "")
