@@ -21,6 +21,8 @@ from traceview.trace import load
 ROOT = Path(__file__).resolve().parents[1]
 
 DDP_STEPS = '''
+import datetime
+
 import torch
 import torch.distributed as dist
 
@@ -43,7 +45,7 @@ def train(steps):
 TORCHRUN_SCRIPT = DDP_STEPS + '''
 import sys
 
-dist.init_process_group("gloo")
+dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=90))
 train(int(sys.argv[1]))
 '''
 
@@ -57,13 +59,18 @@ import torch.multiprocessing as mp
 
 def rank_main(rank, world, port, steps):
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
-    dist.init_process_group("gloo", rank=rank, world_size=world)
+    dist.init_process_group("gloo", rank=rank, world_size=world, timeout=datetime.timedelta(seconds=90))
     train(steps)
 
 
 if __name__ == "__main__":
     mp.spawn(rank_main, args=(2, sys.argv[1], int(sys.argv[2])), nprocs=2, join=True)
 '''
+
+
+#: Gloo on the loopback interface: on a CI host whose name resolves to an address the ranks cannot reach,
+#: gloo's default device choice hangs the rendezvous (seen once in CI: both ranks started, none ended).
+LOOPBACK = {"GLOO_SOCKET_IFNAME": "lo", "OMP_NUM_THREADS": "1"}
 
 
 def _free_port() -> str:
@@ -96,7 +103,7 @@ def test_torchrun_ranks_each_write_their_own_trace_and_meta(tmp_path):
     script = tmp_path / "ddp_env.py"
     script.write_text(TORCHRUN_SCRIPT)
     out = tmp_path / "out"
-    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    env = {**os.environ, **LOOPBACK}
     done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
                            "-m", "traceview", "profile", "--out", str(out), "--no-analyze", str(script), "3"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=240)
@@ -111,8 +118,11 @@ def test_torchrun_ranks_each_write_their_own_trace_and_meta(tmp_path):
     assert [(r["rank"], r["steps"]) for r in json.loads(ranks.stdout)["per_rank"]] == [(0, 3), (1, 3)]
 
 
-def test_spawned_ranks_each_write_their_own_trace_and_the_launcher_compares_them(tmp_path):
+def test_spawned_ranks_each_write_their_own_trace_and_the_launcher_compares_them(tmp_path, monkeypatch):
     from traceview.cli import app
+
+    for key, value in LOOPBACK.items():
+        monkeypatch.setenv(key, value)
 
     script = tmp_path / "ddp_spawn.py"
     script.write_text(SPAWN_SCRIPT)

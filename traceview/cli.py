@@ -54,6 +54,7 @@ def _register_optional() -> None:
         ("traceview.commands.profile", "profile", "profile_cmd"),
         ("traceview.commands.ranks", "ranks", "ranks_cmd"),
         ("traceview.commands.export", "export", "export_cmd"),
+        ("traceview.commands.check", "check", "check_cmd"),
     ):
         try:
             mod = importlib.import_module(module)

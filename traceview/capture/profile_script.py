@@ -7,8 +7,15 @@ comes back in :class:`ProfileResult` (0, n, 1 for an exception, 130 for SIGINT, 
 would give). Inductor's generated code and the Dynamo counters are captured as for ``run``::
 
     DIR/<script stem>.pt.trace.json.gz
+    DIR/<script stem>.torch_trace.log.gz   PyTorch's structured trace of the whole run (graph breaks,
+                                           recompiles, compile times; see :mod:`.torch_log`)
     DIR/code/          Inductor's wrapper modules (see :mod:`.inductor_code`)
-    DIR/meta.json      versions, device, argv, exit code, error, Dynamo counters and compile times
+    DIR/meta.json      versions, device, argv, exit code, error, Dynamo counters and compile times,
+                       the steps counted and profiled
+
+``module="pkg.mod"`` runs a module as ``python -m`` would (:mod:`.target`). ``steps="10:15"``
+profiles only those steps, counted on the optimizer's ``step()`` or a ``record_function`` name
+(:mod:`.steps`); the rest of the run executes without the profiler recording.
 
 A multi-process run writes one trace per rank (:mod:`.ranks`): under torchrun, or when this process
 initialises ``torch.distributed`` itself, its files are ``<stem>.rank<N>.pt.trace.json.gz`` and
@@ -25,12 +32,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import signal
-import sys
 import time
 import traceback
 import types
 import uuid
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +48,10 @@ from . import inductor_code
 from . import ranks as rank_files
 from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, peak_memory,
                         reset_peak_memory, resolve_device, versions, writable_dir)
+from .steps import StepCounter, StepRange, counting_steps
+from .target import Target, module_target, script_target
+from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
+from .torch_log import structured_trace
 
 SIGINT_EXIT = 128 + signal.SIGINT  # what a shell reports for a program ended by Ctrl-C
 
@@ -64,43 +74,20 @@ class ProfileResult:
     exit_code: int  # the script's, to pass through
     error: str | None
     traceback: str | None
-    trace: Path | None  # None only when the warm-up run of --steady failed
+    trace: Path | None  # None when the warm-up run of --steady failed, or the script ended before --steps began
     code_dir: Path | None
     meta_path: Path
     rank: int | None = None  # this process's rank ($RANK, or its process group's); None: no rank
     rank_traces: tuple[Path, ...] = ()  # traces of the ranks the script started, by rank
+    torch_trace: Path | None = None  # PyTorch's structured trace; None when nothing was compiled or it was off
+    module: str | None = None  # the -m module name
+    steps: dict | None = None  # with --steps: how steps were counted, how many, which were profiled
 
 
-def _check_inputs(script: Path, out_dir: Path) -> types.CodeType:
-    if not script.is_file():
-        raise CaptureError(f"script not found: {script}")
-    try:
-        source = script.read_bytes()
-    except OSError as exc:
-        raise CaptureError(f"cannot read script {script}: {exc.strerror}") from None
-    try:
-        code = compile(source, str(script), "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        raise CaptureError(f"{script}:{exc.lineno}: syntax error: {exc.msg}") from None
+def _check_inputs(script: Path | None, module: str | None, out_dir: Path) -> Target:
+    target = module_target(module) if module else script_target(script)  # type: ignore[arg-type]
     writable_dir(out_dir)
-    return code
-
-
-@contextmanager
-def _as_main(script: Path, args: list[str]):
-    """Make a fresh ``__main__`` module for the script, with its argv and sys.path; restore after."""
-    saved_argv, saved_path, saved_main = sys.argv[:], sys.path[:], sys.modules.get("__main__")
-    module = types.ModuleType("__main__")
-    module.__dict__.update({"__file__": str(script), "__builtins__": __builtins__, "__spec__": None})
-    sys.argv = [str(script), *args]
-    sys.path.insert(0, str(script.resolve().parent))
-    sys.modules["__main__"] = module
-    try:
-        yield module.__dict__
-    finally:
-        sys.argv, sys.path[:] = saved_argv, saved_path
-        if saved_main is not None:
-            sys.modules["__main__"] = saved_main
+    return target
 
 
 def _exit_code(code: object) -> tuple[int, str | None]:
@@ -145,66 +132,97 @@ def _sigint_ignored():
         signal.signal(signal.SIGINT, previous)
 
 
-def profile_script(script: Path | str, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
-                   with_stack: bool = False, include_compile: bool = True, memory: bool = False) -> ProfileResult:
-    """Profile ``script`` with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
+def profile_script(script: Path | str | None, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
+                   with_stack: bool = False, include_compile: bool = True, *, module: str | None = None,
+                   steps: str | StepRange | None = None, step_annotation: str | None = None,
+                   torch_trace: bool = True, memory: bool = False) -> ProfileResult:
+    """Profile ``script`` (or ``module``) with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
 
     ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
-
-    Raises :class:`CaptureError` before anything runs if the script is missing or not valid Python,
-    or if ``out_dir`` cannot be written. The script's own failures are reported in the result.
+    Raises :class:`CaptureError` before anything runs if the script or module is missing or not
+    valid Python, if ``steps`` is not START:STOP, or if ``out_dir`` cannot be written. The script's
+    own failures are reported in the result.
     """
-    script, out, args = Path(script), Path(out_dir), list(args or [])
-    code = _check_inputs(script, out)
+    out, args = Path(out_dir), list(args or [])
+    window = StepRange.parse(steps) if isinstance(steps, str) else steps
+    if window is None and step_annotation is not None:
+        raise CaptureError("--step-annotation counts steps for --steps: give --steps START:STOP too")
+    if window is not None and not include_compile:
+        raise CaptureError("--steps and --steady do not go together: --steps already leaves the first steps unprofiled")
+    target = _check_inputs(Path(script) if script is not None else None, module, out)
     device = resolve_device(None)
     dynamo = DynamoDelta()  # counters and compile times cover the warm-up run too
     rank = rank_files.rank_from_env()
-    spawned = rank_files.RankCapture(str(out.resolve()), script.stem, with_stack, uuid.uuid4().hex, str(script),
-                                     (str(script), *args))
-    with _as_main(script, args) as globals_, inductor_code.recording() as recorder, cpp_kernel_profile():
+    spawned = rank_files.RankCapture(str(out.resolve()), target.stem, with_stack, uuid.uuid4().hex, str(target.path),
+                                     (str(target.path), *args))
+    log_path = out / f"{target.stem}{'' if rank is None else f'.rank{rank}'}{TORCH_LOG_SUFFIX}"  # one per torchrun rank
+    recording_log = structured_trace(log_path) if torch_trace else nullcontext(None)
+    step_info = None
+    with target.as_main(args) as globals_, inductor_code.recording() as recorder, recording_log, cpp_kernel_profile():
         if not include_compile:
-            warmup = execute(code, globals_)
+            warmup = execute(target.code, globals_)
             if warmup.exit_code != 0:
-                return _finish(script, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank)
-        outcome, wall_s, trace, rank = _profiled_execution(code, globals_, device, spawned, rank, memory)
+                return _finish(target, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank)
+        outcome, wall_s, trace, rank, step_info = _profiled_execution(target.code, globals_, device, spawned, rank, memory,
+                                                                      window, step_annotation)
     code_dir = out / rank_files.code_dir_name(rank)
     wrappers = recorder.write(code_dir)
-    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result(), "profile_memory": memory}
+    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result(), "profile_memory": memory,
+             "torch_trace": log_path.name if log_path.exists() else None}
     if memory:
         extra["memory"] = peak_memory(device)
+    if step_info is not None:
+        extra["steps"] = step_info
     ranks = tuple(rank_files.rank_traces(out, spawned.run_id))
     if ranks:
         extra |= {"run_id": spawned.run_id, "rank_traces": [p.name for p in ranks]}
-    result = _finish(script, args, out, outcome, trace, code_dir if wrappers else None, extra, device,
-                     include_compile, with_stack, rank)
+    result = _finish(target, args, out, outcome, trace if trace.exists() else None, code_dir if wrappers else None, extra,
+                     device, include_compile, with_stack, rank)
     return dataclasses.replace(result, rank_traces=ranks)
 
 
-def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture, rank: int | None,
-                        memory: bool = False) -> tuple[ScriptOutcome, float, Path, int | None]:
-    """One execution under the profiler; the trace is written whatever the script does, named after
-    this process's rank (``$RANK``, else its process group's if the script initialises one). The
-    processes the script starts profile themselves as ranks (``spawned``)."""
+def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture, rank: int | None, memory: bool = False,
+                        window: StepRange | None = None, step_annotation: str | None = None,
+                        ) -> tuple[ScriptOutcome, float, Path, int | None, dict | None]:
+    """One execution under the profiler; the trace is written whatever the script does (with
+    ``window``, when the script reached its first step), named after this process's rank (``$RANK``,
+    else its process group's if the script initialises one). The processes the script starts profile
+    themselves as ranks (``spawned``)."""
     from torch.profiler import profile
 
-    prof = profile(activities=activities(device), record_shapes=True, with_stack=spawned.with_stack, profile_memory=memory)
+    distributed = rank_files.DistributedState()
+
+    def trace_path() -> Path:
+        return Path(spawned.out_dir) / rank_files.trace_name(spawned.stem, rank if rank is not None else distributed.rank)
+
+    stale = trace_path()
+    if stale.exists():
+        stale.unlink()  # a trace left by an earlier run in this folder is not this run's
+    options = {}
+    if window is not None:
+        options = {"schedule": window.schedule(), "on_trace_ready": lambda p: export_trace(p, trace_path())}
+    prof = profile(activities=activities(device), record_shapes=True, with_stack=spawned.with_stack, profile_memory=memory,
+                   **options)
     if memory:
         reset_peak_memory(device)
-    distributed = rank_files.DistributedState()
+    counter = StepCounter(prof, step_annotation) if window is not None else None
     started = time.perf_counter()
     prof.start()
     try:
-        with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned):
+        with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned), \
+                (counting_steps(counter) if counter is not None else nullcontext()):
             outcome = execute(code, globals_)
         _synchronize_quietly(device)
     finally:
         wall_s = time.perf_counter() - started
         rank = rank if rank is not None else distributed.rank
-        trace = Path(spawned.out_dir) / rank_files.trace_name(spawned.stem, rank)
+        trace = trace_path()
         with _sigint_ignored():
-            prof.stop()
-            export_trace(prof, trace)
-    return outcome, wall_s, trace, rank
+            prof.stop()  # with a schedule, exports through on_trace_ready if the window was reached
+            if window is None:
+                export_trace(prof, trace)
+    steps = counter.summary(window) if counter is not None and window is not None else None
+    return outcome, wall_s, trace, rank, steps
 
 
 def _synchronize_quietly(device) -> None:
@@ -215,12 +233,14 @@ def _synchronize_quietly(device) -> None:
             pass
 
 
-def _finish(script, args, out, outcome: ScriptOutcome, trace, code_dir, extra, device, include_compile,
+def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, extra, device, include_compile,
             with_stack, rank: int | None) -> ProfileResult:
+    script = target.path
     meta = {
         "schema_version": 1,
         "kind": "profile",
         "script": str(script),
+        "module": target.module,
         "argv": [str(script), *args],
         "exit_code": outcome.exit_code,
         "error": outcome.error,
@@ -236,5 +256,7 @@ def _finish(script, args, out, outcome: ScriptOutcome, trace, code_dir, extra, d
     }
     meta_path = out / rank_files.meta_name(rank)
     meta_path.write_text(json.dumps(meta, indent=1, default=str) + "\n")
+    torch_log = extra.get("torch_trace")
     return ProfileResult(script, [str(script), *args], outcome.exit_code, outcome.error, outcome.traceback, trace,
-                         code_dir, meta_path, rank)
+                         code_dir, meta_path, rank, torch_trace=(out / torch_log) if torch_log else None, module=target.module,
+                         steps=extra.get("steps"))

@@ -10,6 +10,7 @@ caches off, its first calls are the profiled ones (so compilation and autotuning
 and the check against the reference runs afterwards. The folder then holds::
 
     DIR/<workload>-<variant>.pt.trace.json.gz   one per variant
+    DIR/<workload>-<variant>.torch_trace.log.gz  PyTorch's structured trace (compiled variants; see .torch_log)
     DIR/<variant>/code/                          Inductor's wrapper modules (compiled variants)
     DIR/meta.json                                versions, device, sizes, timings, checks, Dynamo counters
 """
@@ -29,6 +30,8 @@ import torch
 from traceview.errors import CaptureError
 
 from . import inductor_code
+from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
+from .torch_log import structured_trace
 from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, cpp_kernel_profile, device_info,
                         export_trace, peak_memory, reset_peak_memory, resolve_device, synchronize, versions)
 from .workloads import CHECK_CALLS, Variant, Workload, check_against_reference, get_workload
@@ -58,6 +61,7 @@ class VariantResult:
     sizes: dict[str, object] = field(default_factory=dict)
     triton_interpreted: bool = False  # the project's Triton kernels ran in Triton's interpreter (CPU)
     memory: dict[str, int] | None = None  # with --memory on a GPU: max_memory_allocated/reserved of the profiled calls
+    torch_trace: Path | None = None  # PyTorch's structured trace of the variant (None: nothing compiled)
 
 
 @dataclass(frozen=True)
@@ -120,8 +124,9 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
         torch._dynamo.reset()
     dynamo = DynamoDelta()
     trace = out_dir / f"{workload.name}-{variant.name}{TRACE_SUFFIX}"
+    torch_log = out_dir / f"{workload.name}-{variant.name}{TORCH_LOG_SUFFIX}"
     log.info("%s/%s: size %s on %s", workload.name, variant.name, size, device)
-    with inductor_code.recording() as recorder:
+    with inductor_code.recording() as recorder, structured_trace(torch_log):
         if include_compile:
             with cold_inductor():
                 case = variant.build(size, device)
@@ -146,7 +151,8 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
     wrappers = recorder.write(code_dir) if variant.compiled else []
     return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
                          timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes,
-                         triton_interpreted=variant.triton and device.type != "cuda", memory=peaks)
+                         triton_interpreted=variant.triton and device.type != "cuda", memory=peaks,
+                         torch_trace=torch_log if torch_log.exists() else None)
 
 
 def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
@@ -179,6 +185,7 @@ def write_meta(wl: Workload, results: list[VariantResult], device: torch.device,
     for r in results:
         entry = asdict(r)
         entry["trace"] = r.trace.name
+        entry["torch_trace"] = r.torch_trace.name if r.torch_trace else None
         entry["code_dir"] = str(r.code_dir.relative_to(out)) if r.code_dir else None
         entry["description"] = wl.variants[r.variant].description
         entry["compiled"] = wl.variants[r.variant].compiled

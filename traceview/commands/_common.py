@@ -45,3 +45,12 @@ def load_with_progress(path: Path, quiet: bool = False, cache: bool = True) -> T
     with Progress(SpinnerColumn(), TextColumn("loading {task.description}"), TimeElapsedColumn(), console=err_console(), transient=True) as progress:
         progress.add_task(f"{path.name} ({size / 1e6:,.0f} MB)", total=None)
         return load(path)
+
+
+def load_run(path: Path, torch_trace: Path | None = None, quiet: bool = False, cache: bool = True):
+    """The trace at ``path`` (a file or a run directory) and what Dynamo recorded beside it
+    (meta.json counters, PyTorch's structured trace; ``torch_trace`` names one explicitly)."""
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    files = run_files(path, torch_trace)
+    return load_with_progress(files.trace, quiet=quiet, cache=cache), dynamo_record(files)

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
-from traceview.commands._common import console, load_with_progress
+from traceview.commands._common import console, load_run
 
 
 def analyze_cmd(
-    trace: Annotated[Path, typer.Argument(help="A trace (.json / .json.gz) or a directory of per-rank traces.")],
+    trace: Annotated[Path, typer.Argument(help="A trace (.json / .json.gz), a run directory (traceview profile / run) or a directory of per-rank traces.")],
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object (for scripts and CI) instead of tables.")] = False,
     top: Annotated[int, typer.Option(help="Kernels to list in the table.")] = 15,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
+    torch_trace: Annotated[Optional[Path], typer.Option("--torch-trace", help="PyTorch's structured trace (TORCH_TRACE log) of the run, if not beside the trace: adds graph-break and recompile reasons.")] = None,
 ) -> None:
     """Where the time went: compile vs run, launches per API, compiled regions, graph launches, overhead."""
     from traceview.analysis.analyze import analyze
 
-    result = analyze(load_with_progress(trace, quiet=json, cache=not no_cache))
+    result = analyze(*load_run(trace, torch_trace, quiet=json, cache=not no_cache))
     if json:
         from traceview.report.json import analysis_document, json_text
 

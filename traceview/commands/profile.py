@@ -1,9 +1,9 @@
-"""``traceview profile [OPTIONS] script.py [ARGS...]``: run a script under torch.profiler, like ``nsys profile``."""
+"""``traceview profile [OPTIONS] script.py [ARGS...]`` (or ``-m package.module``): run a script under torch.profiler, like ``nsys profile``."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -12,25 +12,44 @@ from traceview.commands.run import follow_up
 
 def profile_cmd(
     ctx: typer.Context,
-    script: Annotated[Path, typer.Argument(help="The Python script to run as __main__; everything after it goes to the script.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the trace, meta.json and generated code.")] = Path("traceview-profile"),
-    with_stack: Annotated[bool, typer.Option("--with-stack", help="Record Python stacks (larger traces).")] = False,
+    script: Annotated[Optional[Path], typer.Argument(help="The Python script to run as __main__; everything after it goes to the script.")] = None,
+    module: Annotated[Optional[str], typer.Option("--module", "-m", help="Run a module as __main__, like python -m (then every argument goes to it).")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the trace, meta.json, PyTorch's structured trace and generated code.")] = Path("traceview-profile"),
+    steps: Annotated[Optional[str], typer.Option("--steps", help="Profile only steps START:STOP (0-based, STOP excluded: 10:15 is steps 10-14), counted on the optimizer's step() calls.")] = None,
+    step_annotation: Annotated[Optional[str], typer.Option("--step-annotation", help="With --steps: count a step each time a torch.profiler.record_function of this name closes, instead of optimizer steps.")] = None,
+    with_stack: Annotated[bool, typer.Option("--with-stack", help="Record Python stacks (larger traces; needed for the per-module view).")] = False,
     include_compile: Annotated[bool, typer.Option("--include-compile/--steady", help="Profile the whole run, compilation included; --steady runs the script once unprofiled first, then profiles a second run.")] = True,
+    torch_trace: Annotated[bool, typer.Option("--torch-trace/--no-torch-trace", help="Also write PyTorch's structured trace (graph breaks, recompiles, compile times) beside the trace.")] = True,
     analyze: Annotated[bool, typer.Option("--analyze/--no-analyze", help="Analyze the trace afterwards.")] = True,
     memory: Annotated[bool, typer.Option("--memory", help="Record every allocation and free (profile_memory=True): memory over time, the peak and what was live at it.")] = False,
 ) -> None:
-    """Run SCRIPT with its arguments under torch.profiler; its exit code is passed through."""
+    """Run SCRIPT (or -m MODULE) with its arguments under torch.profiler; its exit code is passed through."""
     from traceview.capture import require_torch
 
     require_torch("profile")
     from traceview.capture.profile_script import profile_script
     from traceview.commands._common import console, err_console
 
-    result = profile_script(script, list(ctx.args), out, with_stack, include_compile, memory=memory)
+    args = list(ctx.args)
+    if module is not None and script is not None:  # with -m, the first positional is the module's own argument
+        args, script = [str(script), *args], None
+    if module is None and script is None:
+        raise typer.BadParameter("give a script to run, or -m MODULE", param_hint="SCRIPT")
+    result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps,
+                            step_annotation=step_annotation, torch_trace=torch_trace, memory=memory)
+    name = module or script
     if result.error:
-        err_console().print(f"traceview: {script} failed: {result.error}", markup=False)
+        err_console().print(f"traceview: {name} failed: {result.error}", markup=False)
+    if result.steps is not None and not result.steps["profiled"]:
+        err_console().print(f"traceview: {name} made {result.steps['counted']} step(s) ({result.steps['by']}); "
+                            f"--steps {result.steps['requested']} was never reached: nothing profiled", markup=False)
+    if result.steps is not None and result.steps.get("partial_step") is not None:
+        n = result.steps["partial_step"]
+        err_console().print(f"traceview: {name} ended after {n} step(s), inside --steps {result.steps['requested']}: "
+                            f"ProfilerStep#{n} in the trace is what ran after the last step, not a whole step", markup=False)
     if result.trace:
         console().print(f"trace: {result.trace}  meta: {result.meta_path}"
+                        + (f"  structured trace: {result.torch_trace}" if result.torch_trace else "")
                         + (f"  code: {result.code_dir}" if result.code_dir else ""), markup=False)
         if result.rank is not None or result.rank_traces:
             _follow_up_ranks(result, out, analyze)
@@ -40,6 +59,8 @@ def profile_cmd(
         # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
         # from app() instead of raising it, and cli.main would then exit 0.
         raise SystemExit(result.exit_code)
+    if result.steps is not None and not result.steps["profiled"]:
+        raise SystemExit(2)
 
 
 def _follow_up_ranks(result, out: Path, analyze: bool) -> None:
@@ -61,7 +82,7 @@ def _follow_up_ranks(result, out: Path, analyze: bool) -> None:
     from traceview.report.ranks import ranks_view
 
     try:
-        console().print(ranks_view(compare_rank_files(ranks)))
+        console().print(ranks_view(compare_rank_files(ranks)[0]))
     except TraceviewError as exc:
         err_console().print(f"traceview: rank comparison skipped: {exc}", markup=False)
 

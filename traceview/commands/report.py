@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from traceview.commands._common import err_console, load_with_progress
+from traceview.commands._common import err_console, load_run
 
 
 def default_output(trace: Path) -> Path:
@@ -21,13 +21,14 @@ def report_cmd(
     title: Annotated[Optional[str], typer.Option(help="Page title (default: the trace's file name).")] = None,
     code: Annotated[Optional[Path], typer.Option("--code", exists=True, help="Inductor generated code, if not beside the trace (adds the kernel code view).")] = None,
     perfetto: Annotated[bool, typer.Option("--perfetto/--no-perfetto", help="Also write the trace with traceview's tracks beside the page (<name>.perfetto.json.gz) and link it.")] = True,
+    torch_trace: Annotated[Optional[Path], typer.Option("--torch-trace", help="PyTorch's structured trace (TORCH_TRACE log) of the run, if not beside the trace: adds graph-break and recompile reasons.")] = None,
 ) -> None:
-    """Write an offline HTML report: findings, phases, timeline, kernels, regions, steps and launch overhead."""
+    """Write an offline HTML report: findings, phases, graph breaks and recompiles, timeline, kernels, modules, regions, steps and launch overhead."""
     from traceview.analysis.analyze import analyze
     from traceview.report.html import write_report
 
-    loaded = load_with_progress(trace)
-    analysis = analyze(loaded)
+    loaded, dynamo = load_run(trace, torch_trace)
+    analysis = analyze(loaded, dynamo)
     out = Path(output or default_output(trace))
     annotated = None
     if perfetto and trace.is_file():

@@ -74,13 +74,14 @@ def follow_up(traces: list[Path], html: bool = True) -> None:
         from traceview.analysis.analyze import analyze
         from traceview.report.terminal import analysis_view, comparison_view
         from traceview.trace import load
+        from traceview.trace.run_files import dynamo_record, run_files
     except ImportError as exc:
         log.debug("analysis layer unavailable: %s", exc)
         return
     results = []
     for trace in traces:
         try:
-            analysis = analyze(loaded := load(trace))
+            analysis = analyze(loaded := load(trace), dynamo_record(run_files(trace)))
             console().print(analysis_view(analysis, top=5))
             results.append((report_name(trace).stem, analysis))
             if html:

@@ -1,8 +1,9 @@
 """``traceview report``: one analysis -> one self-contained, offline HTML page.
 
 Reading order: plain-words findings; phases (compile / autotune / run, compile stages, what ran while
-compiling); the timeline; kernels (sortable table, generated code when available); kernels per
-compiled-region call and per step; launch overhead (CPU cost, latency, idle gaps, graph launches).
+compiling); graph breaks and recompiles with their reasons, per compiled frame; the timeline; kernels
+(sortable table, generated code when available); time per module; kernels per compiled-region call
+and per step; launch overhead (CPU cost, latency, idle gaps, graph launches).
 Building blocks and the safety model are in :mod:`traceview.report.html_page`.
 """
 
@@ -16,6 +17,7 @@ from traceview.report import figures as F
 from traceview.report.html_kernels import code_info, kernel_section
 from traceview.report.html_page import Figures, esc, num, page, table
 from traceview.report.html_peers import peer_sections
+from traceview.report.html_why import modules_section, reasons_section
 
 if TYPE_CHECKING:
     from traceview.analysis.analyze import Analysis
@@ -50,8 +52,10 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         _header(a),
         "<h2>Findings</h2>", _findings(a),
         "<h2>Phases: compile, autotune, run</h2>", _phases(a, figs),
+        "<h2>Graph breaks and recompiles</h2>", reasons_section(a),
         "<h2>Timeline</h2>", _timeline(a, trace, figs),
         "<h2>Kernels (run phase)</h2>", figs.div(F.top_kernels_figure(a)), kernel_section(a, code_info(trace, code_dir)),
+        "<h2>Time per module</h2>", modules_section(a, figs),
         "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
         _cpu_kernels(a),
         "<h2>Launch overhead</h2>", _overhead(a, figs),

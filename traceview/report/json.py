@@ -89,6 +89,8 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
 
 def analysis_document(a: "Analysis") -> dict[str, Any]:
     """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
+    from traceview.analysis.budgets import check_metrics
+
     o, g, s = a.overhead, a.graphs, a.split
     regions = {
         str(row.region): {"calls": int(row.calls), "kernels_per_call": [int(k) for k in row.kernels_per_call],
@@ -136,6 +138,9 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "kernel_table": to_jsonable(a.kernels.drop(columns=["first_start_ns"]).head(200)),
         "cpu_kernels": _cpu_kernels(a),
         **_peer_sections(a),
+        "metrics": check_metrics(a),
+        "compile_reasons": _reasons_document(a),
+        "modules": _modules_document(a),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
@@ -155,3 +160,21 @@ def _cpu_kernels(a: "Analysis") -> dict[str, Any]:
                     for r in c.per_region.itertuples()},
         "by_name": to_jsonable(c.by_name.head(200)),
     }
+def _reasons_document(a: "Analysis") -> dict[str, Any] | None:
+    """Graph breaks, recompiles and compiled frames (``compile_reasons`` in the JSON)."""
+    r = a.reasons
+    if r is None:
+        return None
+    return {"source": r.source, "graph_breaks": r.graph_break_count, "recompiles": r.recompile_count,
+            "compile_s": r.compile_s, "compile_s_source": r.compile_s_source,
+            "graph_break_sites": to_jsonable(r.graph_breaks), "recompile_list": to_jsonable(r.recompiles),
+            "frames": to_jsonable(r.frames), "notes": r.notes}
+
+
+def _modules_document(a: "Analysis") -> dict[str, Any] | None:
+    """The per-module table (``modules`` in the JSON; rows empty without module events)."""
+    m = a.modules
+    if m is None:
+        return None
+    return {"kernels": m.kernels, "attributed_kernels": m.attributed_kernels, "steps": len(a.steps.steps),
+            "rows": to_jsonable(m.modules), "notes": m.notes}

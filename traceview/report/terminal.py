@@ -92,6 +92,9 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     from traceview.report.terminal_peers import peers_view
 
     parts.extend(peers_view(a, top=5))
+    from traceview.report.why_view import modules_view, reasons_views
+
+    parts += reasons_views(a) + modules_view(a)
     for note in a.summary.notes:
         parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)

@@ -1,0 +1,135 @@
+"""A trace and what a capture wrote beside it: ``meta.json`` (Dynamo's counters) and PyTorch's structured trace.
+
+``traceview profile`` and ``traceview run`` write a *run directory*::
+
+    DIR/train.pt.trace.json.gz          the Kineto trace (or one per variant / per rank)
+    DIR/train.torch_trace.log.gz        PyTorch's structured trace (TORCH_TRACE), when anything compiled
+    DIR/meta.json                       {"dynamo": {"counters": ..., "compile_times_s": ...}, "torch_trace": ...}
+                                        (``run``: per variant, under "variants")
+
+``run_files(path)`` takes a trace file or a run directory and finds the rest: the structured trace
+named in meta.json, else ``<trace stem>.torch_trace.log[.gz]``, else the only ``*.torch_trace.log*``
+of a folder that holds one trace. A plain trace with nothing beside it gets empty companions.
+``dynamo_record(files)`` reads them (:class:`DynamoRecord`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from traceview.errors import TraceFormatError
+from traceview.trace.load import trace_files
+from traceview.trace.torch_log import TorchLog, read_torch_log
+
+LOG_GLOBS = ("*.torch_trace.log.gz", "*.torch_trace.log")
+
+
+@dataclass(frozen=True)
+class RunFiles:
+    """``trace``: what :func:`traceview.trace.load` reads (a file or a per-rank folder); ``meta``:
+    meta.json when there is one; ``dynamo``: its Dynamo counters and compile times for this trace;
+    ``torch_logs``: the structured traces that belong to it (one per rank at most)."""
+
+    trace: Path
+    meta: dict[str, Any] | None = None
+    dynamo: dict[str, Any] | None = None
+    torch_logs: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True)
+class DynamoRecord:
+    """What Dynamo recorded during the run: the structured traces read, and meta.json's counters."""
+
+    logs: list[TorchLog] = field(default_factory=list)
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    compile_times_s: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not self.logs and not self.counters and not self.compile_times_s
+
+
+def run_files(path: str | Path, torch_trace: str | Path | None = None) -> RunFiles:
+    """The trace at ``path`` with its meta.json and structured trace(s); ``torch_trace`` names one explicitly."""
+    path = Path(path)
+    if not path.exists():
+        raise TraceFormatError(f"{path}: no such file or directory")
+    folder = path if path.is_dir() else path.parent
+    traces = trace_files(path) if path.is_dir() else [path]
+    meta = _read_meta(folder / "meta.json")
+    dynamo = _dynamo_of(meta, traces)
+    if torch_trace is not None:
+        explicit = Path(torch_trace)
+        if not explicit.is_file():
+            raise TraceFormatError(f"{explicit}: no such structured trace file")
+        return RunFiles(path, meta, dynamo, (explicit,))
+    return RunFiles(path, meta, dynamo, _logs_beside(folder, traces, meta))
+
+
+def dynamo_record(files: RunFiles) -> DynamoRecord:
+    """Read the structured traces of ``files`` (a bad one is a note, not an error) and its counters."""
+    logs, notes = [], []
+    for rank, log_path in enumerate(files.torch_logs):
+        try:
+            logs.append(read_torch_log(log_path, rank=rank))
+        except TraceFormatError as exc:
+            notes.append(f"structured trace skipped: {exc}")
+    dynamo = files.dynamo or {}
+    counters = dynamo.get("counters") if isinstance(dynamo.get("counters"), dict) else {}
+    times = dynamo.get("compile_times_s") if isinstance(dynamo.get("compile_times_s"), dict) else {}
+    for log in logs:
+        notes += log.notes
+    return DynamoRecord(logs, counters, times, notes)
+
+
+def _read_meta(path: Path) -> dict[str, Any] | None:
+    if not path.is_file():
+        return None
+    try:
+        value = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _dynamo_of(meta: dict[str, Any] | None, traces: list[Path]) -> dict[str, Any] | None:
+    """meta.json's Dynamo block for these traces: a profile's own, or the variant whose trace it is."""
+    if meta is None:
+        return None
+    if isinstance(meta.get("dynamo"), dict):
+        return meta["dynamo"]
+    names = {t.name for t in traces}
+    for variant in (meta.get("variants") or {}).values():
+        if isinstance(variant, dict) and variant.get("trace") in names and isinstance(variant.get("dynamo"), dict):
+            return variant["dynamo"] if len(names) == 1 else None
+    return None
+
+
+def _logs_beside(folder: Path, traces: list[Path], meta: dict[str, Any] | None) -> tuple[Path, ...]:
+    """meta.json's word when it has one (``torch_trace``: a name, or null for none); else by file name."""
+    recorded = _named_in_meta(meta, traces)
+    if recorded is not None:
+        return tuple(folder / name for name in recorded if (folder / name).is_file())
+    stems = [t.name.split(".")[0] for t in traces]
+    found = [p for stem in stems for g in LOG_GLOBS for p in [folder / g.replace("*", stem, 1)] if p.is_file()]
+    if found:
+        return tuple(dict.fromkeys(found))
+    every = sorted({p for g in LOG_GLOBS for p in folder.glob(g)})
+    return tuple(every) if len(every) == 1 and len(traces) == 1 else ()
+
+
+def _named_in_meta(meta: dict[str, Any] | None, traces: list[Path]) -> list[str] | None:
+    """The structured traces meta.json names for these traces (None: meta.json does not say)."""
+    if meta is None:
+        return None
+    if "torch_trace" in meta and len(traces) == 1:  # a profile's meta.json
+        return [meta["torch_trace"]] if isinstance(meta["torch_trace"], str) else []
+    by_trace = {v.get("trace"): v for v in (meta.get("variants") or {}).values() if isinstance(v, dict) and "torch_trace" in v}
+    variants = [by_trace[t.name] for t in traces if t.name in by_trace]  # in the traces' (and ranks') order
+    if not variants:
+        return None
+    return [v["torch_trace"] for v in variants if isinstance(v["torch_trace"], str)]
