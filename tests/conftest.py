@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("HTA_DISABLE_NS_ROUNDING", "1")
+
+#: TraceLens (AMD) is not on PyPI: the modules its peer tests call are kept under tests/peers at a
+#: pinned commit (tests/peers/README.md). Appended, so an installed TraceLens is used first.
+PEERS = Path(__file__).parent / "peers"
+if str(PEERS) not in sys.path:
+    sys.path.append(str(PEERS))
 
 DATA = Path(__file__).parent / "data"
 H200 = DATA / "h200"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -85,11 +84,16 @@ def invocations(name: str, command: object, bad: Path, tmp_path: Path) -> list[l
     return lines
 
 
+@pytest.fixture(autouse=True)
+def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test runs in its own pytest tmp_path (`report` writes <trace>.html into the cwd), which pytest removes."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
     """``traceview ARGS`` in this process through the real entry point (error handling included)."""
     monkeypatch.delenv("TRACEVIEW_DEBUG", raising=False)
     monkeypatch.setattr(sys, "argv", ["traceview", *args])
-    monkeypatch.chdir(tempfile.mkdtemp(prefix="traceview-cli-"))  # `report` writes <trace>.html into the cwd
     with pytest.raises(SystemExit) as stop:
         main()
     out, err = capsys.readouterr()

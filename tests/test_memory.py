@@ -112,3 +112,31 @@ def test_compiled_function_memory_is_charged_to_its_region_and_compile_to_the_co
     assert sorted(live["op"]) == ["aten::clamp_min", "aten::mm"]
     assert live["region"].str.fullmatch(r"\d+/0").all() and live["region"].nunique() == 1  # frame ids count per process
     assert set(live["phase"]) == {"run"}
+
+
+# What `traceview profile --memory` and `traceview run --memory` recorded on an H100 (benchmarks/gpu_session.sh):
+# meta.json holds torch.cuda.max_memory_allocated / max_memory_reserved of the profiled window (the peak
+# statistics reset right before it), and the trace's [memory] events must reach exactly that peak.
+CAPTURED = {
+    "reduce-overhead-profile": lambda meta: meta["memory"],  # profile: a reduce-overhead function, 6 calls
+    "abc-max-autotune-run": lambda meta: meta["variants"]["max-autotune"]["memory"],  # run abc, compile included
+}
+
+
+@pytest.mark.parametrize("folder", sorted(CAPTURED))
+def test_peaks_equal_what_the_capture_measured_with_torch(folder):
+    base = DATA / "memory" / folder
+    meta = json.loads((base / "meta.json").read_text())
+    measured = CAPTURED[folder](meta)
+    trace = next(base.glob("*.pt.trace.json.gz"))
+    usage = memory_usage(load(trace))
+    assert (usage.peak_allocated_bytes, usage.peak_reserved_bytes) == (measured["max_memory_allocated"], measured["max_memory_reserved"])
+    # the same through the JSON users read
+    from typer.testing import CliRunner
+
+    from traceview.cli import app
+
+    result = CliRunner().invoke(app, ["analyze", str(trace), "--json", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    memory = json.loads(result.stdout)["memory"]
+    assert (memory["peak_allocated_bytes"], memory["peak_reserved_bytes"]) == (measured["max_memory_allocated"], measured["max_memory_reserved"])

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import DATA
 from make_bad_corpus import ANSI_C1_KERNEL, ANSI_KERNEL, ANSI_MARKUP, ANSI_OP
-from test_bad_inputs import run_cli, trace_commands
+from test_bad_inputs import in_tmp_path, run_cli, trace_commands  # noqa: F401  (in_tmp_path: autouse here too)
 from traceview.report.text import neutralize, safe
 
 ANSI = DATA / "bad" / "ansi_names.json"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 #: metric -> what it measures (the help text and README table read this).
 METRICS: dict[str, str] = {

@@ -284,7 +284,7 @@ def _empty(columns: list[str]) -> pd.DataFrame:
 
 def reason_findings(r: CompileReasons) -> list:
     """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard."""
-    from traceview.analysis.findings import Finding
+    from traceview.analysis.finding import Finding
 
     out = []
     for b in r.graph_breaks.itertuples():

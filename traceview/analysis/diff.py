@@ -28,7 +28,7 @@ import pandas as pd
 from traceview.trace.inductor_code import aten_ops_from_name
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 #: Two op-word sets that are not nested must share at least this Jaccard similarity to match.
 MIN_JACCARD = 0.5

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from traceview.analysis.finding import Finding
+
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
-@dataclass(frozen=True)
-class Finding:
-    """One sentence for the top of a report. ``level``: info | warning."""
-
-    topic: str
-    text: str
-    level: str = "info"
+__all__ = ["Finding", "findings"]
 
 
 def findings(a: Analysis) -> list[Finding]:

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from traceview.analysis import intervals
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 #: One color per phase, used by every figure and the timeline.
 PHASE_COLORS = {"compile": "#F58518", "autotune": "#B279A2", "run": "#4C78A8"}

@@ -20,7 +20,7 @@ from traceview.report.html_peers import peer_sections
 from traceview.report.html_why import modules_section, reasons_section
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
     from traceview.trace import Trace
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ import pandas as pd
 from traceview.report.html_page import Raw, esc, num, table
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
     from traceview.trace import Trace
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from traceview.report.figures import PHASE_COLORS, _layout, short_kernel_name
 from traceview.report.html_page import Figures, esc, num, table
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 
 def peer_sections(a: Analysis, figs: Figures, perfetto: str | None = None) -> str:

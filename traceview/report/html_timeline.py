@@ -19,7 +19,7 @@ import plotly.graph_objects as go
 from traceview.report.figures import GPU_RUN_COLOR, PHASE_COLORS, label
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
     from traceview.trace import Trace
 
 #: Most CPU slices / GPU activities / links drawn: ~4k segments each keep the page under a few MB

@@ -14,7 +14,7 @@ from traceview.analysis.compile_reasons import text
 from traceview.report.html_page import Figures, esc, num, table
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 #: Module rows listed in the table (the icicle shows them all).
 MODULE_ROWS = 200

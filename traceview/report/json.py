@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 #: Bumped when a key changes meaning or disappears (adding keys does not bump it).
 SCHEMA_VERSION = 1

@@ -29,7 +29,7 @@ import pandas as pd
 from traceview.analysis import intervals
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
     from traceview.trace import Trace
 
 #: traceview's process ids: far above any Linux pid (at most 2**22), one per rank.

@@ -13,7 +13,7 @@ from traceview.analysis.summary import TraceSummary
 from traceview.report.text import neutralize, safe
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 
 def summary_view(s: TraceSummary) -> RenderableType:

@@ -10,7 +10,7 @@ from rich.table import Table
 from traceview.report.text import safe
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 
 def peers_view(a: Analysis, top: int = 5) -> list[RenderableType]:

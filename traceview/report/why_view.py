@@ -12,7 +12,7 @@ from traceview.analysis.compile_reasons import text
 from traceview.report.text import safe
 
 if TYPE_CHECKING:
-    from traceview.analysis.analyze import Analysis
+    from traceview.analysis.result import Analysis
 
 #: Module rows printed (deeper rows first dropped: the JSON has them all).
 MODULE_ROWS = 40

@@ -1,0 +1,9 @@
+###############################################################################
+# Copyright (c) 2024 - 2025 Advanced Micro Devices, Inc. All rights reserved.
+#
+# See LICENSE for license information.
+###############################################################################
+
+from .trace_diff import TraceDiff
+
+__all__ = ["TraceDiff"]

@@ -1,0 +1,119 @@
+"""The package's import graph has no cycle: data flows capture -> trace -> analysis -> report, each
+stage imports only earlier ones, and no two modules of a stage import each other, directly or round
+a longer loop. Every import counts: module level, inside functions, and under ``TYPE_CHECKING``
+(a type-only import is still a dependency a reader follows)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "traceview"
+
+#: The stages in the order data flows; a module of one may import only its own stage or earlier ones.
+STAGES = ("trace", "analysis", "report")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The traceview modules ``name`` imports (``from pkg import submodule`` counts the submodule)."""
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name in known}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against this module's package
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in known:
+                    out.add(sub)
+                elif target in known:
+                    out.add(target)
+    out.discard(name)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    known = set(found)
+    return {name: imports(name, path, known) for name, path in found.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def stage(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in STAGES else None
+
+
+def test_the_reader_finds_the_imports_it_should():
+    """The parser itself: known edges of each kind (absolute, relative, from-package, type-only) are seen."""
+    g = graph()
+    assert "traceview.trace.read" in g["traceview.trace.events"]
+    assert "traceview.analysis.result" in g["traceview.analysis.findings"]  # a TYPE_CHECKING import
+    assert "traceview.trace" in g["traceview.analysis.analyze"]  # from traceview.trace import Trace
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("package", ["traceview.trace", "traceview.analysis", "traceview"])
+def test_no_import_cycle(package):
+    g = graph()
+    inside = {m: {t for t in ts if t == package or t.startswith(package + ".")} for m, ts in g.items()
+              if m == package or m.startswith(package + ".")}
+    assert cycles(inside) == []
+
+
+def test_stages_import_only_earlier_stages():
+    order = {s: i for i, s in enumerate(STAGES)}
+    wrong = [(m, t) for m, ts in graph().items() for t in ts
+             if stage(m) and stage(t) and order[stage(t)] > order[stage(m)]]
+    assert wrong == []

@@ -1,0 +1,57 @@
+"""What :func:`~.analyze.analyze` returns: every core analysis of one trace in one record.
+
+Its own module so that what reads an ``Analysis`` (findings, budgets, diff, the reports) imports this
+record and not the function that builds it (:mod:`.analyze` imports the analyses and :mod:`.findings`;
+nothing imports :mod:`.analyze` back)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from traceview.analysis.attribution import KernelAttribution
+from traceview.analysis.collectives import Collectives
+from traceview.analysis.comm import CommCompute
+from traceview.analysis.compile_reasons import CompileReasons
+from traceview.analysis.cpu_kernels import CpuKernels
+from traceview.analysis.finding import Finding
+from traceview.analysis.flops import Flops
+from traceview.analysis.graph_launch import GraphLaunches
+from traceview.analysis.memory import MemoryUsage
+from traceview.analysis.modules import ModuleTable
+from traceview.analysis.overhead import LaunchOverhead
+from traceview.analysis.phases import CompileSplit
+from traceview.analysis.regions import RegionCalls
+from traceview.analysis.steps import StepKernels
+from traceview.analysis.summary import TraceSummary
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The results of every core question about one trace."""
+
+    summary: TraceSummary
+    split: CompileSplit
+    attribution: KernelAttribution
+    kernels: pd.DataFrame  # run-phase kernel table, see kernel_table()
+    regions: RegionCalls
+    graphs: GraphLaunches
+    overhead: LaunchOverhead
+    steps: StepKernels
+    cpu: CpuKernels  # the CPU's kernels: ATen ops (no GPU), Inductor C++, interpreted Triton
+    findings: list[Finding] = field(default_factory=list)
+    comm: CommCompute | None = None  # communication vs computation per rank and step
+    collectives: Collectives | None = None  # NCCL/RCCL calls matched across ranks
+    memory: MemoryUsage | None = None  # allocator events (profile_memory=True)
+    flops: Flops | None = None  # FLOPs of GEMM/conv/attention calls from record_shapes, the roofline
+    queues: pd.DataFrame | None = None  # per (rank, stream): launched-not-started queue max / time-weighted mean
+    reasons: CompileReasons | None = None  # graph breaks, recompiles, compiled frames (compile_reasons())
+    modules: ModuleTable | None = None  # kernels and GPU time per nn.Module (module_table(); with_stack traces)
+
+    @property
+    def kernel_counts(self) -> dict[str, int]:
+        """GPU kernels: total, runtime (run phase), compile (compile or autotune phase)."""
+        phase = self.attribution.kernels["phase"]
+        runtime = int((phase == "run").to_numpy().sum())
+        return {"total": len(phase), "runtime": runtime, "compile": len(phase) - runtime}
