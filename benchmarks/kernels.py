@@ -61,7 +61,6 @@ def copy_bandwidth(device: torch.device) -> float:
     src = torch.randn(n, device=device)
     dst = torch.empty_like(src)
     ms = median_ms(lambda: dst.copy_(src), device)
-    del src, dst
     return 2 * n * 4 / (ms * 1e6)
 
 

@@ -49,3 +49,11 @@ def load_cached():
         return cache[key]
 
     return _load
+
+
+@pytest.fixture
+def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run the test in its own pytest ``tmp_path`` (commands that write beside the cwd, like ``report``);
+    pytest removes it, so a run leaves nothing in /tmp."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

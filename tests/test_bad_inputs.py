@@ -55,6 +55,8 @@ EXPECT: dict[str, tuple[int, list[str]]] = {
 }
 FILES = sorted(EXPECT)
 
+pytestmark = pytest.mark.usefixtures("in_tmp_path")  # `report` writes <trace>.html into the cwd
+
 
 def trace_commands() -> dict[str, object]:
     """The app's commands that read a trace, by name (click command objects)."""
@@ -82,12 +84,6 @@ def invocations(name: str, command: object, bad: Path, tmp_path: Path) -> list[l
         if any("--json" in p.opts for p in params):
             lines.append([name, "--json", *args, *options])
     return lines
-
-
-@pytest.fixture(autouse=True)
-def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test runs in its own pytest tmp_path (`report` writes <trace>.html into the cwd), which pytest removes."""
-    monkeypatch.chdir(tmp_path)
 
 
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:

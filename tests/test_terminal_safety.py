@@ -13,12 +13,14 @@ import pytest
 
 from conftest import DATA
 from make_bad_corpus import ANSI_C1_KERNEL, ANSI_KERNEL, ANSI_MARKUP, ANSI_OP
-from test_bad_inputs import in_tmp_path, run_cli, trace_commands  # noqa: F401  (in_tmp_path: autouse here too)
+from test_bad_inputs import run_cli, trace_commands
 from traceview.report.text import neutralize, safe
 
 ANSI = DATA / "bad" / "ansi_names.json"
 #: ESC, BEL and the 8-bit CSI/OSC/ST: any of them on stdout lets a trace drive the terminal.
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+pytestmark = pytest.mark.usefixtures("in_tmp_path")
 
 
 def commands_reading_a_trace() -> list[str]:
