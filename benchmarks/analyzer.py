@@ -3,6 +3,8 @@
     pip install -e '.[bench]'   # HTA and orjson, the two baselines (traceview itself needs neither)
     python benchmarks/analyzer.py --dir /tmp/tvbench --sizes 10 200 1000 2000 [--mem-limit-gb 20]
     python benchmarks/analyzer.py --dir /tmp/tvbench --sizes --traces REAL.json [REAL2.json.gz ...]
+    python benchmarks/analyzer.py --dir /tmp/tvbench --sizes 10 200 --tools traceview \
+        --traceview-src /tmp/old-checkout --results before     # another commit of traceview, same traces
 
 For each size (MB of plain JSON) the script generates a realistic trace once
 (``benchmarks/tracegen.py``, in ``DIR/<size>mb/trace/``: a folder holding only the trace, as HTA
@@ -71,7 +73,7 @@ def _measure(tool: str, trace: Path) -> dict:
         analysis = TraceAnalysis(trace_dir=str(trace.parent))
         result = {"seconds": time.perf_counter() - t, "events": int(sum(len(df) for df in (analysis.t.get_trace(r) for r in analysis.t.get_ranks())))}
     else:
-        sys.path.insert(0, str(ROOT))
+        sys.path.insert(0, os.environ.get("TRACEVIEW_BENCH_SRC") or str(ROOT))
         from traceview.analysis.analyze import analyze
         from traceview.trace import load
 
@@ -84,8 +86,11 @@ def _measure(tool: str, trace: Path) -> dict:
         loaded = load(trace, cache=cached)
         t_load = time.perf_counter() - t
         result_analysis = analyze(loaded)
+        import traceview
+
         result = {"seconds": time.perf_counter() - t, "load_seconds": t_load,
-                  "events": loaded.meta.event_count, "kernels": result_analysis.kernel_counts["total"]}
+                  "events": loaded.meta.event_count, "kernels": result_analysis.kernel_counts["total"],
+                  "source": str(Path(traceview.__file__).parent.parent)}
     result["child_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     result["imported_mb"] = imported  # RSS with the tool imported, before the work: its floor
     return result
@@ -226,13 +231,17 @@ def main() -> None:
     parser.add_argument("--tools", nargs="+", default=list(TOOLS), choices=TOOLS)
     parser.add_argument("--mem-limit-gb", type=float, default=20.0)
     parser.add_argument("--time-limit-s", type=float, default=3600.0, help="kill a run after this long (reported as a lower bound)")
+    parser.add_argument("--traceview-src", type=Path, help="measure the traceview of this checkout (e.g. a `git worktree` of an older commit)")
+    parser.add_argument("--results", default="analyzer", help="results file DIR/<name>.json (and its own cache folder)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per tool, interleaved (tool A, B, ..., A, B, ...); the median run is kept")
     args = parser.parse_args()
     import psutil
 
     machine = f"{os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB RAM, {platform.processor() or platform.machine()}, Python {platform.python_version()}, {date.today()}"
-    env = {**os.environ, "HTA_DISABLE_NS_ROUNDING": "1", "TRACEVIEW_CACHE_DIR": str(args.dir / "cache")}
-    out = args.dir / "analyzer.json"
+    env = {**os.environ, "HTA_DISABLE_NS_ROUNDING": "1", "TRACEVIEW_CACHE_DIR": str(args.dir / f"cache-{args.results}")}
+    if args.traceview_src:
+        env["TRACEVIEW_BENCH_SRC"] = str(args.traceview_src.resolve())
+    out = args.dir / f"{args.results}.json"
     results: dict = json.loads(out.read_text()) if out.exists() else {}
     jobs = [(f"{size} MB", prepare(args.dir, size)) for size in args.sizes]
     jobs += [(f"{p.name} ({p.stat().st_size / 1e6:.0f} MB{' gz' if p.suffix == '.gz' else ''})", linked(args.dir, p)) for p in args.traces]
@@ -242,7 +251,7 @@ def main() -> None:
         for _ in range(args.repeat):  # interleaved, so a slow spell of a shared machine hits every tool
             for tool in args.tools:
                 runs[tool].append(run_one(tool, trace, int(args.mem_limit_gb * 2**30), env, args.time_limit_s))
-                print(f"{size} MB {tool}: {runs[tool][-1]}", flush=True)
+                print(f"{size} {tool}: {runs[tool][-1]}", flush=True)
         for tool, done in runs.items():
             row[tool] = _median_run(done)
         out.write_text(json.dumps(results, indent=1))
