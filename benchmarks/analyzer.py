@@ -34,6 +34,7 @@ docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -59,7 +60,8 @@ def _measure(tool: str, trace: Path) -> dict:
 
         imported = _rss_mb()
         t = time.perf_counter()
-        events = len(orjson.loads(trace.read_bytes())["traceEvents"])
+        raw = trace.read_bytes()
+        events = len(orjson.loads(gzip.decompress(raw) if trace.suffix == ".gz" else raw)["traceEvents"])
         result = {"seconds": time.perf_counter() - t, "events": events}
     elif tool == "hta":
         import logging

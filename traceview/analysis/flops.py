@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final, Optional
+from typing import Any, Final
 
 import msgspec
 import numpy as np
@@ -99,8 +100,15 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     rows = []
     names = slices["name"].array[counted].astype(str)
     ranks = slices["rank"].to_numpy()[counted]
-    for sid, name, rank, args in zip(counted.tolist(), names, ranks.tolist(), _args_of(trace, counted)):
-        found = call_flops(name, args.dims, args.types, args.concrete)
+    which, distinct = _args_of(trace, counted)
+    # the formulas run once per distinct (op, shapes)
+    done: dict[tuple[str, int], tuple[int, int | None, str | None] | None] = {}
+    for sid, name, rank, k in zip(counted.tolist(), names, ranks.tolist(), which):
+        key = (name, k)
+        found = done.get(key, _NOT_YET)
+        if found is _NOT_YET:
+            args = distinct[k]
+            found = done[key] = call_flops(name, args.dims, args.types, args.concrete)
         if found is not None:
             rows.append((sid, rank, name, *found))
     frame = pd.DataFrame(rows, columns=CALL_COLUMNS)
@@ -121,29 +129,55 @@ class _ShapeArgs(msgspec.Struct, gc=False):
     concrete: Any = msgspec.field(default=None, name="Concrete Inputs")
 
 
-_ARGS_DECODER = msgspec.json.Decoder(_ShapeArgs)
 _NO_ARGS = _ShapeArgs()
+_NOT_YET = object()
 
 
-_ARGS_LIST = msgspec.json.Decoder(list[Optional[_ShapeArgs]])
 
 
-def _args_of(trace: Trace, ids: np.ndarray) -> list[_ShapeArgs]:
-    """The shape args of many slices: each piece of the file read once (``SliceArgs.take``), then
-    decoded in one msgspec call (one by one if one of them is broken)."""
-    take = getattr(trace.slice_args, "take", None)
-    raws = take(ids.tolist()) if take is not None else [trace.slice_args[int(i)] for i in ids]
-    raws = [r if r is not None else b"null" for r in raws]
-    try:
-        decoded = _ARGS_LIST.decode(b"[" + b",".join(raws) + b"]")
-    except (msgspec.MsgspecError, UnicodeDecodeError):  # one bad args: each on its own
-        decoded = []
-        for raw in raws:
+class _RawShapeArgs(msgspec.Struct, gc=False):
+    """The same keys as raw JSON (views, not decoded): a step repeats its shapes, so each distinct
+    text is decoded once."""
+
+    dims: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Input Dims")
+    types: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Input type")
+    concrete: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Concrete Inputs")
+
+
+_RAW_ARGS_DECODER = msgspec.json.Decoder(_RawShapeArgs)
+
+
+def _args_of(trace: Trace, ids: np.ndarray) -> tuple[list[int], list[_ShapeArgs]]:
+    """The shape args of many slices, as (for each slice, the number of its distinct shapes; the
+    distinct shapes decoded): each piece of the file read once, only the shape keys read
+    (``SliceArgs.decode``), each distinct text decoded once."""
+    numbers: dict[tuple[bytes, bytes, bytes], int] = {}
+    distinct: list[_ShapeArgs] = [_NO_ARGS]
+    which = [0] * len(ids)
+    decode = getattr(trace.slice_args, "decode", None)
+    found = decode(ids, _RawShapeArgs) if decode is not None else _each_decoded(trace, ids)
+    for k, args in found:
+        key = (bytes(args.dims), bytes(args.types), bytes(args.concrete))
+        n = numbers.get(key)
+        if n is None:
+            n = numbers[key] = len(distinct)
             try:
-                decoded.append(_ARGS_DECODER.decode(raw))
+                distinct.append(_ShapeArgs(*(msgspec.json.decode(part) for part in key)))
             except (msgspec.MsgspecError, UnicodeDecodeError):
-                decoded.append(None)
-    return [d if d is not None else _NO_ARGS for d in decoded]
+                distinct.append(_NO_ARGS)
+        which[k] = n
+    return which, distinct
+
+
+def _each_decoded(trace: Trace, ids: np.ndarray) -> Iterator[tuple[int, _RawShapeArgs]]:
+    """:meth:`SliceArgs.decode` for args kept as a plain sequence of raw JSON."""
+    for k, i in enumerate(ids.tolist()):
+        raw = trace.slice_args[i]
+        try:
+            if raw is not None:
+                yield k, _RAW_ARGS_DECODER.decode(raw)
+        except (msgspec.MsgspecError, UnicodeDecodeError):
+            continue
 
 
 def _shapes_off(header: dict[str, Any]) -> bool:
