@@ -4,7 +4,7 @@ JSON (tests/training_facts.py) and with what Dynamo's counters said during the c
 The corpus is a transformers GPT-2 trained with AdamW on an H200 (see tests/data/training/README.md):
 eager, torch.compile default (transformers' own graph break on ``warning_once`` included) and
 reduce-overhead, each with and without ``with_stack``; a compile-included first call; a recompile
-inside the profiled window; a ``profile_memory`` run.
+inside the profiled window; a ``profile_memory`` run; and a 2-rank DDP step (sample_traces/ddp_2rank).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from training_facts import RawTrace
 from training_facts import facts as raw_facts
 from traceview.analysis.analyze import analyze
 from traceview.trace.nesting import timestamp_quantum_ns
@@ -194,3 +195,44 @@ def test_steady_reduce_overhead_replays_four_graphs_per_step(corpus):
     assert a.kernel_counts["compile"] == 0
     assert a.graphs.kernels_per_launch == [27, 3, 1, 82] * 3
     assert a.steps.kernels_per_step == [132, 132, 132]
+
+
+# -- the corpus's 2-rank DDP step: sample_traces/ddp_2rank (NCCL on 2 H200s, an MLP under DDP with fused
+# AdamW, 3 profiled steps per rank; sample_traces/README.md), read the same two ways per rank
+DDP = Path(__file__).parents[1] / "sample_traces" / "ddp_2rank"
+
+
+@pytest.fixture(scope="module")
+def ddp_ranks(load_cached):
+    out = {}
+    for rank in (0, 1):
+        path = DDP / f"rank{rank}.pt.trace.json.gz"
+        out[rank] = (analyze(load_cached(path)), raw_facts(path), RawTrace(path))
+    return out
+
+
+@pytest.mark.parametrize("rank", [0, 1])
+def test_ddp_kernels_per_step_count_the_backward_threads_launches_and_nccl(ddp_ranks, rank):
+    a, f, raw = ddp_ranks[rank]
+    steps = a.steps.steps
+    assert f["launching_threads"] == 2  # the backward (and DDP's all-reduce hooks) on autograd's thread
+    assert steps["kernels"].tolist() == f["kernels_per_step"] == [25, 25, 25]
+    assert a.kernel_counts == {"total": f["kernels"], "runtime": f["kernels"], "compile": 0}
+    # NCCL kernels per step, by time window on the raw JSON, against comm vs compute's per-step count
+    windows = raw.step_windows()
+    nccl = [0] * len(windows)
+    for k in raw.kernels:
+        launch = raw.launch_of(k)
+        if k["name"].startswith("ncclDevKernel_"):
+            nccl[next(i for i, (s, e, pid) in enumerate(windows) if pid == launch["pid"] and s <= launch["ts"] < e)] += 1
+    assert nccl == [2, 2, 2]
+    assert a.comm.per_step["comm_kernels"].tolist() == nccl
+
+
+def test_ddp_ranks_load_together_with_the_same_counts(load_cached):
+    trace = load_cached(DDP)
+    a = analyze(trace)
+    steps = a.steps.steps.assign(rank=trace.slices["rank"].to_numpy()[a.steps.steps["slice_id"].to_numpy()])
+    per_rank = {int(r): part.sort_values("start_ns")["kernels"].tolist() for r, part in steps.groupby("rank")}
+    assert per_rank == {0: [25, 25, 25], 1: [25, 25, 25]}
+    assert sorted(a.collectives.collectives["ranks"].unique().tolist()) == [2]  # every all-reduce matched on both ranks
