@@ -10,9 +10,9 @@ import pytest
 
 os.environ.setdefault("HTA_DISABLE_NS_ROUNDING", "1")
 
-#: TraceLens (AMD) is not on PyPI: the modules its peer tests call are kept under tests/peers at a
-#: pinned commit (tests/peers/README.md). Appended, so an installed TraceLens is used first.
-PEERS = Path(__file__).parent / "peers"
+#: TraceLens (AMD) is not on PyPI: the modules its peer tests call are kept under tests/third_party at a
+#: pinned commit (tests/third_party/README.md). Appended, so an installed TraceLens is used first.
+PEERS = Path(__file__).parent / "third_party"
 if str(PEERS) not in sys.path:
     sys.path.append(str(PEERS))
 

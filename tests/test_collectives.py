@@ -133,7 +133,7 @@ def test_ranks_command_json_lists_the_collectives(tmp_path, monkeypatch):
 
 def test_collectives_equal_tracelens_nccl_analyser():
     """TraceLens's skew in start time, comm latency and algo bandwidth (GiB/s) on the same two files.
-    TraceLens is not on PyPI: its modules are kept in tests/peers (pinned)."""
+    TraceLens is not on PyPI: its modules are kept in tests/third_party (pinned)."""
     nccl = pytest.importorskip("TraceLens.NcclAnalyser.nccl_analyser")
     import logging
 

@@ -151,7 +151,7 @@ TRACELENS_TRACES = [DDP / "rank0.pt.trace.json.gz", "tracelens__b200_eager_rank0
 @pytest.mark.parametrize("name", TRACELENS_TRACES, ids=lambda n: str(n).rsplit("/", 1)[-1])
 def test_exposed_comm_equals_tracelens_gpu_event_analyser(name):
     """TraceLens counts memsets as computation: compared with compute_kinds=(kernel, memset).
-    TraceLens is not on PyPI: its modules are kept in tests/peers (pinned)."""
+    TraceLens is not on PyPI: its modules are kept in tests/third_party (pinned)."""
     analyser = pytest.importorskip("TraceLens.TreePerf.gpu_event_analyser")
     path = name if not isinstance(name, str) else public(name)
     events = json.loads(gzip.decompress(path.read_bytes()))["traceEvents"]

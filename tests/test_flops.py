@@ -115,7 +115,7 @@ def test_shapes_the_formulas_cannot_read_give_no_flops():
 
 def test_flops_equal_tracelens_perf_model(gpt2):
     """TraceLens's GEMM and SDPA classes on the same raw events (addmm: TraceLens adds M*N for the
-    bias). TraceLens is not on PyPI: its modules are kept in tests/peers (pinned)."""
+    bias). TraceLens is not on PyPI: its modules are kept in tests/third_party (pinned)."""
     perf_model = pytest.importorskip("TraceLens.PerfModel.perf_model")
     events = json.loads(gzip.decompress(MEMORY_TRACE.read_bytes()))["traceEvents"]
     models = {"aten::mm": perf_model.aten_mm, "aten::addmm": perf_model.aten_addmm,
