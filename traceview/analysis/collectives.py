@@ -222,12 +222,19 @@ def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
         return Collectives(calls=calls, collectives=empty, waits=pd.DataFrame(columns=["rank", "step", "wait_ns"]), seq_source="order")
     # one pass of groupby reductions: each collective's rows sorted by start, its first and last arrival by position
     ordered = calls.assign(seq_key=calls[key].astype("int64")).sort_values(["group", "seq_key", "start_ns"], kind="stable", ignore_index=True)
-    g = ordered.groupby(["group", "seq_key"], sort=False)
-    first, last = ordered.loc[g.head(1).index], ordered.loc[g.tail(1).index]
-    wait = g["start_ns"].transform("max") - ordered["start_ns"]  # exact int64 ns (epoch-scale times overflow float64's ns)
-    ordered["wait_ns"] = wait
-    agg = g.agg(ranks=("rank", "nunique"), latency_ns=("dur_ns", "min"), mean_wait_ns=("wait_ns", "mean"),
-                end_min=("end_ns", "min"), end_max=("end_ns", "max"))
+    if not ordered.duplicated(["group", "seq_key"]).any():  # one call per collective (one rank's trace): nothing to reduce
+        first = last = ordered
+        wait = pd.Series(np.zeros(len(ordered), dtype=np.int64), index=ordered.index)
+        ordered["wait_ns"] = wait
+        agg = pd.DataFrame({"ranks": np.ones(len(ordered), dtype=np.int64), "latency_ns": ordered["dur_ns"].to_numpy(),
+                            "mean_wait_ns": np.zeros(len(ordered)), "end_min": ordered["end_ns"].to_numpy(), "end_max": ordered["end_ns"].to_numpy()})
+    else:
+        g = ordered.groupby(["group", "seq_key"], sort=False)
+        first, last = ordered.loc[g.head(1).index], ordered.loc[g.tail(1).index]
+        wait = g["start_ns"].transform("max") - ordered["start_ns"]  # exact int64 ns (epoch-scale times overflow float64's ns)
+        ordered["wait_ns"] = wait
+        agg = g.agg(ranks=("rank", "nunique"), latency_ns=("dur_ns", "min"), mean_wait_ns=("wait_ns", "mean"),
+                    end_min=("end_ns", "min"), end_max=("end_ns", "max"))
     out = pd.DataFrame({
         "group": first["group"].to_numpy(), "seq": first["seq_key"].to_numpy(), "collective": first["collective"].to_numpy(),
         "dtype": first["dtype"].array, "bytes": first["bytes"].array, "step": first["step"].array,

@@ -138,14 +138,22 @@ def _node_paths(slices: pd.DataFrame, parents: np.ndarray, is_node: np.ndarray, 
         level[todo] += 1
         current[todo] = up_at[current[todo]]
         todo = current >= 0
-    paths = np.empty(len(node_ids), dtype=object)
+    # Each step repeats the module tree: a path is built once per distinct (parent path, label) and
+    # the nodes share it (codes, then one string per distinct path).
+    label_code, label_text = pd.factorize(labels)
+    code = np.zeros(len(node_ids), dtype=np.int64)
+    texts: list[str] = []
     for depth in range(int(level.max()) + 1 if len(level) else 0):
         at = np.flatnonzero(level == depth)
-        if depth == 0:
-            paths[at] = labels[at]
-        else:
-            paths[at] = paths[up_at[at]] + SEPARATOR + labels[at]
-    return paths
+        parent = code[up_at[at]] if depth else np.full(len(at), -1, dtype=np.int64)
+        key = (parent + 1) * (len(label_text) + 1) + label_code[at]
+        local, distinct = pd.factorize(key)
+        first = np.unique(local, return_index=True)[1]
+        new = [label_text[label_code[at[i]]] if depth == 0 else texts[parent[i]] + SEPARATOR + label_text[label_code[at[i]]]
+               for i in first.tolist()]
+        code[at] = local + len(texts)
+        texts.extend(new)
+    return np.asarray(texts, dtype=object)[code] if len(node_ids) else np.empty(0, dtype=object)
 
 
 def _backward_nodes(trace: Trace, parents: np.ndarray, is_node: np.ndarray, launch: np.ndarray) -> np.ndarray:

@@ -118,8 +118,10 @@ def _after_init_process_group(callback: Callable[[], None]) -> Iterator[None]:
 
 @contextmanager
 def distributed_info_recorded(prof: Any, state: DistributedState) -> Iterator[None]:
-    """While ``prof`` runs: when the script initialises ``torch.distributed``, write ``distributedInfo``
-    into the trace as PyTorch would have, and fill ``state`` with the rank."""
+    """While ``prof`` runs: when the script initialises ``torch.distributed`` (or had initialised it
+    already: the unprofiled warm-up run of a script that guards ``init_process_group`` with
+    ``is_initialized()``), write ``distributedInfo`` into the trace as PyTorch would have, and fill
+    ``state`` with the rank."""
 
     def record() -> None:
         info = _distributed_info()
@@ -127,6 +129,10 @@ def distributed_info_recorded(prof: Any, state: DistributedState) -> Iterator[No
             prof.add_metadata_json("distributedInfo", json.dumps(info, default=str))
             state.rank, state.world_size, state.backend = info["rank"], info["world_size"], info["backend"]
 
+    try:
+        record()  # a process group from before the profiled run (None when there is none)
+    except Exception as exc:  # noqa: BLE001 - profiling must not change what the script does
+        log.warning("traceview: could not record the process group for the profiler: %s", exc)
     with _after_init_process_group(record):
         yield
 
