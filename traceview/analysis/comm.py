@@ -138,24 +138,28 @@ def queue_length(trace: Trace) -> pd.DataFrame:
     """The queue of launched-but-not-started GPU work per (rank, stream), as a step function:
     ``rank, device, stream, ts_ns, queue_length`` (one row per change, in time order per stream;
     the value holds until the next row). Only activities whose launch is in the trace count."""
-    gpu = trace.gpu[trace.gpu["launch_id"].notna()]
+    gpu = trace.gpu[["rank", "device", "stream", "start_ns", "launch_id"]]
+    gpu = gpu[gpu["launch_id"].notna().to_numpy()]  # only the columns used, not a copy of the whole table
     launches = trace.launches
     ids = launches["launch_id"].to_numpy()
     order = np.argsort(ids, kind="stable")
     at = order[np.searchsorted(ids[order], gpu["launch_id"].to_numpy(dtype=np.int64))]
     n = len(gpu)
-    frame = pd.DataFrame({
-        "rank": np.tile(gpu["rank"].to_numpy(), 2),
-        "device": pd.array(np.tile(gpu["device"].to_numpy(dtype=np.int64, na_value=-1), 2)),
-        "stream": np.tile(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1), 2),
-        "ts_ns": np.concatenate([launches["start_ns"].to_numpy()[at], gpu["start_ns"].to_numpy()]),
-        "delta": np.r_[np.ones(n, dtype=np.int64), -np.ones(n, dtype=np.int64)],
+    rank = np.tile(gpu["rank"].to_numpy(), 2)
+    device = np.tile(gpu["device"].to_numpy(dtype=np.int64, na_value=-1), 2)
+    stream = np.tile(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1), 2)
+    ts = np.concatenate([launches["start_ns"].to_numpy()[at], gpu["start_ns"].to_numpy()])
+    delta = np.r_[np.ones(n, dtype=np.int64), -np.ones(n, dtype=np.int64)]
+    # per (rank, stream) in time order; ties: the enqueue first, so the queue never reads negative
+    order = np.lexsort((-delta, ts, stream, rank))
+    rank, device, stream, ts, delta = rank[order], device[order], stream[order], ts[order], delta[order]
+    total = np.cumsum(delta)
+    first = np.flatnonzero(np.r_[True, (rank[1:] != rank[:-1]) | (stream[1:] != stream[:-1])]) if len(delta) else np.zeros(0, dtype=np.int64)
+    before = np.repeat(total[first] - delta[first], np.diff(np.r_[first, len(delta)]))  # the running sum before each group
+    return pd.DataFrame({
+        "rank": rank, "device": pd.arrays.IntegerArray(device, device < 0),
+        "stream": stream, "ts_ns": ts, "queue_length": total - before,
     })
-    # ties: the enqueue first, so the queue never reads negative
-    frame = frame.sort_values(["rank", "stream", "ts_ns", "delta"], ascending=[True, True, True, False], kind="stable", ignore_index=True)
-    frame["queue_length"] = frame.groupby(["rank", "stream"], sort=False)["delta"].cumsum()
-    frame["device"] = frame["device"].where(frame["device"] >= 0).astype("Int64")
-    return frame.drop(columns="delta")
 
 
 def queue_summary(series: pd.DataFrame) -> pd.DataFrame:

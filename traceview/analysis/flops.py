@@ -97,21 +97,23 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     counted = np.flatnonzero(matches(slices["name"], _COUNTED, anchored=True) & (slices["cat"] == "cpu_op").to_numpy())
     if all(_shapes_off(m.header) for m in trace.ranks):
         counted = counted[:0]  # the trace says it has no shapes: no args to read
-    rows = []
-    names = slices["name"].array[counted].astype(str)
-    ranks = slices["rank"].to_numpy()[counted]
+    names = slices["name"].array[counted]  # categorical: one string per distinct name
     which, distinct = _args_of(trace, counted)
-    # the formulas run once per distinct (op, shapes)
-    done: dict[tuple[str, int], tuple[int, int | None, str | None] | None] = {}
-    for sid, name, rank, k in zip(counted.tolist(), names, ranks.tolist(), which):
-        key = (name, k)
-        found = done.get(key, _NOT_YET)
-        if found is _NOT_YET:
-            args = distinct[k]
-            found = done[key] = call_flops(name, args.dims, args.types, args.concrete)
-        if found is not None:
-            rows.append((sid, rank, name, *found))
-    frame = pd.DataFrame(rows, columns=CALL_COLUMNS)
+    # the formulas run once per distinct (op, shapes); their results spread to the calls by index
+    pair = names.codes.astype(np.int64) * len(distinct) + np.asarray(which, dtype=np.int64)
+    pairs, each = np.unique(pair, return_inverse=True)
+    labels = names.categories
+    results = [call_flops(str(labels[p // len(distinct)]), *_fields(distinct[p % len(distinct)])) for p in pairs.tolist()]
+    known = np.array([r is not None for r in results], dtype=bool)
+    flops = np.array([r[0] if r else 0 for r in results], dtype=np.int64)
+    nbytes = pd.array([r[1] if r else None for r in results], dtype="Int64")
+    dtype = np.array([r[2] if r else None for r in results], dtype=object)
+    keep = known[each] if len(each) else np.zeros(0, dtype=bool)
+    at = each[keep]
+    frame = pd.DataFrame({
+        "slice_id": counted[keep], "rank": slices["rank"].to_numpy()[counted[keep]],
+        "op": np.asarray(names[keep].astype(str), dtype=object), "flops": flops[at], "bytes": nbytes[at], "dtype": dtype[at],
+    }, columns=CALL_COLUMNS)
     if len(frame) > 1:  # an op counted inside another counted op (conv2d -> convolution): keep the innermost
         parents = parents_array(slices)
         mask = np.zeros(len(slices), dtype=bool)
@@ -119,6 +121,10 @@ def op_flops(trace: Trace) -> pd.DataFrame:
         outer = nearest_ancestor(parents, frame["slice_id"].to_numpy(), mask)
         frame = frame[~frame["slice_id"].isin(outer[outer >= 0])]
     return frame.astype({"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}).reset_index(drop=True)
+
+
+def _fields(args: _ShapeArgs) -> tuple[Any, Any, Any]:
+    return args.dims, args.types, args.concrete
 
 
 class _ShapeArgs(msgspec.Struct, gc=False):
@@ -130,7 +136,6 @@ class _ShapeArgs(msgspec.Struct, gc=False):
 
 
 _NO_ARGS = _ShapeArgs()
-_NOT_YET = object()
 
 
 

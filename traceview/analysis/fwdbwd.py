@@ -46,13 +46,14 @@ def _bind(slices: pd.DataFrame, ends: pd.DataFrame) -> np.ndarray:
     key_cols = ["rank", "pid", "tid"]
     # only the slices that start at an endpoint's time can bind (a few per flow, of ~1M slices)
     at = np.flatnonzero(np.isin(slices["start_ns"].to_numpy(), ends["ts_ns"].to_numpy()))
+    near = slices.iloc[at]
     host = pd.DataFrame({
-        "rank": slices["rank"].to_numpy()[at].astype(np.int64),
-        "pid": slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[at],
-        "tid": slices["tid"].to_numpy(dtype=np.int64, na_value=-1)[at],
-        "ts_ns": slices["start_ns"].to_numpy()[at],
-        "depth": slices["depth"].to_numpy()[at],
-        "slice_id": slices["slice_id"].to_numpy()[at],
+        "rank": near["rank"].to_numpy().astype(np.int64),
+        "pid": near["pid"].to_numpy(dtype=np.int64, na_value=-1),
+        "tid": near["tid"].to_numpy(dtype=np.int64, na_value=-1),
+        "ts_ns": near["start_ns"].to_numpy(),
+        "depth": near["depth"].to_numpy(),
+        "slice_id": near["slice_id"].to_numpy(),
     })
     host = host.sort_values("depth", ascending=False, kind="stable").drop_duplicates([*key_cols, "ts_ns"])
     query = pd.DataFrame({

@@ -77,7 +77,9 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     """Run-phase kernels, launches and GPU time per module (see the module docstring)."""
     slices = trace.slices
     names = slices["name"]
-    run = attribution.kernels[(attribution.kernels["phase"] == "run").to_numpy()]
+    # the run kernels' three columns used here (not a copy of the whole attribution table)
+    in_run = (attribution.kernels["phase"] == "run").to_numpy()
+    run = attribution.kernels[["launch_id", "dur_ns", "api"]][in_run]
     is_module = matches(names, _MODULE, anchored=True) & (slices["cat"] == "python_function").to_numpy()
     if not is_module.any():
         note = "no nn.Module events in this trace: record it with with_stack=True (traceview profile --with-stack) for the per-module view"
