@@ -345,8 +345,9 @@ def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
     if frame.empty:
         return pd.DataFrame(columns=columns)
     g = frame.groupby("name", sort=False)
-    out = g.agg(flops=("flops", "sum"), bytes=("bytes", lambda b: b.sum(min_count=len(b))), dur_ns=("dur_ns", "sum"),
-                dtype=("dtype", "first")).reset_index()
+    out = pd.DataFrame({"flops": g["flops"].sum(), "bytes": g["bytes"].sum(), "dur_ns": g["dur_ns"].sum(), "dtype": g["dtype"].first()})
+    out.loc[frame["bytes"].isna().groupby(frame["name"], sort=False).any().to_numpy(), "bytes"] = np.nan  # one call's bytes unknown: the sum is too
+    out = out.reset_index()
     out["tflops"] = out["flops"] / out["dur_ns"].where(out["dur_ns"] > 0) / 1e3  # FLOP per ns = GFLOP/s
     out["gbps"] = out["bytes"] / out["dur_ns"].where(out["dur_ns"] > 0)
     out["intensity"] = out["flops"] / out["bytes"]
