@@ -2,7 +2,8 @@
 commands that run code (``run``, ``profile``) say in one line that they need the ``capture`` extra.
 
 Each command runs through the real entry point in a fresh interpreter where importing ``torch`` or
-``triton`` raises ImportError, as on a machine where neither is installed.
+``triton`` raises ImportError, as on a machine where neither is installed -- nor orjson and HTA, which
+only the test and benchmark extras bring (a ``check`` against a saved analysis once needed orjson).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from conftest import ROOT, SAMPLES, h200
 _CHILD = r"""
 import contextlib, io, json, sys
 
-BLOCKED = ("torch", "triton")
+BLOCKED = ("torch", "triton", "orjson", "hta")
 tried = []
 
 class Blocker:
@@ -66,11 +67,16 @@ def test_every_analysis_command_works_without_torch_and_run_profile_say_what_to_
         ["kernels", run_dir],
         ["show", "triton_poi_fused_add_mul_0", run_dir],
         ["ranks", str(SAMPLES / "ddp_2rank")],
+        ["check", trace, "--baseline", str(tmp_path / "saved.json"), "--max-regression", "kernels=0"],
         ["run", "abc", "--out", str(tmp_path / "run")],
         ["profile", "--out", str(tmp_path / "profile"), str(script)],
     ]
+    saved = subprocess.run([sys.executable, "-m", "traceview", "analyze", "--json", other], capture_output=True, text=True, check=True)
+    (tmp_path / "saved.json").write_text(saved.stdout)  # a saved analysis: check's --baseline
     results, imports = _run_without_torch(commands, tmp_path)
     by_command = {r["args"][0]: r for r in results}
+    check = by_command["check"]  # eager has more kernels than the compiled baseline: exit 1, not an error
+    assert check["code"] == 1 and check["out"].startswith("FAIL  kernels "), check
     for name in ("info", "analyze", "report", "diff", "kernels", "show", "ranks"):
         r = by_command[name]
         assert r["code"] == 0, (name, r["err"][-2000:])
@@ -86,7 +92,8 @@ def test_every_analysis_command_works_without_torch_and_run_profile_say_what_to_
         assert "pip install 'traceview[capture]'" in lines[0]
     assert not (tmp_path / "run").exists() and not (tmp_path / "profile").exists()  # refused before writing anything
     assert imports["loaded"] == []
-    assert imports["blocked_imports"], "the blocker never saw an import of torch: run/profile did not try"
+    assert "torch" in imports["blocked_imports"], "the blocker never saw an import of torch: run/profile did not try"
+    # (orjson may be asked for too: plotly tries it and falls back to the json module)
 
 
 def test_package_metadata_keeps_torch_and_triton_out_of_the_base_install():

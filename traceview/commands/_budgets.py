@@ -85,11 +85,11 @@ def saved_metrics(path: Path) -> dict[str, float | None] | None:
     """The ``metrics`` of a saved ``traceview analyze --json`` document; None if ``path`` is not one."""
     if not path.is_file() or path.suffix != ".json" or path.stat().st_size > 64 * 1024 * 1024:
         return None
-    import orjson
+    import msgspec
 
     try:
-        doc = orjson.loads(path.read_bytes())
-    except orjson.JSONDecodeError:
+        doc = msgspec.json.decode(path.read_bytes())
+    except (msgspec.DecodeError, UnicodeDecodeError):
         return None
     if not isinstance(doc, dict) or "traceEvents" in doc or "schema_version" not in doc:
         return None
