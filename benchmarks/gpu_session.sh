@@ -54,7 +54,7 @@ EOF
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >> "$LOG" 2>&1
 
 # --- 2. GPT-2 run directories (issue 14), beside the rest ------------------------------------------------
-( cd "$PWD" && python3 tests/data/runs/capture_gpu.py "$OUT/runs" --deadline 430 > "$WORK/capture_gpu.out" 2>&1 ) &
+python3 tests/data/runs/capture_gpu.py "$OUT/runs" --deadline 430 > "$WORK/capture_gpu.out" 2>&1 &
 CAPTURE=$!
 
 # --- 1. what a user runs (issue 17) ---------------------------------------------------------------------
