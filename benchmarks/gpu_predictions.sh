@@ -6,7 +6,10 @@
 #      in every mode under `traceview profile --steps 10:13`, each step's wall time written by the script
 #      itself (steps 20.. are unprofiled: the measured per-step time of that mode), and `A * B + C` under
 #      max-autotune with and without static inputs.
-# Usage (repository root, wheels of what the image lacks in .whl/):  OUT=/some/dir bash benchmarks/gpu_predictions.sh
+# The two parts run in separate calls so that the big capture never shares the GPU with a timing run:
+#   OUT=/some/dir PART=measure bash benchmarks/gpu_predictions.sh   (B, ~8 min)
+#   OUT=/some/dir PART=big bash benchmarks/gpu_predictions.sh       (A, ~6 min)
+# (repository root, wheels of what the image lacks in .whl/).
 # Files under $OUT: log.txt, predictions.tar.gz (run directories without generated code, timing JSON),
 # big.json.xz.partNN (the with_stack trace, xz, cut in 15 MB parts: `cat big.json.xz.part* | xz -d`).
 set -u
@@ -29,25 +32,33 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >>
 nproc >> "$LOG"
 SCRIPTS=$PWD/sample_traces/scripts
 
-# --- A: the big compile-included with_stack trace, cold Inductor cache, on cores 8-15 -------------------
+PART=${PART:-measure}
+if [ "$PART" = big ]; then
+# --- A: the big compile-included with_stack trace, cold Inductor cache -------------------
 (
   cd "$W/big"
   export TORCHINDUCTOR_CACHE_DIR=$W/big/inductor-cache
   t0=$(date +%s)
-  timeout 560 nice -n 5 taskset -c 8-15 $TV profile --with-stack --include-compile --no-analyze -o "$W/big/run" \
+  timeout 420 taskset -c 0-15 $TV profile --with-stack --include-compile --no-analyze -o "$W/big/run" \
     "$SCRIPTS/train_gpt2.py" --mode reduce-overhead --iters 4 --layers 2 > "$W/big/profile.out" 2>&1
   echo "big capture exit $? in $(( $(date +%s) - t0 )) s" >> "$W/big/profile.out"
-) &
-BIG=$!
+)
 
-# --- B: measured outcomes, on cores 0-7 ------------------------------------------------------------------
+else
+pack() {  # the finished run directories, without generated code, as one tarball under $OUT
+  find "$W/runs" -name code -type d -prune -exec rm -rf {} +
+  tar -czf "$OUT/predictions.tar.gz" -C "$W" runs
+}
+# --- B: measured outcomes, one run at a time ------------------------------------------------------------------
 gpt2() {  # gpt2 NAME ARGS...: profile steps 10-12 of a 40-step run, the script times every step
   local name=$1; shift
   local t0=$(date +%s)
   mkdir -p "$W/runs/$name"
-  timeout 300 taskset -c 0-7 $TV profile --steps 10:13 --no-analyze -o "$W/runs/$name" "$SCRIPTS/train_gpt2.py" \
+  timeout 150 taskset -c 0-15 $TV profile --steps 10:13 --no-analyze -o "$W/runs/$name" "$SCRIPTS/train_gpt2.py" \
     --iters 40 --timing-json "$W/runs/$name/timing.json" "$@" > "$W/runs/$name/profile.out" 2>&1
-  say "gpt2 $name ($*): exit $? in $(( $(date +%s) - t0 )) s; $(tail -n 1 "$W/runs/$name/profile.out")"
+  local rc=$?
+  pack
+  say "gpt2 $name ($*): exit $rc in $(( $(date +%s) - t0 )) s; $(tail -n 1 "$W/runs/$name/profile.out")"
   python3 - "$W/runs/$name/timing.json" >> "$LOG" 2>&1 <<'EOF'
 import json, statistics, sys
 t = json.load(open(sys.argv[1]))["step_ms"]
@@ -65,11 +76,12 @@ gpt2 gpt2-recompile-dynamic --mode compiled --seq-change-at 25 --mark-dynamic
 abc() {  # abc NAME ARGS...: steady profile (second run) + a separate unprofiled timing run
   local name=$1; shift
   mkdir -p "$W/runs/$name"
-  timeout 200 taskset -c 0-7 python3 "$SCRIPTS/abc_static.py" --timing-json "$W/runs/$name/timing.json" "$@" > "$W/runs/$name/timing.out" 2>&1
+  timeout 100 taskset -c 0-15 python3 "$SCRIPTS/abc_static.py" --timing-json "$W/runs/$name/timing.json" "$@" > "$W/runs/$name/timing.out" 2>&1
   say "abc $name timing exit $?"
-  timeout 200 taskset -c 0-7 $TV profile --steady --no-analyze -o "$W/runs/$name" "$SCRIPTS/abc_static.py" --calls 6 "$@" \
+  timeout 100 taskset -c 0-15 $TV profile --steady --no-analyze -o "$W/runs/$name" "$SCRIPTS/abc_static.py" --calls 6 "$@" \
     > "$W/runs/$name/profile.out" 2>&1
   say "abc $name profile exit $?"
+  pack
   python3 - "$W/runs/$name/timing.json" >> "$LOG" 2>&1 <<'EOF'
 import json, statistics, sys
 t = json.load(open(sys.argv[1]))["call_ms"]
@@ -80,11 +92,11 @@ abc abc-max-autotune
 abc abc-max-autotune-static --static
 say "measurements done after $(( $(date +%s) - START )) s"
 
-# --- pack ------------------------------------------------------------------------------------------------
 find "$W/runs" -name code -type d -prune -exec rm -rf {} +
 tar -czf "$OUT/predictions.tar.gz" -C "$W" runs
-wait $BIG
-cat "$W/big/profile.out" | tail -n 15 >> "$LOG"
+fi
+if [ "$PART" = big ]; then
+tail -n 15 "$W/big/profile.out" >> "$LOG"
 ls -la "$W/big/run" >> "$LOG" 2>&1
 TRACE=$(ls "$W"/big/run/*.pt.trace.json* 2>/dev/null | head -1)
 if [ -n "$TRACE" ]; then
@@ -92,7 +104,10 @@ if [ -n "$TRACE" ]; then
   say "big trace: $(stat -c %s "$W/big/big.json") bytes"
   python3 - "$W/big/big.json" >> "$LOG" 2>&1 <<'EOF'
 import json, sys
-d = json.load(open(sys.argv[1]))
+try:
+    d = json.load(open(sys.argv[1]))
+except ValueError as e:
+    sys.exit(f"  not valid JSON ({e}): count with traceview")
 ev = [e for e in d["traceEvents"] if e.get("ph") == "X"]
 end = max(e["ts"] + e.get("dur", 0) for e in ev)
 py = [e for e in ev if e.get("cat") == "python_function"]
@@ -103,6 +118,7 @@ EOF
   split -b 15000000 -d "$W/big/big.json.xz" "$OUT/big.json.xz.part"
   cp "$W/big/run/meta.json" "$OUT/big-meta.json" 2>/dev/null
   ls "$W"/big/run/*torch_trace* >/dev/null 2>&1 && cp "$W"/big/run/*torch_trace* "$OUT/big.torch_trace.log.gz"
+fi
 fi
 ls -la "$OUT" >> "$LOG"
 say "session done in $(( $(date +%s) - START )) s"
