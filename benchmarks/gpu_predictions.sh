@@ -11,7 +11,7 @@
 #   OUT=/some/dir PART=big bash benchmarks/gpu_predictions.sh       (A, ~6 min)
 # (repository root, wheels of what the image lacks in .whl/).
 # Files under $OUT: log.txt, predictions.tar.gz (run directories without generated code, timing JSON),
-# big.json.xz.partNN (the with_stack trace, gzip, cut in 15 MB parts: `cat big.json.xz.part* | gzip -d`).
+# big.json.xz.partNN (the with_stack trace, xz, cut in 15 MB parts: `cat big.json.xz.part* | xz -d`).
 set -u
 : "${OUT:?set OUT to a folder for the results}"
 export PYTHONUNBUFFERED=1
@@ -103,7 +103,7 @@ if [ "$PART" = big ]; then
 grep -v "^WARNING" "$W/big/profile.out" | tail -n 20 >> "$LOG"
 TRACE="$W/big/big.json"
 if [ -f "$TRACE" ]; then
-  gzip -1 -c "$TRACE" > "$W/big/big.json.xz"
+  xz -T16 -6 -c "$TRACE" > "$W/big/big.json.xz"
   say "big trace: $(stat -c %s "$TRACE") bytes, xz $(stat -c %s "$W/big/big.json.xz")"
   split -b 15000000 -d "$W/big/big.json.xz" "$OUT/big.json.xz.part"
 fi
