@@ -244,3 +244,21 @@ def _holds(raw: bytes | None, sizes: list[list[int]]) -> bool:
         return False
     present = [s in dims for s in sizes]
     return bool(present) and present[0] and sum(present) * 2 >= len(present)
+
+
+def autotune_of_trace(trace: Trace, log: AutotuneLog | None) -> AutotuneChoices | None:
+    """:func:`autotune_choices` for a caller that has only the trace (``traceview kernels`` / ``show``)."""
+    if log is None:
+        return None
+    from traceview.analysis.attribution import attribute_kernels
+    from traceview.analysis.phases import compile_split
+    from traceview.analysis.regions import region_calls
+
+    split = compile_split(trace)
+    return autotune_choices(trace, split, attribute_kernels(trace, split), log, region_calls(trace, split))
+
+
+def choices_for_source(choices: AutotuneChoices, kernel_name: str, source: str) -> list[AutotuneChoice]:
+    """The decisions whose kernel is ``kernel_name``, or is recorded under another name inside its source
+    (a C++ GEMM template ``cpp_fused_addmm_relu_0`` records itself as ``graph_1_gemm_m32n128k64_kernel``)."""
+    return [c for c in choices.choices if c.kernel is not None and (c.kernel == kernel_name or f'"{c.kernel}"' in source)]
