@@ -13,6 +13,9 @@ from traceview.analysis.autotune import AutotuneChoice, AutotuneChoices
 from traceview.report.text import neutralize
 
 
+NO_WRAP = ("kernel in trace", "chosen")  # names a reader searches for and copies
+
+
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:,.4f}"
 
@@ -46,10 +49,11 @@ def autotune_table(choices: AutotuneChoices, limit: int = 30) -> list[Any]:
     if not rows:
         return [head, Text("nothing was benchmarked (not max-autotune, or Inductor's caches answered)")]
     t = Table(header_style="bold")
-    for col in rows[0]:
-        t.add_column(col, overflow="fold", justify="right" if "ms" in col else "left")
+    columns = [c for c in rows[0] if c != "source"]  # the source is in the JSON and HTML
+    for col in columns:
+        t.add_column(col, overflow="fold", justify="right" if "ms" in col else "left", no_wrap=col in NO_WRAP)
     for row in rows[:limit]:
-        t.add_row(*(Text(v) for v in row.values()))
+        t.add_row(*(Text(row[c]) for c in columns))
     return [head, t] + [Text("note: " + neutralize(n), style="yellow") for n in choices.notes]
 
 

@@ -1,0 +1,184 @@
+"""Inductor's autotuning decisions (issue 22, seed 003) on a real CPU max-autotune capture.
+
+``tests/data/autotune/cpu-mlp`` (README there): ``traceview profile --steady`` of
+``sample_traces/scripts/autotune_mlp.py``; the script ran twice (compiles 0/0 unprofiled, 0/1 in the
+trace), Inductor benchmarked C++ GEMM templates against MKL for each Linear. Independent readings:
+torch's own ``AUTOTUNE`` printout on stderr (``autotune_stderr.txt``), torch's
+``select_algorithm_autotune`` counter in meta.json, and the trace's JSON read with ``json``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import statistics
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from traceview.analysis.analyze import analyze
+from traceview.analysis.autotune import choices_for_source
+from traceview.cli import app
+from traceview.trace import load
+from traceview.trace.autotune_log import read_autotune_log
+from traceview.trace.run_files import dynamo_record, run_files
+
+RUN = Path(__file__).parent / "data" / "autotune" / "cpu-mlp"
+BLOCK = re.compile(r"^AUTOTUNE (\w+)\((.*)\)\n(?:.*\n){2}((?:  \S+ [\d.]+ ms .*\n)+)"
+                   r"SingleProcess AUTOTUNE benchmarking takes ([\d.]+) seconds", re.M)
+
+
+def printed_blocks() -> list[dict]:
+    """torch's ``AUTOTUNE op(sizes)`` blocks from stderr: candidates fastest first, seconds benchmarking."""
+    text = (RUN / "autotune_stderr.txt").read_text()
+    blocks = []
+    for op, sizes, lines, seconds in BLOCK.findall(text):
+        candidates = [(line.split()[0], float(line.split()[1])) for line in lines.splitlines()]
+        blocks.append({"op": op, "sizes": sizes, "candidates": candidates, "seconds": float(seconds)})
+    return blocks
+
+
+@pytest.fixture(scope="module")
+def analysis():
+    files = run_files(RUN)
+    return analyze(load(files.trace), dynamo_record(files))
+
+
+def test_every_benchmarked_decision_is_the_one_torch_printed():
+    blocks = printed_blocks()
+    benchmarked = [r for r in read_autotune_log(RUN / "autotune_mlp.autotune.json").records if not r.cached]
+    assert len(blocks) == len(benchmarked) == 4
+    for block, record in zip(blocks, benchmarked):
+        assert record.op == block["op"]
+        assert block["sizes"].startswith("x".join(map(str, record.inputs[0]["size"])))
+        assert record.chosen == block["candidates"][0][0]  # torch prints the winner first
+        recorded = {c.name: round(c.ms, 4) for c in record.candidates}
+        assert recorded == {name: ms for name, ms in block["candidates"]}
+        assert record.autotune_s == pytest.approx(block["seconds"], abs=1e-4)
+
+
+def test_benchmarked_decisions_match_torchs_select_algorithm_counter():
+    counters = json.loads((RUN / "meta.json").read_text())["dynamo"]["counters"]["inductor"]
+    records = read_autotune_log(RUN / "autotune_mlp.autotune.json").records
+    assert sum(not r.cached for r in records) == counters["select_algorithm_autotune"]
+    assert {r.source for r in records} == {"select_algorithm.feedback_saver"}  # torch 2.13 has the saver
+
+
+def test_chosen_cpp_template_runtime_is_its_kernels_median_in_the_trace(analysis):
+    events = json.load(gzip.open(RUN / "autotune_mlp.pt.trace.json.gz"))["traceEvents"]
+    shown = [c for c in analysis.autotune.choices if c.compile_id == "0/1"]
+    assert len(shown) == 3 and all(c.chosen_kind == "cpp" for c in shown)
+    for choice in shown:
+        m, n, k = (int(x) for x in re.search(r"gemm_m(\d+)n(\d+)k(\d+)", choice.kernel).groups())
+        assert choice.inputs.startswith(f"{m}x{k},")  # X is M x K
+        durations = [e["dur"] for e in events if e.get("name") == choice.kernel and e.get("ph") == "X"]
+        assert choice.trace_count == len(durations)
+        assert choice.trace_ms == pytest.approx(statistics.median(durations) / 1e3, rel=1e-3)
+
+
+def test_decisions_of_the_unprofiled_compile_are_listed_without_a_kernel(analysis):
+    outside = [c for c in analysis.autotune.choices if c.compile_id == "0/0"]
+    assert len(outside) == 3 and all(c.kernel is None and c.trace_count == 0 for c in outside)
+    assert any("outside the profiled window" in n for n in analysis.autotune.notes)
+
+
+def test_a_decision_answered_from_inductors_cache_is_marked_cached(analysis):
+    by_compile = [c for c in analysis.autotune.choices if c.compile_id == "0/1"]
+    first, _, repeat = by_compile
+    assert repeat.cached and not first.cached and repeat.inputs == first.inputs
+    assert repeat.autotune_s is None and repeat.kernel == first.kernel
+
+
+def test_analyze_json_lists_each_decision_with_its_candidates():
+    result = CliRunner().invoke(app, ["analyze", "--json", str(RUN)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert len(doc["autotune"]) == 6
+    for row in doc["autotune"]:
+        assert {"kernel", "op", "candidates", "chosen", "source", "trace_ms", "autotune_s"} <= set(row)
+        assert row["chosen"] in {c["name"] for c in row["candidates"]}
+        assert all({"name", "ms"} <= set(c) for c in row["candidates"])
+
+
+def test_kernels_command_prints_the_choices_beside_the_trace_time():
+    result = CliRunner().invoke(app, ["kernels", str(RUN)])
+    assert result.exit_code == 0, result.output
+    assert "Inductor autotuning" in result.output and "graph_1_gemm_m32n128k64_kernel" in result.output
+    doc = json.loads(CliRunner().invoke(app, ["kernels", "--json", str(RUN)]).stdout)
+    raw = json.loads((RUN / "autotune_mlp.autotune.json").read_text())["records"]
+    assert [c["chosen"] for c in doc["runs"][0]["autotune"]] == [r["chosen"] for r in raw]
+
+
+def test_show_finds_the_decision_of_a_cpp_template_recorded_under_its_gemm_name(analysis):
+    wrapper = next((RUN / "code").glob("01_*.py")).read_text()
+    source = wrapper.split("cpp_fused_addmm_relu_0 = ")[1].split("''')")[0]
+    found = choices_for_source(analysis.autotune, "cpp_fused_addmm_relu_0", source)
+    assert [c.kernel for c in found] == ["graph_1_gemm_m32n128k64_kernel"] * 2  # decided once, then from the cache
+
+
+def test_html_report_lists_the_decisions(tmp_path):
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(app, ["report", str(RUN), "-o", str(out), "--no-perfetto"])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert "<section id='autotune'>" in page and "graph_1_gemm_m32n64k128_kernel" in page
+
+
+def _copy_with(tmp_path: Path, name: str, edit) -> Path:
+    """A copy of the run whose autotuning record is edited by ``edit`` (a hand-made change, for diff)."""
+    folder = tmp_path / name
+    shutil.copytree(RUN, folder, ignore=shutil.ignore_patterns("code"))
+    path = folder / "autotune_mlp.autotune.json"
+    doc = json.loads(path.read_text())
+    edit(doc)
+    path.write_text(json.dumps(doc))
+    return folder / "autotune_mlp.pt.trace.json.gz"
+
+
+def test_diff_says_when_a_choice_changed_handmade(tmp_path):
+    def mkl_wins_in_0_1(doc):
+        record = next(r for r in doc["records"] if r["compile_id"] == "0/1" and r["chosen"].startswith("cpp"))
+        record["chosen"] = "_mkl_linear"
+
+    same = _copy_with(tmp_path, "same", lambda doc: None)
+    changed = _copy_with(tmp_path, "changed", mkl_wins_in_0_1)
+    unchanged = CliRunner().invoke(app, ["diff", str(RUN / "autotune_mlp.pt.trace.json.gz"), str(same)])
+    assert unchanged.exit_code == 0, unchanged.output
+    assert "the same choice in both runs for all 6" in unchanged.output
+    result = CliRunner().invoke(app, ["diff", "--json", str(same), str(changed)])
+    rows = json.loads(result.stdout)["diffs"][0]["autotune"]
+    flipped = [r for r in rows if r["changed"]]
+    assert len(flipped) == 1 and flipped[0]["b_chosen"] == "_mkl_linear (extern)"
+    assert flipped[0]["a_chosen"] == "cpp_CppMicroGemmFP32Vec (cpp)"
+
+
+def test_a_broken_autotuning_record_is_a_note_not_an_error(tmp_path):
+    folder = tmp_path / "broken"
+    shutil.copytree(RUN, folder, ignore=shutil.ignore_patterns("code"))
+    (folder / "autotune_mlp.autotune.json").write_text("{not json")
+    files = run_files(folder)
+    record = dynamo_record(files)
+    assert record.autotune is None and any("autotuning record skipped" in n for n in record.notes)
+    result = CliRunner().invoke(app, ["analyze", "--json", str(folder)])
+    assert result.exit_code == 0 and json.loads(result.stdout)["autotune"] is None
+
+
+def test_recording_restores_what_it_patched():
+    pytest.importorskip("torch")
+    from torch._inductor import select_algorithm as sa
+    from torch._inductor.runtime.triton_heuristics import CachingAutotuner
+
+    from traceview.capture import autotune
+
+    before = (sa.AlgorithmSelectorCache.__dict__["log_results"], CachingAutotuner.benchmark_all_configs,
+              CachingAutotuner.coordinate_descent_tuning, list(sa.get_algorithm_selector_cache().feedback_saver_fns))
+    with autotune.recording() as recorder:
+        assert CachingAutotuner.benchmark_all_configs is not before[1]
+        assert len(sa.get_algorithm_selector_cache().feedback_saver_fns) == len(before[3]) + 1
+    after = (sa.AlgorithmSelectorCache.__dict__["log_results"], CachingAutotuner.benchmark_all_configs,
+             CachingAutotuner.coordinate_descent_tuning, list(sa.get_algorithm_selector_cache().feedback_saver_fns))
+    assert after == before
+    assert all(recorder.sources.values())  # torch 2.13 offers every hook
