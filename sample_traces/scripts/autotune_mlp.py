@@ -6,7 +6,10 @@ they are Inductor's C++ GEMM templates and ATen (MKL), which are only offered fo
 may treat as constants, so the CPU run turns on ``freezing``. Used by ``tests/data/autotune`` (CPU)
 and ``benchmarks/autotune_gpu.sh`` (GPU), both under ``traceview profile --include-compile``.
 
-    python autotune_mlp.py [--width 64] [--batch 32] [--layers 3] [--iters 3]
+    python autotune_mlp.py [--width 64] [--batch 32] [--layers 3] [--iters 3] [--mode max-autotune]
+
+``--mode max-autotune-no-cudagraphs`` keeps each ATen GEMM under its ``aten::mm`` op in the trace
+(CUDA-graph replays carry no op, so an extern choice's kernel cannot be told from the op there).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--layers", type=int, default=3)
     parser.add_argument("--iters", type=int, default=3)
+    parser.add_argument("--mode", default="max-autotune", choices=["max-autotune", "max-autotune-no-cudagraphs"])
     args = parser.parse_args()
     device = "cuda" if torch.cuda.is_available() else "cpu"
     if device == "cpu":
@@ -48,7 +52,7 @@ def main() -> None:
     dtype = torch.bfloat16 if device == "cuda" else torch.float32
     model = GemmModel(args.width, args.layers).to(device=device, dtype=dtype).eval()
     x = torch.randn(args.batch, args.width, device=device, dtype=dtype)
-    compiled = torch.compile(model, mode="max-autotune")
+    compiled = torch.compile(model, mode=args.mode)
     with torch.no_grad():
         expected = model(x)
         for _ in range(args.iters):
@@ -57,7 +61,7 @@ def main() -> None:
             torch.cuda.synchronize()
     tol = 5e-2 if dtype == torch.bfloat16 else 1e-3
     torch.testing.assert_close(out, expected, rtol=tol, atol=tol)
-    print(f"ok: {args.layers} Linear + bmm on {device}, output {tuple(out.shape)}")
+    print(f"ok: {args.layers} Linear + bmm on {device} ({args.mode}), output {tuple(out.shape)}")
 
 
 if __name__ == "__main__":
