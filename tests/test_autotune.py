@@ -79,6 +79,12 @@ def test_chosen_cpp_template_runtime_is_its_kernels_median_in_the_trace(analysis
         assert choice.trace_ms == pytest.approx(statistics.median(durations) / 1e3, rel=1e-3)
 
 
+def test_chosen_kernel_runs_about_as_fast_in_the_trace_as_in_its_benchmark(analysis):
+    # one OpenMP thread (the capture's OMP_NUM_THREADS=1): no descheduled-thread waits in either timing
+    for choice in (c for c in analysis.autotune.choices if c.kernel is not None):
+        assert 0.5 < choice.trace_ms / choice.chosen_ms < 3
+
+
 def test_decisions_of_the_unprofiled_compile_are_listed_without_a_kernel(analysis):
     outside = [c for c in analysis.autotune.choices if c.compile_id == "0/0"]
     assert len(outside) == 3 and all(c.kernel is None and c.trace_count == 0 for c in outside)

@@ -28,19 +28,19 @@ reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
 alloc_from_pool = torch.ops.inductor._alloc_from_pool
 async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
-_frozen_param1 = None  # device(type='cpu') torch.float32 (128,) (1,) 7faab0f79f90
-_frozen_param3 = None  # device(type='cpu') torch.float32 (64,) (1,) 7faab0fb4d20
-_frozen_param5 = None  # device(type='cpu') torch.float32 (128,) (1,) 7faab4c35c20
-_frozen_param6 = None  # device(type='cpu') torch.float32 (4, 32, 32) (1024, 32, 1) 7faab4a45ef0
-_frozen_param10 = None  # device(type='cpu') torch.float32 (128, 64) (64, 1) 7faab0ff1630
-_frozen_param11 = None  # device(type='cpu') torch.float32 (1459233, 1) (1, 0) 7faab11a0280
-_frozen_param12 = None  # device(type='cpu') torch.float32 (64, 128) (128, 1) 7faab0fcb980
-_frozen_param13 = None  # device(type='cpu') torch.float32 (1459233, 1) (1, 0) 7faab110fc50
-_frozen_param14 = None  # device(type='cpu') torch.float32 (128, 64) (64, 1) 7faab1001ea0
-_frozen_param15 = None  # device(type='cpu') torch.float32 (1459233, 1) (1, 0) 7faab10015e0
-constant10 = None  # device(type='cpu') torch.float32 (4, 64, 32) (2048, 32, 1) 7faab2c283c0
-constant9 = None  # device(type='cpu') torch.float32 (2, 128, 32) (4096, 32, 1) 7faab3a763f0
-constant8 = None  # device(type='cpu') torch.float32 (4, 64, 32) (2048, 32, 1) 7faab13426c0
+_frozen_param1 = None  # device(type='cpu') torch.float32 (128,) (1,) 7f05c4466300
+_frozen_param3 = None  # device(type='cpu') torch.float32 (64,) (1,) 7f05c44c3b60
+_frozen_param5 = None  # device(type='cpu') torch.float32 (128,) (1,) 7f05c71d92c0
+_frozen_param6 = None  # device(type='cpu') torch.float32 (4, 32, 32) (1024, 32, 1) 7f05c712de50
+_frozen_param10 = None  # device(type='cpu') torch.float32 (128, 64) (64, 1) 7f05c4801e50
+_frozen_param11 = None  # device(type='cpu') torch.float32 (1459233, 1) (1, 0) 7f05c60a2350
+_frozen_param12 = None  # device(type='cpu') torch.float32 (64, 128) (128, 1) 7f05c48019f0
+_frozen_param13 = None  # device(type='cpu') torch.float32 (1459233, 1) (1, 0) 7f05c6f8d090
+_frozen_param14 = None  # device(type='cpu') torch.float32 (128, 64) (64, 1) 7f05c44c2f30
+_frozen_param15 = None  # device(type='cpu') torch.float32 (1459233, 1) (1, 0) 7f05c44c12c0
+constant10 = None  # device(type='cpu') torch.float32 (4, 64, 32) (2048, 32, 1) 7f05c6faba20
+constant9 = None  # device(type='cpu') torch.float32 (2, 128, 32) (4096, 32, 1) 7f05c71dbe80
+constant8 = None  # device(type='cpu') torch.float32 (4, 64, 32) (2048, 32, 1) 7f05c4464e60
 
 
 cpp_fused_addmm_relu_0 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*'], r'''
@@ -233,7 +233,7 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
 {
     torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_1_gemm_m32n128k64_kernel_("graph_1_gemm_m32n128k64_kernel", nullptr);
 
-    constexpr int64_t num_threads = 2;
+    constexpr int64_t num_threads = 1;
     constexpr int64_t N = 128;
     constexpr int64_t K = 64;
     constexpr int64_t Mr = 8;
@@ -244,7 +244,7 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
     constexpr int64_t M = static_cast<int64_t>(32L);
     constexpr int64_t Mr_blocks = (M + Mr - 1) / Mr;
     constexpr int64_t Mt_blocks = 4;
-    constexpr int64_t Nt_blocks = 2;
+    constexpr int64_t Nt_blocks = 4;
     constexpr int64_t Kt_blocks = 64;
     constexpr int64_t Mc_blocks = 4;
     constexpr int64_t Nc_blocks = 1;
@@ -257,26 +257,24 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
 
     // make sure all partitions are assigned
     TORCH_CHECK(
-        Mt_blocks * Nt_blocks * Kt_blocks * 2 >= Mr_blocks * Nr_blocks * Kr_blocks,
+        Mt_blocks * Nt_blocks * Kt_blocks * 1 >= Mr_blocks * Nr_blocks * Kr_blocks,
         "Not all partitions are assigned."
     );
-    #pragma omp parallel
     {
 
-        #pragma omp for schedule(static, 1)
-        for (int64_t tid = 0; tid < 2; tid++) {
+        constexpr int tid = 0;
+        constexpr int64_t k_group_id = 0;
+        constexpr int64_t k_slice_id = 0;
+        constexpr int64_t n_group_id = 0;
+        constexpr int64_t n_slice_id = 0;
+        constexpr int64_t m_block_start = 0;
+        constexpr int64_t n_block_start = 0;
+        constexpr int64_t n_block_end = Nr_blocks;
+        constexpr int64_t k_block_start = 0;
+        constexpr int64_t k_block_end = Kr_blocks;
+        constexpr int64_t num_Mc_blocks_per_thread = num_Mc_blocks;
+        constexpr int64_t m_block_end = Mr_blocks;
 
-            const int64_t k_group_id = tid / num_Kt_blocks;
-            const int64_t k_slice_id = tid % num_Kt_blocks;
-            const int64_t n_group_id = k_group_id / num_Nt_blocks;
-            const int64_t n_slice_id = k_group_id % num_Nt_blocks;
-            const int64_t k_block_start = k_slice_id * Kt_blocks;
-            const int64_t k_block_end = std::min(k_block_start + Kt_blocks, Kr_blocks);
-            const int64_t n_block_start = n_slice_id * Nt_blocks;
-            const int64_t n_block_end = std::min(n_block_start + Nt_blocks, Nr_blocks);
-            const int64_t m_block_start = std::min(n_group_id * Mt_blocks, Mr_blocks);
-            const int64_t m_block_end = std::min(m_block_start + Mt_blocks, Mr_blocks);
-            const int64_t num_Mc_blocks_per_thread = (m_block_end - m_block_start + Mc_blocks - 1) / Mc_blocks;
         for (int64_t mc_block_id = 0; mc_block_id < num_Mc_blocks_per_thread; mc_block_id++) {
 
             const int64_t my_mc_block_id = (mc_block_id + n_slice_id) % num_Mc_blocks_per_thread;
@@ -356,7 +354,6 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
                 }
             }
         }
-            }
 
     }
 }
@@ -553,7 +550,7 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
 {
     torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_1_gemm_m32n64k128_kernel_("graph_1_gemm_m32n64k128_kernel", nullptr);
 
-    constexpr int64_t num_threads = 2;
+    constexpr int64_t num_threads = 1;
     constexpr int64_t N = 64;
     constexpr int64_t K = 128;
     constexpr int64_t Mr = 8;
@@ -564,7 +561,7 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
     constexpr int64_t M = static_cast<int64_t>(32L);
     constexpr int64_t Mr_blocks = (M + Mr - 1) / Mr;
     constexpr int64_t Mt_blocks = 4;
-    constexpr int64_t Nt_blocks = 1;
+    constexpr int64_t Nt_blocks = 2;
     constexpr int64_t Kt_blocks = 128;
     constexpr int64_t Mc_blocks = 4;
     constexpr int64_t Nc_blocks = 1;
@@ -577,26 +574,24 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
 
     // make sure all partitions are assigned
     TORCH_CHECK(
-        Mt_blocks * Nt_blocks * Kt_blocks * 2 >= Mr_blocks * Nr_blocks * Kr_blocks,
+        Mt_blocks * Nt_blocks * Kt_blocks * 1 >= Mr_blocks * Nr_blocks * Kr_blocks,
         "Not all partitions are assigned."
     );
-    #pragma omp parallel
     {
 
-        #pragma omp for schedule(static, 1)
-        for (int64_t tid = 0; tid < 2; tid++) {
+        constexpr int tid = 0;
+        constexpr int64_t k_group_id = 0;
+        constexpr int64_t k_slice_id = 0;
+        constexpr int64_t n_group_id = 0;
+        constexpr int64_t n_slice_id = 0;
+        constexpr int64_t m_block_start = 0;
+        constexpr int64_t n_block_start = 0;
+        constexpr int64_t n_block_end = Nr_blocks;
+        constexpr int64_t k_block_start = 0;
+        constexpr int64_t k_block_end = Kr_blocks;
+        constexpr int64_t num_Mc_blocks_per_thread = num_Mc_blocks;
+        constexpr int64_t m_block_end = Mr_blocks;
 
-            const int64_t k_group_id = tid / num_Kt_blocks;
-            const int64_t k_slice_id = tid % num_Kt_blocks;
-            const int64_t n_group_id = k_group_id / num_Nt_blocks;
-            const int64_t n_slice_id = k_group_id % num_Nt_blocks;
-            const int64_t k_block_start = k_slice_id * Kt_blocks;
-            const int64_t k_block_end = std::min(k_block_start + Kt_blocks, Kr_blocks);
-            const int64_t n_block_start = n_slice_id * Nt_blocks;
-            const int64_t n_block_end = std::min(n_block_start + Nt_blocks, Nr_blocks);
-            const int64_t m_block_start = std::min(n_group_id * Mt_blocks, Mr_blocks);
-            const int64_t m_block_end = std::min(m_block_start + Mt_blocks, Mr_blocks);
-            const int64_t num_Mc_blocks_per_thread = (m_block_end - m_block_start + Mc_blocks - 1) / Mc_blocks;
         for (int64_t mc_block_id = 0; mc_block_id < num_Mc_blocks_per_thread; mc_block_id++) {
 
             const int64_t my_mc_block_id = (mc_block_id + n_slice_id) % num_Mc_blocks_per_thread;
@@ -676,7 +671,6 @@ void kernel(const float* X, const float* W, const float* in_ptr2, float* Y)
                 }
             }
         }
-            }
 
     }
 }
@@ -692,25 +686,20 @@ extern "C"  void  kernel(const float* in_ptr0,
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     torch::aot_inductor::RAIIAtenRecordFunctionHandle record_graph_1_cpp_fused_sum_2_("graph_1_cpp_fused_sum_2", nullptr);
-    #pragma omp parallel
     {
-        int tid = omp_get_thread_num();
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1024L); x0+=static_cast<int64_t>(16L))
         {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1024L); x0+=static_cast<int64_t>(16L))
             {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1024L)))
                 {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1024L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(1024L + x0), static_cast<int64_t>(16));
-                        auto tmp3 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(2048L + x0), static_cast<int64_t>(16));
-                        auto tmp5 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(3072L + x0), static_cast<int64_t>(16));
-                        auto tmp2 = tmp0 + tmp1;
-                        auto tmp4 = tmp2 + tmp3;
-                        auto tmp6 = tmp4 + tmp5;
-                        tmp6.store(out_ptr0 + static_cast<int64_t>(x0));
-                    }
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(1024L + x0), static_cast<int64_t>(16));
+                    auto tmp3 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(2048L + x0), static_cast<int64_t>(16));
+                    auto tmp5 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(3072L + x0), static_cast<int64_t>(16));
+                    auto tmp2 = tmp0 + tmp1;
+                    auto tmp4 = tmp2 + tmp3;
+                    auto tmp6 = tmp4 + tmp5;
+                    tmp6.store(out_ptr0 + static_cast<int64_t>(x0));
                 }
             }
         }
