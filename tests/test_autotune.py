@@ -188,3 +188,60 @@ def test_recording_restores_what_it_patched():
              CachingAutotuner.coordinate_descent_tuning, list(sa.get_algorithm_selector_cache().feedback_saver_fns))
     assert after == before
     assert all(recorder.sources.values())  # torch 2.13 offers every hook
+
+
+# --- the GPU paths, on real H200/H100 traces with hand-made records (no GPU here to capture a record) ---------
+
+GPT2_EAGER = Path(__file__).parent / "data" / "runs" / "gpt2-eager-stack" / "train_gpt2.pt.trace.json.gz"
+ABC_MAX_AUTOTUNE = Path(__file__).parent.parent / "sample_traces" / "gpu" / "runs" / "abc" / "abc-max-autotune.pt.trace.json.gz"
+
+
+def _handmade_log(records: list[dict]):
+    import msgspec
+
+    from traceview.trace.autotune_log import AutotuneLog
+
+    return msgspec.convert({"records": records}, AutotuneLog)
+
+
+def _choices(path: Path, records: list[dict]):
+    from traceview.analysis.autotune import autotune_of_trace
+
+    return autotune_of_trace(load(path), _handmade_log(records)).choices
+
+
+def _kernels_under(events: list[dict], op: str, dims: list) -> list[dict]:
+    """GPU kernels launched inside ``op`` calls with these Input Dims, by External id -> correlation."""
+    ids = {e["args"]["External id"] for e in events if e.get("cat") == "cpu_op" and e["name"] == op
+           and e["args"].get("Input Dims") == dims}
+    correlations = {e["args"]["correlation"] for e in events if e.get("cat") == "cuda_runtime"
+                    and e.get("args", {}).get("External id") in ids and "correlation" in e.get("args", {})}
+    return [e for e in events if e.get("cat") == "kernel" and e["args"].get("correlation") in correlations]
+
+
+def test_an_extern_choice_is_the_cublas_kernel_under_its_op_of_the_same_shapes_handmade():
+    events = json.load(gzip.open(GPT2_EAGER))["traceEvents"]
+    record = {"tuner": "select_algorithm", "op": "addmm", "source": "handmade", "chosen": "bias_addmm",
+              "inputs": [{"size": [768]}, {"size": [1024, 256]}, {"size": [256, 768]}],
+              "candidates": [{"name": "bias_addmm", "ms": 0.02, "kind": "extern"}, {"name": "triton_mm_1", "ms": 0.03, "kind": "triton"}]}
+    (choice,) = _choices(GPT2_EAGER, [record])
+    kernels = _kernels_under(events, "aten::addmm", [[768], [1024, 256], [256, 768], [], []])
+    names = [k["name"] for k in kernels]
+    top = max(set(names), key=names.count)
+    assert choice.kernel == top and choice.match == "op"
+    assert choice.trace_count == names.count(top)
+    assert choice.trace_ms == pytest.approx(statistics.median(k["dur"] for k in kernels if k["name"] == top) / 1e3, rel=1e-3)
+
+
+def test_a_runtime_autotuned_kernel_is_found_by_its_name_handmade():
+    if not ABC_MAX_AUTOTUNE.is_file():
+        pytest.skip("sample_traces/gpu not in this checkout")
+    events = json.load(gzip.open(ABC_MAX_AUTOTUNE))["traceEvents"]
+    record = {"tuner": "runtime", "op": "pointwise", "source": "handmade", "kernel": "triton_poi_fused_add_mul_0",
+              "chosen": "XBLOCK: 1024, num_warps: 4", "candidates": [{"name": "XBLOCK: 1024, num_warps: 4", "ms": 0.9},
+                                                                      {"name": "XBLOCK: 512, num_warps: 8", "ms": 1.1}]}
+    (choice,) = _choices(ABC_MAX_AUTOTUNE, [record])
+    durations = [e["dur"] for e in events if e.get("cat") == "kernel" and e["name"] == "triton_poi_fused_add_mul_0"]
+    assert choice.match == "name" and choice.trace_count == len(durations) > 0
+    assert choice.trace_ms == pytest.approx(statistics.median(durations) / 1e3, rel=1e-3)
+    assert choice.runner_up == "XBLOCK: 512, num_warps: 8"
