@@ -245,3 +245,15 @@ def test_a_runtime_autotuned_kernel_is_found_by_its_name_handmade():
     assert choice.match == "name" and choice.trace_count == len(durations) > 0
     assert choice.trace_ms == pytest.approx(statistics.median(durations) / 1e3, rel=1e-3)
     assert choice.runner_up == "XBLOCK: 512, num_warps: 8"
+
+
+def test_an_extern_choice_inside_cuda_graph_replays_is_not_found_and_says_why_handmade():
+    if not ABC_MAX_AUTOTUNE.is_file():
+        pytest.skip("sample_traces/gpu not in this checkout")
+    from traceview.analysis.autotune import autotune_of_trace
+
+    record = {"tuner": "select_algorithm", "op": "mm", "source": "handmade", "chosen": "mm",
+              "inputs": [{"size": [64, 64]}, {"size": [64, 64]}], "candidates": [{"name": "mm", "ms": 0.01, "kind": "extern"}]}
+    result = autotune_of_trace(load(ABC_MAX_AUTOTUNE), _handmade_log([record]))
+    assert result.choices[0].kernel is None
+    assert any("CUDA-graph replays carry no op" in n for n in result.notes)

@@ -116,7 +116,8 @@ def autotune_choices(trace: Trace, split: CompileSplit, attribution: KernelAttri
             continue
         kernel, durations, match = _find_kernel(record, runs, template_kernels)
         if kernel is None and record.chosen is not None:
-            notes.append(f"{record.op} ({_inputs(record)}): the kernel of {record.chosen} was not found in the trace's run phase")
+            why = " (CUDA-graph replays carry no op to find an ATen kernel by)" if runs.graphed and _is_extern(record) else ""
+            notes.append(f"{record.op} ({_inputs(record)}): the kernel of {record.chosen} was not found in the trace's run phase{why}")
         choices.append(_choice(record, kernel, durations, match))
     if outside:
         notes.append(f"{outside} autotuning decision(s) belong to compiles the trace does not show (outside the "
@@ -166,6 +167,11 @@ def _find_kernel(record: AutotuneRecord, runs: "_RunPhase", template_kernels) ->
     return None, [], None
 
 
+def _is_extern(record: AutotuneRecord) -> bool:
+    chosen = record.chosen_candidate
+    return chosen is not None and chosen.kind == "extern"
+
+
 def _extern_op(choice: str) -> str:
     name = re.sub(r"^extern_", "", choice)
     return EXTERN_OPS.get(name, name if "::" in name else f"aten::{name}")
@@ -198,6 +204,7 @@ class _RunPhase:
         run = (split.slice_phase.reindex(slices["slice_id"].to_numpy()) == "run").to_numpy()
         self.cpu = slices[run & (slices["cat"] == "cpu_op").to_numpy()]
         self.on_gpu = len(self.gpu) > 0
+        self.graphed = bool((trace.launches["api"].astype(str) == "cudaGraphLaunch").any()) if len(trace.launches) else False
 
     def by_name(self, name: str) -> list[int]:
         table = self.gpu if self.on_gpu else self.cpu
