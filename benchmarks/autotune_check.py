@@ -48,12 +48,15 @@ def main() -> int:
               f"{(str(r['chosen']) + ' (' + str(r['chosen_kind']) + ')')[:32]:32} {_f(r['chosen_ms']):>9} "
               f"{_f(r['runner_up_ms']):>12} {str(r['kernel'])[:40]:40} {_f(r['trace_ms']):>9} {_f(ratio, 2):>6}")
     checks: dict = {"decisions": len(rows), "with_kernel": sum(r["kernel"] is not None for r in rows),
-                    "fastest_is_chosen": all(r["chosen_ms"] is None or all(c["ms"] is None or c["ms"] >= r["chosen_ms"]
-                                                                              for c in r["candidates"]) for r in rows)}
+                    "chosen_is_fastest": sum(r["chosen"] == r.get("fastest", r["chosen"]) for r in rows),
+                    "kept_with_epilogue": sum(r["chosen"] != r.get("fastest", r["chosen"]) for r in rows),
+                    "fastest_is_fastest": all(r["chosen"] != r.get("fastest", r["chosen"]) or r["chosen_ms"] is None
+                                              or all(c["ms"] is None or c["ms"] >= r["chosen_ms"] for c in r["candidates"])
+                                              for r in rows)}
     if args.stderr is not None and args.stderr.is_file():
         blocks = printed_blocks(args.stderr.read_text(errors="replace"))
         tuned = [r for r in rows if r["tuner"] == "select_algorithm" and not r["cached"]]
-        same = [b["candidates"][0][0] == r["chosen"] and all(abs(dict((c["name"], c["ms"]) for c in r["candidates"])
+        same = [b["candidates"][0][0] == r.get("fastest", r["chosen"]) and all(abs(dict((c["name"], c["ms"]) for c in r["candidates"])
                                                                    .get(name, -1) - ms) < 1e-4 + 1e-3 * ms
                                                                for name, ms in b["candidates"])
                 for b, r in zip(blocks, tuned)]

@@ -60,6 +60,7 @@ class AutotuneChoice:
     inputs: str  # "32x64, 128x64 (float32)"; "" for the runtime autotuner
     candidates: list[dict[str, Any]]  # [{name, ms, kind, description}], fastest first (failed ones last)
     chosen: str | None
+    fastest: str | None  # the benchmark's winner; differs from chosen when the scheduler kept a template with its epilogue
     chosen_kind: str | None  # extern, triton, cpp, ...
     chosen_ms: float | None  # the chosen candidate's benchmark time
     runner_up: str | None  # the next fastest candidate
@@ -134,7 +135,7 @@ def _choice(record: AutotuneRecord, kernel: str | None, durations: list[int], ma
     others = [c for c in ordered if c.name != record.chosen and c.ms is not None]
     return AutotuneChoice(
         tuner=record.tuner, op=record.op, compile_id=record.compile_id, kernel=kernel, inputs=_inputs(record),
-        candidates=[msgspec.structs.asdict(c) for c in ordered], chosen=record.chosen,
+        candidates=[msgspec.structs.asdict(c) for c in ordered], chosen=record.chosen, fastest=record.fastest or record.chosen,
         chosen_kind=chosen.kind if chosen else None, chosen_ms=chosen.ms if chosen else None,
         runner_up=others[0].name if others else None, runner_up_ms=others[0].ms if others else None,
         trace_ms=statistics.median(durations) / 1e6 if durations else None, trace_count=len(durations), match=match,

@@ -9,6 +9,9 @@ Two tuners choose how a kernel runs, and each is recorded where torch hands its 
   and from ``AlgorithmSelectorCache.log_results`` (every torch from 2.4; source
   ``select_algorithm.log_results``), which also gives the seconds spent benchmarking and precompiling.
   Where both fire (2.5+), one row is kept, with the saver's candidates and ``log_results``' times.
+  ``chosen`` is the fastest, unless the scheduler later kept another Triton template for the decision
+  (benchmarked with its fused epilogue: ``MultiTemplateBuffer.finalize_as_triton_caller``,
+  ``finalized``: true); ``fastest`` is always the benchmark's winner.
 - **the runtime autotuner** (``CachingAutotuner`` in ``triton_heuristics``: pointwise, reduction and
   template kernels with several configs): ``benchmark_all_configs`` (source
   ``triton_heuristics.benchmark_all_configs``: each config's time, the fastest kept) and
@@ -21,7 +24,7 @@ benchmarked then. The file (``<stem>.autotune.json``)::
     {"schema_version": 1, "torch": "2.13.0", "sources": {source: true/false (hook present)},
      "records": [{"tuner": "select_algorithm"|"runtime"|"coordinate_descent", "op", "kernel", "compile_id" ("F/C"),
                   "inputs": [{"size", "stride", "dtype"}], "candidates": [{"name", "ms", "kind", "description"}],
-                  "chosen", "autotune_s", "precompile_s", "source"}],
+                  "chosen", "fastest", "finalized", "autotune_s", "precompile_s", "source"}],
      "notes": [...]}
 """
 
@@ -112,13 +115,46 @@ def _select_algorithm_hooks(recorder: AutotuneRecorder):
     if has_saver:
         sa.add_feedback_saver(feedback_saver)
     try:
-        yield
+        with _finalized_choices(recorder, pending):
+            yield
     finally:
         if original is not None:
             cls.log_results = original
         if has_saver:
             _remove_saver(sa, feedback_saver)
         recorder.records.extend(pending)  # benchmarked, but the saver never saw them
+
+
+@contextmanager
+def _finalized_choices(recorder: AutotuneRecorder, pending: list[dict[str, Any]]):
+    """The Triton template the scheduler finally kept for a decision (``MultiTemplateBuffer``).
+
+    Under max-autotune a GEMM's decision stays open until scheduling, which benchmarks each template
+    fused with its epilogue and may keep one that was not the fastest alone (or an extern kernel: then
+    nothing is finalized here and the fastest extern is what runs). The row's ``chosen`` becomes the
+    finalized template; ``fastest`` keeps the winner of the benchmark alone."""
+    from torch._inductor import ir
+
+    cls = getattr(ir, "MultiTemplateBuffer", None)
+    original = cls.__dict__.get("finalize_as_triton_caller") if cls is not None else None
+    recorder.sources["ir.MultiTemplateBuffer.finalize_as_triton_caller"] = original is not None
+    if original is None:
+        yield
+        return
+
+    def finalize_as_triton_caller(self, caller, *args, **kwargs):
+        name = str(getattr(caller, "name", caller))
+        for row in reversed(recorder.records + pending):
+            if any(c["name"] == name for c in row["candidates"]):
+                row["chosen"], row["finalized"] = name, True
+                break
+        return original(self, caller, *args, **kwargs)
+
+    cls.finalize_as_triton_caller = finalize_as_triton_caller
+    try:
+        yield
+    finally:
+        cls.finalize_as_triton_caller = original
 
 
 def _remove_saver(sa, fn) -> None:
@@ -134,8 +170,8 @@ def _template_row(name: str, input_nodes, timings: dict, source: str) -> dict[st
                    "description": str(getattr(c, "description", "") or "")} for c, t in timings.items()]
     return {"tuner": "select_algorithm", "op": str(name), "kernel": None, "compile_id": _current_compile_id(),
             "inputs": [_node_info(n) for n in input_nodes],
-            "candidates": candidates, "chosen": _fastest(candidates), "autotune_s": None, "precompile_s": None,
-            "source": source}
+            "candidates": candidates, "chosen": _fastest(candidates), "fastest": _fastest(candidates), "finalized": False,
+            "autotune_s": None, "precompile_s": None, "source": source}
 
 
 def _choice_kind(choice) -> str:

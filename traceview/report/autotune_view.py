@@ -32,7 +32,8 @@ def autotune_rows(choices: AutotuneChoices) -> list[dict[str, str]]:
     for c in choices.choices:
         bench = "cached" if c.cached else (f"{c.autotune_s:.2f} s" if c.autotune_s is not None else "-")
         rows.append({"op": f"{neutralize(c.op)} {neutralize(c.compile_id or '')}".strip(), "inputs": neutralize(c.inputs),
-                     "candidates (ms)": _candidates(c), "chosen": f"{neutralize(c.chosen or '-')} ({neutralize(c.chosen_kind or '?')})",
+                     "candidates (ms)": _candidates(c), "chosen": f"{neutralize(c.chosen or '-')} ({neutralize(c.chosen_kind or '?')})"
+                     + (f"; fastest alone: {neutralize(c.fastest)}" if c.fastest and c.fastest != c.chosen else ""),
                      "benchmark ms": _ms(c.chosen_ms), "kernel in trace": neutralize(c.kernel or "-"),
                      "trace median ms": _ms(c.trace_ms) + (f" ×{c.trace_count}" if c.trace_count else ""),
                      "tuning": bench, "source": neutralize(c.source)})

@@ -12,7 +12,9 @@
     compile_id          "F/C" of the compile the decision belongs to (None when torch did not say)
     inputs              the op's inputs as Inductor saw them: size, stride, dtype (select_algorithm only)
     candidates          (name, ms, kind, description): each benchmarked choice; ms None when it failed
-    chosen              the fastest candidate's name (what Inductor keeps)
+    chosen              the candidate Inductor kept: the fastest, or the Triton template the scheduler finalized
+                        after benchmarking it with its fused epilogue (``finalized``)
+    fastest             the fastest candidate of the benchmark alone
     autotune_s          seconds spent benchmarking; None when the answer came from a cache (nothing ran)
     source              the hook that recorded the row (see traceview.capture.autotune)
 
@@ -45,6 +47,8 @@ class AutotuneRecord(msgspec.Struct, frozen=True):
     inputs: list[dict[str, Any]] = msgspec.field(default_factory=list)
     candidates: list[Candidate] = msgspec.field(default_factory=list)
     chosen: Optional[str] = None
+    fastest: Optional[str] = None  # the benchmark's winner (chosen differs when the scheduler kept another)
+    finalized: bool = False  # the scheduler finalized a Triton template for it (chosen is that one)
     autotune_s: Optional[float] = None
     precompile_s: Optional[float] = None
 
