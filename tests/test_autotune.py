@@ -257,3 +257,14 @@ def test_an_extern_choice_inside_cuda_graph_replays_is_not_found_and_says_why_ha
     result = autotune_of_trace(load(ABC_MAX_AUTOTUNE), _handmade_log([record]))
     assert result.choices[0].kernel is None
     assert any("CUDA-graph replays carry no op" in n for n in result.notes)
+
+
+def test_cpp_gemm_template_kernels_count_as_inductor_cpu_kernels_per_call(analysis):
+    events = json.load(gzip.open(RUN / "autotune_mlp.pt.trace.json.gz"))["traceEvents"]
+    calls = [e for e in events if e.get("name") == "Torch-Compiled Region: 0/1"]
+    # the generated C++ kernels (graph_1_*) and the one extern call (aten::bmm, Inductor's extern_kernels.bmm)
+    inside = [[e for e in events if e.get("cat") == "cpu_op" and re.match(r"^graph_1_|^aten::bmm$", e["name"])
+               and c["ts"] <= e["ts"] <= c["ts"] + c["dur"]] for c in calls]
+    region = analysis.cpu.per_region.set_index("region").loc["0/1"]
+    assert list(region["kernels_per_call"]) == [len(x) for x in inside]
+    assert sum("gemm" in e["name"] for e in inside[-1]) == 3  # one template kernel per Linear
