@@ -120,9 +120,15 @@ def show_cmd(
 def autotune_beside(trace_path: Path, trace: Any):
     """Inductor's autotuning decisions recorded beside ``trace_path``, matched to ``trace`` (None: none recorded)."""
     from traceview.analysis.autotune import autotune_of_trace
-    from traceview.trace.run_files import dynamo_record, run_files
+    from traceview.errors import TraceFormatError
+    from traceview.trace.autotune_log import read_autotune_log
+    from traceview.trace.run_files import run_files
 
-    return autotune_of_trace(trace, dynamo_record(run_files(trace_path)).autotune)
+    found = run_files(trace_path).autotune  # the record only: the structured trace is not read here
+    try:
+        return autotune_of_trace(trace, read_autotune_log(found)) if found is not None else None
+    except TraceFormatError:
+        return None  # `analyze` names the unreadable record in a note
 
 
 def _choices_for(choices: Any, detail: Any) -> list:
