@@ -270,3 +270,32 @@ def test_cpp_gemm_template_kernels_count_as_inductor_cpu_kernels_per_call(analys
     region = analysis.cpu.per_region.set_index("region").loc["0/1"]
     assert list(region["kernels_per_call"]) == [len(x) for x in inside]
     assert sum("gemm" in e["name"] for e in inside[-1]) == 3  # one template kernel per Linear
+
+
+def test_runtime_autotuner_benchmarks_are_recorded_with_the_fastest_config_kept():
+    """Torch's own ``CachingAutotuner.benchmark_all_configs`` on stand-in launchers (no GPU here to compile
+    a Triton kernel): the record holds each config's time, as torch returned it, and the fastest."""
+    pytest.importorskip("torch")
+    from types import SimpleNamespace
+
+    from torch._inductor.runtime.triton_heuristics import CachingAutotuner
+
+    from traceview.capture import autotune
+
+    tuner = object.__new__(CachingAutotuner)
+    class Launcher(SimpleNamespace):
+        __hash__ = object.__hash__  # torch keys its timings by launcher
+
+    launchers = [Launcher(config=f"XBLOCK: {b}, num_warps: 4", n_regs=0, n_spills=0, shared=0) for b in (256, 1024)]
+    times = {id(launchers[0]): 0.9, id(launchers[1]): 0.5}
+    tuner.__dict__.update(inductor_meta={"kernel_name": "triton_poi_fused_add_mul_0"}, compile_id=None, is_backward=False,
+                          launchers=launchers, bench=lambda launcher, *a, **k: times[id(launcher)],
+                          coordesc_tuner=SimpleNamespace(cache_benchmark_result=lambda config, t: None),
+                          reset_to_zero_args=lambda *a, **k: None, _close_static_launcher=lambda launcher: None,
+                          fn=SimpleNamespace(__name__="triton_poi_fused_add_mul_0"))
+    with autotune.recording() as recorder:
+        timings = tuner.benchmark_all_configs()
+    (row,) = recorder.records
+    assert {c["name"]: c["ms"] for c in row["candidates"]} == {str(k.config): v for k, v in timings.items()}
+    assert row["kernel"] == "triton_poi_fused_add_mul_0" and row["chosen"] == "XBLOCK: 1024, num_warps: 4"
+    assert row["source"] == "triton_heuristics.benchmark_all_configs" and row["autotune_s"] >= 0
