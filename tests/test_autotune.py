@@ -299,3 +299,19 @@ def test_runtime_autotuner_benchmarks_are_recorded_with_the_fastest_config_kept(
     assert {c["name"]: c["ms"] for c in row["candidates"]} == {str(k.config): v for k, v in timings.items()}
     assert row["kernel"] == "triton_poi_fused_add_mul_0" and row["chosen"] == "XBLOCK: 1024, num_warps: 4"
     assert row["source"] == "triton_heuristics.benchmark_all_configs" and row["autotune_s"] >= 0
+
+
+def test_a_triton_gemm_config_gives_the_launch_shape_of_its_kernel():
+    """Threads = num_warps x 32; blocks = batch x ceil(M / BLOCK_M) x ceil(N / BLOCK_N) (Inductor's mm/bmm grid)."""
+    from traceview.analysis.autotune_kernels import _launch_shape
+    from traceview.trace.autotune_log import AutotuneRecord, Candidate
+
+    config = ("ACC_TYPE='tl.float32', ALLOW_TF32=False, BLOCK_K=32, BLOCK_M=64, BLOCK_N=128, EVEN_K=True, GROUP_M=8, "
+              "num_stages=3, num_warps=4")
+    chosen = Candidate("triton_mm_7", 0.01, "triton", config)
+    addmm = AutotuneRecord("select_algorithm", "addmm", "handmade", inputs=[{"size": [1024]}, {"size": [512, 1024]},
+                                                                           {"size": [1024, 1000]}])
+    bmm = AutotuneRecord("select_algorithm", "bmm", "handmade", inputs=[{"size": [4, 512, 256]}, {"size": [4, 256, 100]}])
+    assert _launch_shape(addmm, chosen) == (128, 8 * 8)  # 512/64 x ceil(1000/128)
+    assert _launch_shape(bmm, chosen) == (128, 4 * 8 * 1)
+    assert _launch_shape(addmm, Candidate("mm", 0.01, "extern", "")) is None

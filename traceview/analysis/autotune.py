@@ -10,44 +10,25 @@ that kernel's measured run-phase time, so the benchmark and the real runtime sit
     packed_linear cpp_CppMicroGemmFP32Vec_0 0.010, _mkl..  cpp_CppMicroGemmFP32Vec_0   graph_0_gemm_m32n128k64_kernel 0.010 ms    0.012 ms
     pointwise     XBLOCK: 1024, num_warps: 4 ... (4)       XBLOCK: 1024, num_warps: 4  triton_poi_fused_add_mul_0     0.004 ms    0.004 ms
 
-How the kernel is found (``match``):
-
-- ``name``: the runtime autotuner names its kernel.
-- ``op``: an extern choice (ATen/cuBLAS/MKL, e.g. ``mm``, ``bias_addmm``, ``_mkl_linear``) runs as the
-  op ``aten::mm`` / ``aten::addmm`` / ``mkl::_mkl_linear``: its run-phase calls whose ``Input Dims``
-  hold the decision's input sizes (all calls of the op when the trace has no shapes); on a GPU the
-  kernels launched inside them, on the CPU the op itself.
-- ``shape``: a C++ GEMM template runs as ``graph_<G>_gemm_m<M>n<N>k<K>_kernel``, M, N, K read
-  from the decision's input sizes.
-- ``order``: a Triton template runs as ``triton_tem_*``; the n-th decision that chose a Triton
-  template is matched with the n-th distinct ``triton_tem_`` kernel to run (Inductor lowers and
-  then runs a graph's templates in the same order in a feed-forward graph; say so when unsure).
-
+How the kernel is found (``match``: name, op, shape, launch, order) is :mod:`.autotune_kernels`'s question.
 Without a match the kernel is None and the note says why. Pure: reads its inputs, writes nothing.
 """
 
 from __future__ import annotations
 
-import re
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-import numpy as np
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution
+from traceview.analysis.autotune_kernels import RunPhase, find_kernel, is_extern
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.regions import RegionCalls
 from traceview.trace import Trace
 from traceview.trace.autotune_log import AutotuneLog, AutotuneRecord
-
-#: extern choice names that are not the ATen op's own name
-EXTERN_OPS = {"bias_addmm": "aten::addmm", "_mkl_linear": "mkl::_mkl_linear", "addmm": "aten::addmm"}
-CPP_GEMM_KERNEL = re.compile(r"gemm_m(\d+)n(\d+)k(\d+)")
-TRITON_TEMPLATE_PREFIX = "triton_tem_"
-
 
 @dataclass(frozen=True)
 class AutotuneChoice:
@@ -105,9 +86,8 @@ def autotune_choices(trace: Trace, split: CompileSplit, attribution: KernelAttri
     of the run, e.g. the warm-up run of ``--steady``) is listed without a kernel."""
     if log is None:
         return None
-    runs = _RunPhase(trace, split, attribution)
+    runs = RunPhase(trace, split, attribution)
     notes = list(log.notes)
-    template_kernels = iter(runs.template_kernels())
     shown = set(split.compile_ids) | (set(regions.by_region["region"].astype(str)) if regions is not None else set())
     choices, outside = [], 0
     for record in log.records:
@@ -115,16 +95,17 @@ def autotune_choices(trace: Trace, split: CompileSplit, attribution: KernelAttri
             outside += 1
             choices.append(_choice(record, None, [], None))
             continue
-        kernel, durations, match = _find_kernel(record, runs, template_kernels)
+        kernel, durations, match = find_kernel(record, runs)
         if kernel is None and record.chosen is not None:
-            why = " (CUDA-graph replays carry no op to find an ATen kernel by)" if runs.graphed and _is_extern(record) else ""
+            why = " (CUDA-graph replays carry no op to find an ATen kernel by)" if runs.graphed and is_extern(record) else ""
             notes.append(f"{record.op} ({_inputs(record)}): the kernel of {record.chosen} was not found in the trace's run phase{why}")
         choices.append(_choice(record, kernel, durations, match))
     if outside:
         notes.append(f"{outside} autotuning decision(s) belong to compiles the trace does not show (outside the "
                      "profiled window): listed without their kernel")
     if any(c.match == "order" for c in choices):
-        notes.append("Triton template kernels were matched to their decisions in the order they ran")
+        notes.append("Triton template kernels whose launch shape does not tell their decision were matched in the "
+                     "order they ran")
     total = sum(c.autotune_s or 0.0 for c in choices)
     return AutotuneChoices(choices, round(total, 6), dict(log.sources), notes)
 
@@ -146,112 +127,6 @@ def _inputs(record: AutotuneRecord) -> str:
     sizes = ["x".join(str(d) for d in i.get("size", [])) for i in record.inputs]
     dtypes = sorted({str(i["dtype"]) for i in record.inputs if i.get("dtype")})
     return ", ".join(sizes) + (f" ({', '.join(dtypes)})" if dtypes else "")
-
-
-# --- finding the kernel --------------------------------------------------------------------------
-
-
-def _find_kernel(record: AutotuneRecord, runs: "_RunPhase", template_kernels) -> tuple[str | None, list[int], str | None]:
-    if record.tuner != "select_algorithm":
-        durations = runs.by_name(record.kernel) if record.kernel else []
-        return record.kernel, durations, "name" if durations else None
-    chosen = record.chosen_candidate
-    if chosen is None:
-        return None, [], None
-    if chosen.kind == "extern":
-        return runs.extern(_extern_op(chosen.name), _sizes(record))
-    if chosen.kind == "cpp":
-        return runs.cpp_gemm(_mnk(record))
-    if chosen.kind == "triton":
-        name = next(template_kernels, None)
-        return (name, runs.by_name(name), "order") if name else (None, [], None)
-    return None, [], None
-
-
-def _is_extern(record: AutotuneRecord) -> bool:
-    chosen = record.chosen_candidate
-    return chosen is not None and chosen.kind == "extern"
-
-
-def _extern_op(choice: str) -> str:
-    name = re.sub(r"^extern_", "", choice)
-    return EXTERN_OPS.get(name, name if "::" in name else f"aten::{name}")
-
-
-def _sizes(record: AutotuneRecord) -> list[list[int]]:
-    return [list(i["size"]) for i in record.inputs if isinstance(i.get("size"), list) and all(isinstance(d, int) for d in i["size"])]
-
-
-def _mnk(record: AutotuneRecord) -> tuple[int, int, int] | None:
-    """A GEMM's M, N, K from its inputs: X is M x K; the weight (K x N, or N x K as a Linear's) gives N."""
-    sizes = _sizes(record)
-    if not sizes or len(sizes[0]) < 2:
-        return None
-    m, k = int(np.prod(sizes[0][:-1])), sizes[0][-1]
-    for size in reversed(sizes[1:]):
-        if len(size) == 2 and k in size:
-            return m, size[0] if size[1] == k else size[1], k
-    return None
-
-
-class _RunPhase:
-    """Run-phase kernels (GPU) and CPU ops of a trace, looked up by name, op or shape."""
-
-    def __init__(self, trace: Trace, split: CompileSplit, attribution: KernelAttribution) -> None:
-        self.trace = trace
-        gpu = attribution.kernels
-        self.gpu = gpu[(gpu["phase"] == "run").to_numpy()] if len(gpu) else gpu
-        slices = trace.slices
-        run = (split.slice_phase.reindex(slices["slice_id"].to_numpy()) == "run").to_numpy()
-        self.cpu = slices[run & (slices["cat"] == "cpu_op").to_numpy()]
-        self.on_gpu = len(self.gpu) > 0
-        self.graphed = bool((trace.launches["api"].astype(str) == "cudaGraphLaunch").any()) if len(trace.launches) else False
-
-    def by_name(self, name: str) -> list[int]:
-        table = self.gpu if self.on_gpu else self.cpu
-        return [int(d) for d in table.loc[(table["name"].astype(str) == name).to_numpy(), "dur_ns"]]
-
-    def template_kernels(self) -> list[str]:
-        names = self.gpu["name"].astype(str) if self.on_gpu else pd.Series([], dtype=str)
-        return list(dict.fromkeys(n for n in names if n.startswith(TRITON_TEMPLATE_PREFIX)))
-
-    def extern(self, op: str, sizes: list[list[int]]) -> tuple[str | None, list[int], str | None]:
-        calls = self.cpu[(self.cpu["name"].astype(str) == op).to_numpy()]
-        if sizes and len(calls):
-            keep = [_holds(self.trace.slice_args[int(i)], sizes) for i in calls["slice_id"]]
-            calls = calls[np.array(keep, dtype=bool)] if any(keep) else calls
-        if not len(calls):
-            return None, [], None
-        if not self.on_gpu:
-            return op, [int(d) for d in calls["dur_ns"]], "op"
-        kernels = self.gpu[self.gpu["op_id"].isin(calls["slice_id"].tolist()).fillna(False).to_numpy()]
-        if not len(kernels):
-            return None, [], None
-        name = str(kernels["name"].astype(str).value_counts().index[0])
-        return name, [int(d) for d in kernels.loc[(kernels["name"].astype(str) == name).to_numpy(), "dur_ns"]], "op"
-
-    def cpp_gemm(self, mnk: tuple[int, int, int] | None) -> tuple[str | None, list[int], str | None]:
-        if mnk is None:
-            return None, [], None
-        names = self.cpu["name"].astype(str)
-        wanted = f"gemm_m{mnk[0]}n{mnk[1]}k{mnk[2]}"
-        hit = names[names.str.contains(wanted, regex=False).to_numpy()]
-        if not len(hit):
-            return None, [], None
-        name = str(hit.iloc[0])
-        return name, self.by_name(name), "shape"
-
-
-def _holds(raw: bytes | None, sizes: list[list[int]]) -> bool:
-    """Whether an op's ``Input Dims`` hold the first input's size and at least half of the others."""
-    if not raw:
-        return False
-    try:
-        dims = msgspec.json.decode(raw).get("Input Dims") or []
-    except (msgspec.DecodeError, AttributeError):
-        return False
-    present = [s in dims for s in sizes]
-    return bool(present) and present[0] and sum(present) * 2 >= len(present)
 
 
 def autotune_of_trace(trace: Trace, log: AutotuneLog | None) -> AutotuneChoices | None:
