@@ -36,17 +36,20 @@ def main() -> int:
     args = parser.parse_args()
     analysis = subprocess.run([sys.executable, "-m", "traceview", "analyze", "--json", str(args.run_dir)],
                               capture_output=True, text=True, check=True)
-    rows = json.loads(analysis.stdout).get("autotune") or []
+    doc = json.loads(analysis.stdout)
+    rows = doc.get("autotune") or []
     print(f"{args.run_dir}: {len(rows)} autotuning decision(s)")
     header = f"{'tuner':18} {'op':14} {'inputs':34} {'n':>3} {'chosen':32} {'bench ms':>9} {'runner-up ms':>12} " \
-             f"{'kernel in trace':40} {'trace ms':>9} {'x':>6}"
+             f"{'kernel in trace':40} {'match':6} {'trace ms':>9} {'x':>6}"
     print(header)
     for r in rows:
         ratio = r["trace_ms"] / r["chosen_ms"] if r.get("trace_ms") and r.get("chosen_ms") else None
         r["trace_over_benchmark"] = ratio
         print(f"{r['tuner'][:18]:18} {r['op'][:14]:14} {r['inputs'][:34]:34} {len(r['candidates']):>3} "
               f"{(str(r['chosen']) + ' (' + str(r['chosen_kind']) + ')')[:32]:32} {_f(r['chosen_ms']):>9} "
-              f"{_f(r['runner_up_ms']):>12} {str(r['kernel'])[:40]:40} {_f(r['trace_ms']):>9} {_f(ratio, 2):>6}")
+              f"{_f(r['runner_up_ms']):>12} {str(r['kernel'])[:40]:40} {str(r['match'])[:6]:6} {_f(r['trace_ms']):>9} {_f(ratio, 2):>6}")
+    for note in doc.get("autotune_notes") or []:
+        print(f"note: {note}")
     checks: dict = {"decisions": len(rows), "with_kernel": sum(r["kernel"] is not None for r in rows),
                     "chosen_is_fastest": sum(r["chosen"] == r.get("fastest", r["chosen"]) for r in rows),
                     "kept_with_epilogue": sum(r["chosen"] != r.get("fastest", r["chosen"]) for r in rows),

@@ -89,6 +89,8 @@ def test_decisions_of_the_unprofiled_compile_are_listed_without_a_kernel(analysi
     outside = [c for c in analysis.autotune.choices if c.compile_id == "0/0"]
     assert len(outside) == 3 and all(c.kernel is None and c.trace_count == 0 for c in outside)
     assert any("outside the profiled window" in n for n in analysis.autotune.notes)
+    doc = json.loads(CliRunner().invoke(app, ["analyze", "--json", str(RUN)]).stdout)
+    assert doc["autotune_notes"] == analysis.autotune.notes
 
 
 def test_a_decision_answered_from_inductors_cache_is_marked_cached(analysis):
