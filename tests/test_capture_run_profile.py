@@ -53,6 +53,9 @@ def test_run_compiled_variant_captures_inductor_wrapper(tmp_path):
     meta = json.loads(result.meta_path.read_text())["variants"]["compiled"]
     assert meta["code_dir"] == "compiled/code"
     assert meta["dynamo"]["counters"]["stats"]["unique_graphs"] == 1
+    # the autotuning record is written for a compiled variant: default mode benchmarks no template on the CPU
+    tuning = json.loads((tmp_path / meta["autotune"]).read_text())
+    assert meta["autotune"] == "abc-compiled.autotune.json" and tuning["records"] == []
     events = _events(result.traces[0])
     names = {e.get("name", "") for e in events}
     assert any(n.startswith("Torch-Compiled Region") for n in names)
@@ -130,6 +133,8 @@ def test_profile_steady_runs_twice_and_captures_generated_code(tmp_path):
     names = [e.get("name", "") for e in _events(result.trace)]
     assert sum(n.startswith("Torch-Compiled Region") for n in names) == 3  # no recompile in the profiled run
     assert sum(bool(patterns.INDUCTOR_CPP_KERNEL.match(n)) for n in names) == 3  # profile records the C++ kernels too
+    meta = json.loads(result.meta_path.read_text())
+    assert meta["autotune"] == "compiled.autotune.json" and (result.meta_path.parent / meta["autotune"]).is_file()
 
 
 def test_cli_profile_passes_script_options_through_and_exits_with_its_code(tmp_path):

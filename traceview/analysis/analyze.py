@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from traceview.analysis.attribution import attribute_kernels
+from traceview.analysis.autotune import autotune_choices
 from traceview.analysis.cpu_kernels import cpu_kernels
 from traceview.analysis.collectives import collectives
 from traceview.analysis.comm import comm_compute, queue_length, queue_summary
@@ -55,5 +56,6 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         queues=queue_summary(queue_length(trace)),
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
+        autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})

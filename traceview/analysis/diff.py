@@ -46,6 +46,7 @@ class Diff:
     ``groups``: one row per matched group: group, how ("same name" | "same ops"), ops (shared op words),
     a_kernels / b_kernels (names, list), a_ops / b_ops (each kernel's CPU op, list), a_count / b_count (launches), a_ms / b_ms (GPU time).
     ``unmatched_a`` / ``unmatched_b``: kernels with no partner: name, op, ops, count, total_ms.
+    ``autotune``: Inductor's autotuning decisions matched across the runs, ``changed`` when the choice differs.
     """
 
     label_a: str
@@ -55,6 +56,7 @@ class Diff:
     groups: pd.DataFrame
     unmatched_a: pd.DataFrame
     unmatched_b: pd.DataFrame
+    autotune: pd.DataFrame | None = None  # autotuning decisions on both sides (analysis.autotune_diff); None: not compared
 
 
 def op_words(op: object) -> frozenset[str]:
@@ -172,7 +174,10 @@ def _group(ga: pd.DataFrame, gb: pd.DataFrame, exact: dict[int, int]) -> dict[st
 def diff_analyses(a: Analysis, b: Analysis, label_a: str = "A", label_b: str = "B",
                   aten_ops_a: Mapping[str, Sequence[str]] | None = None,
                   aten_ops_b: Mapping[str, Sequence[str]] | None = None) -> Diff:
-    """Compare two analyses; ``aten_ops_*`` optionally give generated kernels' Original ATen ops."""
+    """Compare two analyses; ``aten_ops_*`` optionally give generated kernels' Original ATen ops.
+    Their autotuning decisions (``Analysis.autotune``) are compared when both have a record."""
+    from traceview.analysis.autotune_diff import autotune_changes
+
     ka = kernel_ops(a.attribution.kernels, aten_ops_a)
     kb = kernel_ops(b.attribution.kernels, aten_ops_b)
     groups, lone_a, lone_b = match_kernels(ka, kb)
@@ -184,7 +189,8 @@ def diff_analyses(a: Analysis, b: Analysis, label_a: str = "A", label_b: str = "
     calls_a = dict(zip(a.overhead.per_api.get("api", []), a.overhead.per_api.get("calls", [])))
     calls_b = dict(zip(b.overhead.per_api.get("api", []), b.overhead.per_api.get("calls", [])))
     launches = pd.DataFrame({"api": apis, "a": [int(calls_a.get(x, 0)) for x in apis], "b": [int(calls_b.get(x, 0)) for x in apis]})
-    return Diff(label_a, label_b, metrics, launches, groups, lone_a, lone_b)
+    tuned = autotune_changes(a.autotune, b.autotune) if a.autotune is not None and b.autotune is not None else None
+    return Diff(label_a, label_b, metrics, launches, groups, lone_a, lone_b, tuned)
 
 
 def calls_of(a: Analysis) -> tuple[int, str]:

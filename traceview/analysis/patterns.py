@@ -70,7 +70,10 @@ TRACED_OP: Final[re.Pattern[str]] = re.compile(r"^(aten|prims)::")
 #: on: ``graph_0_cpp_fused_add_mul_0`` (torch 2.6+ prefixes the graph id, a GEMM template its own
 #: name after it; older torch writes ``cpp_fused_add_mul_0``). Inductor names every C++ kernel
 #: ``cpp_<fused ops>_<N>`` (``cpp__<N>`` without descriptive names, ``cpp_<template>`` for templates).
-INDUCTOR_CPP_KERNEL: Final[re.Pattern[str]] = re.compile(r"^(?:graph_\d+_(?:[A-Za-z]\w*?_)?)?cpp_\w+$")
+#: A C++ GEMM template under max-autotune records itself as ``graph_<G>_<template prefix>_kernel``
+#: (torch 2.13: ``graph_1_gemm_m32n128k64_kernel``, ``CppTemplateKernel.maybe_codegen_profile``).
+INDUCTOR_CPP_KERNEL: Final[re.Pattern[str]] = re.compile(
+    r"^(?:graph_\d+_(?:[A-Za-z]\w*?_)?)?cpp_\w+$|^graph_\d+_[A-Za-z]\w*_kernel$")
 #: A Triton kernel run by Triton's interpreter (``TRITON_INTERPRET=1``): the annotation traceview's
 #: reference kernels put around each launch (``traceview.capture.kernels.INTERPRETED_PREFIX``).
 TRITON_INTERPRETED: Final[re.Pattern[str]] = re.compile(r"^triton_interpreted::")

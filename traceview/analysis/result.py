@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution
+from traceview.analysis.autotune import AutotuneChoices
 from traceview.analysis.collectives import Collectives
 from traceview.analysis.comm import CommCompute
 from traceview.analysis.compile_reasons import CompileReasons
@@ -48,6 +49,7 @@ class Analysis:
     queues: pd.DataFrame | None = None  # per (rank, stream): launched-not-started queue max / time-weighted mean
     reasons: CompileReasons | None = None  # graph breaks, recompiles, compiled frames (compile_reasons())
     modules: ModuleTable | None = None  # kernels and GPU time per nn.Module (module_table(); with_stack traces)
+    autotune: AutotuneChoices | None = None  # Inductor's autotuning decisions beside their kernels (autotune_choices())
 
     @property
     def kernel_counts(self) -> dict[str, int]:

@@ -10,6 +10,7 @@ would give). Inductor's generated code and the Dynamo counters are captured as f
     DIR/<script stem>.torch_trace.log.gz   PyTorch's structured trace of the whole run (graph breaks,
                                            recompiles, compile times; see :mod:`.torch_log`)
     DIR/code/          Inductor's wrapper modules (see :mod:`.inductor_code`)
+    DIR/<script stem>.autotune.json        Inductor's autotuning decisions (see :mod:`.autotune`)
     DIR/meta.json      versions, device, argv, exit code, error, Dynamo counters and compile times,
                        the steps counted and profiled
 
@@ -44,7 +45,7 @@ import torch
 
 from traceview.errors import CaptureError
 
-from . import inductor_code
+from . import autotune, inductor_code
 from . import ranks as rank_files
 from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, peak_memory,
                         reset_peak_memory, resolve_device, versions, writable_dir)
@@ -158,7 +159,8 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
     log_path = out / f"{target.stem}{'' if rank is None else f'.rank{rank}'}{TORCH_LOG_SUFFIX}"  # one per torchrun rank
     recording_log = structured_trace(log_path) if torch_trace else nullcontext(None)
     step_info = None
-    with target.as_main(args) as globals_, inductor_code.recording() as recorder, recording_log, cpp_kernel_profile():
+    with target.as_main(args) as globals_, inductor_code.recording() as recorder, recording_log, cpp_kernel_profile(), \
+            autotune.recording() as tuning:
         if not include_compile:
             warmup = execute(target.code, globals_)
             if warmup.exit_code != 0:
@@ -167,7 +169,8 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
                                                                       window, step_annotation)
     code_dir = out / rank_files.code_dir_name(rank)
     wrappers = recorder.write(code_dir)
-    extra = {"wall_s": round(wall_s, 6), "dynamo": dynamo.result(), "profile_memory": memory,
+    tuned = tuning.write(out / f"{target.stem}{'' if rank is None else f'.rank{rank}'}{autotune.SUFFIX}")
+    extra = {"autotune": tuned.name, "wall_s": round(wall_s, 6), "dynamo": dynamo.result(), "profile_memory": memory,
              "torch_trace": log_path.name if log_path.exists() else None}
     if memory:
         extra["memory"] = peak_memory(device)

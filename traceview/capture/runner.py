@@ -12,6 +12,7 @@ and the check against the reference runs afterwards. The folder then holds::
     DIR/<workload>-<variant>.pt.trace.json.gz   one per variant
     DIR/<workload>-<variant>.torch_trace.log.gz  PyTorch's structured trace (compiled variants; see .torch_log)
     DIR/<variant>/code/                          Inductor's wrapper modules (compiled variants)
+    DIR/<workload>-<variant>.autotune.json       Inductor's autotuning decisions (compiled variants; see .autotune)
     DIR/meta.json                                versions, device, sizes, timings, checks, Dynamo counters
 """
 
@@ -29,7 +30,8 @@ import torch
 
 from traceview.errors import CaptureError
 
-from . import inductor_code
+from . import autotune, inductor_code
+from .autotune import SUFFIX as AUTOTUNE_SUFFIX
 from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
 from .torch_log import structured_trace
 from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, cpp_kernel_profile, device_info,
@@ -62,6 +64,7 @@ class VariantResult:
     triton_interpreted: bool = False  # the project's Triton kernels ran in Triton's interpreter (CPU)
     memory: dict[str, int] | None = None  # with --memory on a GPU: max_memory_allocated/reserved of the profiled calls
     torch_trace: Path | None = None  # PyTorch's structured trace of the variant (None: nothing compiled)
+    autotune: Path | None = None  # Inductor's autotuning decisions (None: not compiled)
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,7 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
     trace = out_dir / f"{workload.name}-{variant.name}{TRACE_SUFFIX}"
     torch_log = out_dir / f"{workload.name}-{variant.name}{TORCH_LOG_SUFFIX}"
     log.info("%s/%s: size %s on %s", workload.name, variant.name, size, device)
-    with inductor_code.recording() as recorder, structured_trace(torch_log):
+    with inductor_code.recording() as recorder, structured_trace(torch_log), autotune.recording() as tuning:
         if include_compile:
             with cold_inductor():
                 case = variant.build(size, device)
@@ -149,10 +152,11 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
         median_ms = time_calls(case.step, device, timed)
     code_dir = out_dir / variant.name / "code"
     wrappers = recorder.write(code_dir) if variant.compiled else []
+    tuned = tuning.write(out_dir / f"{workload.name}-{variant.name}{AUTOTUNE_SUFFIX}") if variant.compiled else None
     return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
                          timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes,
                          triton_interpreted=variant.triton and device.type != "cuda", memory=peaks,
-                         torch_trace=torch_log if torch_log.exists() else None)
+                         torch_trace=torch_log if torch_log.exists() else None, autotune=tuned)
 
 
 def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
@@ -186,6 +190,7 @@ def write_meta(wl: Workload, results: list[VariantResult], device: torch.device,
         entry = asdict(r)
         entry["trace"] = r.trace.name
         entry["torch_trace"] = r.torch_trace.name if r.torch_trace else None
+        entry["autotune"] = r.autotune.name if r.autotune else None
         entry["code_dir"] = str(r.code_dir.relative_to(out)) if r.code_dir else None
         entry["description"] = wl.variants[r.variant].description
         entry["compiled"] = wl.variants[r.variant].compiled

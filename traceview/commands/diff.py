@@ -69,6 +69,18 @@ def _aten_ops(trace, path: Path) -> dict[str, list[str]] | None:
             if isinstance(ops, str) and ops}
 
 
+def _with_autotune(analysis, trace, path: Path):
+    """The analysis with the autotuning decisions recorded beside the trace, when there are any."""
+    import dataclasses
+
+    from traceview.commands.kernels import autotune_beside
+
+    if not path.is_file():
+        return analysis
+    tuned = autotune_beside(path, trace)
+    return dataclasses.replace(analysis, autotune=tuned) if tuned is not None else analysis
+
+
 def diff_cmd(
     a: Annotated[Path, typer.Argument(exists=True, help="First trace or run directory (the baseline).")],
     b: Annotated[Optional[Path], typer.Argument(exists=True, help="Second trace or run directory; omit to compare the variants inside A.")] = None,
@@ -86,7 +98,7 @@ def diff_cmd(
         for p in (pa, pb):
             if p not in cache:
                 trace = load_with_progress(p, quiet=json)
-                cache[p] = (analyze(trace), _aten_ops(trace, p))
+                cache[p] = (_with_autotune(analyze(trace), trace, p), _aten_ops(trace, p))
             sides.append(cache[p])
         diffs.append(diff_analyses(sides[0][0], sides[1][0], trace_label(pa), trace_label(pb), sides[0][1], sides[1][1]))
     if html is not None:

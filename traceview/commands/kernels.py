@@ -45,20 +45,28 @@ def kernels_cmd(
     """Each GPU kernel with the FX nodes / ATen ops it came from, bytes moved and GB/s against the GPU's ceiling."""
     from traceview.analysis.kernel_source import kernel_sources
 
-    results = []
+    results, tuning = [], []
     for trace_path, code_paths, run_meta in locate_runs(path, code):
         inductor = _load_code(code_paths)
         trace = load_with_progress(trace_path, quiet=json)
         results.append((trace_path, kernel_sources(trace, inductor, run_meta), trace.meta))
+        tuning.append(autotune_beside(trace_path, trace))
     if json:
         from traceview.report.json import dumps
 
-        typer.echo(dumps({"runs": [{"trace": str(p), **_asdict(r), "truncated": m.truncated, "notes": m.notes} for p, r, m in results]}))
+        typer.echo(dumps({"runs": [{"trace": str(p), **_asdict(r), "truncated": m.truncated, "notes": m.notes,
+                                    **({"autotune": _asdict(t.choices)} if t is not None else {})}
+                                   for (p, r, m), t in zip(results, tuning)]}))
         return
     out = console()
-    for trace_path, result, meta in results:
+    for (trace_path, result, meta), tuned in zip(results, tuning):
         for renderable in kernels_view(trace_path, result, limit):
             out.print(renderable)
+        if tuned is not None:
+            from traceview.report.autotune_view import autotune_table
+
+            for renderable in autotune_table(tuned, limit):
+                out.print(renderable)
         if meta.truncated:
             out.print(Text("note: the trace file was truncated: results cover the events read before the cut", style="yellow"))
         for note in meta.notes:
@@ -75,7 +83,7 @@ def show_cmd(
     from traceview.analysis.kernel_source import kernel_detail, kernel_sources
     from traceview.trace.inductor_code import load_inductor_code
 
-    detail = None
+    detail, tuned = None, []
     if code is not None or _is_code(path):
         detail = kernel_detail(kernel, load_inductor_code(code or path))
     else:
@@ -83,23 +91,50 @@ def show_cmd(
             inductor = _load_code(code_paths)
             if inductor is None:
                 continue
-            sources = kernel_sources(load_with_progress(trace_path, quiet=True), inductor, run_meta)
+            trace = load_with_progress(trace_path, quiet=True)
+            sources = kernel_sources(trace, inductor, run_meta)
             detail = kernel_detail(kernel, inductor, sources)
             if detail is not None:
+                tuned = _choices_for(autotune_beside(trace_path, trace), detail)
                 break
     if detail is None:
         raise MissingEventsError(f"no generated kernel named {clean(kernel)!r} in the Inductor code under {path}")
     if json:
         from traceview.report.json import dumps
 
-        typer.echo(dumps(detail))
+        typer.echo(dumps(detail, autotune=tuned))
         return
     out = console()
     for renderable in detail_view(detail):
         out.print(renderable)
+    if tuned:
+        from traceview.report.autotune_view import autotune_detail
+
+        for renderable in autotune_detail(tuned):
+            out.print(renderable)
 
 
 # --- finding the inputs ------------------------------------------------------------------------
+
+
+def autotune_beside(trace_path: Path, trace: Any):
+    """Inductor's autotuning decisions recorded beside ``trace_path``, matched to ``trace`` (None: none recorded)."""
+    from traceview.analysis.autotune import autotune_of_trace
+    from traceview.errors import TraceFormatError
+    from traceview.trace.autotune_log import read_autotune_log
+    from traceview.trace.run_files import run_files
+
+    found = run_files(trace_path).autotune  # the record only: the structured trace is not read here
+    try:
+        return autotune_of_trace(trace, read_autotune_log(found)) if found is not None else None
+    except TraceFormatError:
+        return None  # `analyze` names the unreadable record in a note
+
+
+def _choices_for(choices: Any, detail: Any) -> list:
+    from traceview.analysis.autotune import choices_for_source
+
+    return choices_for_source(choices, detail.kernel_name, detail.source or "") if choices is not None else []
 
 
 def locate_runs(path: Path, code: Path | None) -> list[tuple[Path, list[Path], dict[str, Any] | None]]:

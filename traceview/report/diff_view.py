@@ -69,7 +69,21 @@ def diff_view(d: Diff) -> RenderableType:
             for r in lone.itertuples():
                 t.add_row(safe(r.name, 120), safe(r.op if isinstance(r.op, str) else ""), f"{r.count:,}", f"{r.total_ms:,.3f}")
             parts.append(t)
+    parts += _autotune_lines(d)
     return Group(*parts)
+
+
+def _autotune_lines(d: Diff) -> list[RenderableType]:
+    """One line per autotuning decision whose choice changed between the runs (or one saying none did)."""
+    from rich.text import Text
+
+    if d.autotune is None or not len(d.autotune):
+        return []
+    changed = d.autotune[d.autotune["changed"].astype(bool)]
+    if not len(changed):
+        return [Text(f"autotuning: the same choice in both runs for all {len(d.autotune)} decision(s) found in both")]
+    return [Text(f"autotuning choice changed: {safe(r.key, 120)}: {safe(r.a_chosen, 160)} ({_fmt(r.a_ms)} ms) -> "
+                 f"{safe(r.b_chosen, 160)} ({_fmt(r.b_ms)} ms)", style="yellow") for r in changed.itertuples()]
 
 
 def diff_document(diffs: Sequence[Diff]) -> dict[str, Any]:
@@ -80,7 +94,8 @@ def diff_document(diffs: Sequence[Diff]) -> dict[str, Any]:
                             for r in lone.to_dict(orient="records")] for side, lone in (("a", d.unmatched_a), ("b", d.unmatched_b))}
         out.append({"a": d.label_a, "b": d.label_b,
                     "metrics": {r["metric"]: {"unit": r["unit"], "a": r["a"], "b": r["b"], "ratio": r["ratio"]} for r in d.metrics.to_dict(orient="records")},
-                    "launches": d.launches, "groups": d.groups, "unmatched_a": unmatched["a"], "unmatched_b": unmatched["b"]})
+                    "launches": d.launches, "groups": d.groups, "unmatched_a": unmatched["a"], "unmatched_b": unmatched["b"],
+                    "autotune": d.autotune})
     return to_jsonable({"schema_version": SCHEMA_VERSION, "diffs": out})
 
 
@@ -106,6 +121,11 @@ def diff_html(diffs: Sequence[Diff], title: str = "traceview diff") -> str:
                 body.append(f"<h3>Only in {esc(side)}</h3>" + table(["kernel", "CPU op", "count", "ms"],
                             [[r.name, r.op, num(r.count, "{:,.0f}"), num(r.total_ms)] for r in lone.itertuples()],
                             sortable=True, numeric=[False, False, True, True], wide=0))
+        if d.autotune is not None and len(d.autotune):
+            body.append("<h3>Autotuning decisions</h3>" + table(
+                ["decision", f"{a} chose", "ms", f"{b} chose", "ms", "changed"],
+                [[r.key, r.a_chosen, num(r.a_ms, "{:,.4f}"), r.b_chosen, num(r.b_ms, "{:,.4f}"), "yes" if r.changed else ""]
+                 for r in d.autotune.itertuples()], sortable=True, numeric=[False, False, True, False, True, False]))
     return page(title, "\n".join(body), figs)
 
 

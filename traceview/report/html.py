@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from traceview.report import figures as F
+from traceview.report.autotune_view import autotune_html
 from traceview.report.html_kernels import code_info, kernel_section
 from traceview.report.html_page import Figures, esc, num, page, table
 from traceview.report.html_peers import peer_sections
@@ -55,6 +56,7 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         "<h2>Graph breaks and recompiles</h2>", reasons_section(a),
         "<h2>Timeline</h2>", _timeline(a, trace, figs),
         "<h2>Kernels (run phase)</h2>", figs.div(F.top_kernels_figure(a)), kernel_section(a, code_info(trace, code_dir)),
+        autotune_html(a.autotune),
         "<h2>Time per module</h2>", modules_section(a, figs),
         "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
         _cpu_kernels(a),

@@ -141,6 +141,8 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "metrics": check_metrics(a),
         "compile_reasons": _reasons_document(a),
         "modules": _modules_document(a),
+        "autotune": to_jsonable(a.autotune.choices) if a.autotune is not None else None,
+        "autotune_notes": list(a.autotune.notes) if a.autotune is not None else [],
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,

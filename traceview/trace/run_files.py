@@ -4,12 +4,14 @@
 
     DIR/train.pt.trace.json.gz          the Kineto trace (or one per variant / per rank)
     DIR/train.torch_trace.log.gz        PyTorch's structured trace (TORCH_TRACE), when anything compiled
-    DIR/meta.json                       {"dynamo": {"counters": ..., "compile_times_s": ...}, "torch_trace": ...}
-                                        (``run``: per variant, under "variants")
+    DIR/train.autotune.json             Inductor's autotuning decisions (:mod:`traceview.trace.autotune_log`)
+    DIR/meta.json                       {"dynamo": {"counters": ..., "compile_times_s": ...}, "torch_trace": ...,
+                                        "autotune": ...} (``run``: per variant, under "variants")
 
 ``run_files(path)`` takes a trace file or a run directory and finds the rest: the structured trace
 named in meta.json, else ``<trace stem>.torch_trace.log[.gz]``, else the only ``*.torch_trace.log*``
 of a folder that holds one trace. A plain trace with nothing beside it gets empty companions.
+The autotuning record is the one meta.json names, else ``<trace stem>.autotune.json``.
 ``dynamo_record(files)`` reads them (:class:`DynamoRecord`).
 """
 
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from traceview.errors import TraceFormatError
+from traceview.trace.autotune_log import AutotuneLog, read_autotune_log
 from traceview.trace.load import trace_files
 from traceview.trace.torch_log import TorchLog, read_torch_log
 
@@ -37,6 +40,7 @@ class RunFiles:
     meta: dict[str, Any] | None = None
     dynamo: dict[str, Any] | None = None
     torch_logs: tuple[Path, ...] = ()
+    autotune: Path | None = None  # Inductor's autotuning decisions (the first rank's, for several)
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class DynamoRecord:
     counters: dict[str, dict[str, int]] = field(default_factory=dict)
     compile_times_s: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    autotune: AutotuneLog | None = None  # Inductor's autotuning decisions (None: none recorded beside the trace)
 
     @property
     def empty(self) -> bool:
@@ -66,8 +71,8 @@ def run_files(path: str | Path, torch_trace: str | Path | None = None) -> RunFil
         explicit = Path(torch_trace)
         if not explicit.is_file():
             raise TraceFormatError(f"{explicit}: no such structured trace file")
-        return RunFiles(path, meta, dynamo, (explicit,))
-    return RunFiles(path, meta, dynamo, _logs_beside(folder, traces, meta))
+        return RunFiles(path, meta, dynamo, (explicit,), _autotune_beside(folder, traces, meta))
+    return RunFiles(path, meta, dynamo, _logs_beside(folder, traces, meta), _autotune_beside(folder, traces, meta))
 
 
 def dynamo_record(files: RunFiles) -> DynamoRecord:
@@ -83,7 +88,13 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
     times = dynamo.get("compile_times_s") if isinstance(dynamo.get("compile_times_s"), dict) else {}
     for log in logs:
         notes += log.notes
-    return DynamoRecord(logs, counters, times, notes)
+    autotune = None
+    if files.autotune is not None:
+        try:
+            autotune = read_autotune_log(files.autotune)
+        except TraceFormatError as exc:
+            notes.append(f"autotuning record skipped: {exc}")
+    return DynamoRecord(logs, counters, times, notes, autotune)
 
 
 def _read_meta(path: Path) -> dict[str, Any] | None:
@@ -133,3 +144,19 @@ def _named_in_meta(meta: dict[str, Any] | None, traces: list[Path]) -> list[str]
     if not variants:
         return None
     return [v["torch_trace"] for v in variants if isinstance(v["torch_trace"], str)]
+
+
+def _autotune_beside(folder: Path, traces: list[Path], meta: dict[str, Any] | None) -> Path | None:
+    """The autotuning record meta.json names for the (first) trace, else ``<trace stem>.autotune.json``."""
+    if not traces:
+        return None
+    named = None
+    if meta is not None and "autotune" in meta:  # a profile's meta.json
+        named = meta["autotune"]
+    for variant in (meta or {}).get("variants", {}).values() if isinstance((meta or {}).get("variants"), dict) else ():
+        if isinstance(variant, dict) and variant.get("trace") == traces[0].name:
+            named = variant.get("autotune")
+    if isinstance(named, str) and (folder / named).is_file():
+        return folder / named
+    guess = folder / f"{traces[0].name.split('.')[0]}.autotune.json"
+    return guess if guess.is_file() else None
