@@ -97,7 +97,7 @@ def test_a_slow_rank_made_from_the_real_capture_is_named_and_gets_its_page(tmp_p
     matrix = rank_matrix(comparison, found)
     assert 19 in set(comparison.stragglers.loc[comparison.stragglers["metric"] == "compute_ns", "rank"])
     chosen = notable_ranks(comparison, found, matrix)
-    assert {0, 19} <= chosen and len(chosen) < 20
+    assert {0, 19} <= chosen and len(chosen) <= 14
     assert matrix.arrival_ms.shape == (20, min(MAX_COLLECTIVES, matrix.collectives_total))
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["report", str(tmp_path), "-o", "job.html", "--workers", "1"])

@@ -103,15 +103,18 @@ def _arrival_table(found: Collectives, max_collectives: int) -> tuple[pd.DataFra
     return table[[c for c in labels if c in table.columns]], len(keep)
 
 
-def notable_ranks(comparison: RankComparison, found: Collectives, matrix: RankMatrix, most_late: int = 3) -> set[int]:
-    """The ranks a reader of the job's page looks at next: rank 0, the stragglers, the slowest rank of each step,
-    the ``most_late`` ranks most often last at a collective, and the fastest rank (for comparison)."""
+def notable_ranks(comparison: RankComparison, found: Collectives, matrix: RankMatrix, top: int = 3) -> set[int]:
+    """The ranks a reader of the job's page looks at next (at most ``4 * top + 2``): rank 0, the ``top`` + 1
+    stragglers furthest above the median, the ``top`` ranks most often the slowest of a step, the ``top`` ranks
+    most often last at a collective, and the fastest rank (for comparison)."""
     per = comparison.per_rank
     if per.empty:
         return set()
-    chosen = {int(per["rank"].min())} | {int(r) for r in comparison.stragglers["rank"]} | {int(r) for r in matrix.slowest["rank"]}
+    chosen = {int(per["rank"].min())}
+    chosen |= {int(r) for r in comparison.stragglers["rank"].drop_duplicates().head(top + 1)}
+    chosen |= {int(r) for r in matrix.slowest["rank"].value_counts().head(top).index}
     if len(found.collectives):
-        chosen |= {int(r) for r in found.collectives["last_rank"].value_counts().head(most_late).index}
+        chosen |= {int(r) for r in found.collectives["last_rank"].value_counts().head(top).index}
     if not matrix.step_ms.empty:
         chosen.add(int(matrix.step_ms.median(axis=1).idxmin()))
     return chosen

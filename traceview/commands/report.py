@@ -30,7 +30,7 @@ def report_cmd(
     code: Annotated[Optional[Path], typer.Option("--code", exists=True, help="Inductor generated code, if not beside the trace (adds the kernel code view).")] = None,
     perfetto: Annotated[bool, typer.Option("--perfetto/--no-perfetto", help="Also write the trace with traceview's tracks beside the page (<name>.perfetto.json.gz) and link it.")] = True,
     torch_trace: Annotated[Optional[Path], typer.Option("--torch-trace", help="PyTorch's structured trace (TORCH_TRACE log) of the run, if not beside the trace: adds graph-break and recompile reasons.")] = None,
-    rank_pages: Annotated[RankPages, typer.Option("--rank-pages", help="For a directory of ranks: which ranks get their own page (in <name>_ranks/, linked): all, none, or auto (all up to 16 ranks, else rank 0, the stragglers, the slowest rank of each step and the ones most often last at a collective).")] = RankPages.auto,
+    rank_pages: Annotated[RankPages, typer.Option("--rank-pages", help="For a directory of ranks: which ranks get their own page (in <name>_ranks/, linked): all, none, or auto (all up to 16 ranks, else at most 14: rank 0, the worst stragglers, the ranks most often slowest in a step or last at a collective, and the fastest).")] = RankPages.auto,
     workers: Annotated[Optional[int], typer.Option(help="For a directory of ranks: worker processes (default: by cores and memory).", min=1)] = None,
     executor: Annotated[Engine, typer.Option("--executor", help="For a directory of ranks: where the ranks load (this machine's process pool, a Dask or a Ray cluster).")] = Engine.local,
     address: Annotated[Optional[str], typer.Option(help="The Dask scheduler or Ray cluster to use (default: start a local one).")] = None,
