@@ -62,6 +62,7 @@ class RankComparison:
     stragglers: pd.DataFrame  # rank, metric, value, median, excess (fraction above the median)
     threshold: float  # excess above which a rank is a straggler
     notes: tuple[str, ...] = ()  # ranks left out, and what loading a rank skipped or repaired
+    steps: pd.DataFrame = field(default_factory=lambda: _empty_steps())  # rank, step, start_ns, dur_ns (STEP_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,33 @@ class RankSummary:
 
     table: pd.DataFrame
     notes: dict[int, list[str]] = field(default_factory=dict)  # rank -> its load notes
+    steps: pd.DataFrame = field(default_factory=lambda: _empty_steps())  # the rank's steps (STEP_COLUMNS)
+
+
+#: One row per (rank, step): the step's ``ProfilerStep#N`` slice on that rank.
+STEP_COLUMNS: Final[dict[str, str]] = {"rank": "int32", "step": "string", "start_ns": "int64", "dur_ns": "int64"}
+
+
+def _empty_steps() -> pd.DataFrame:
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in STEP_COLUMNS.items()})
 
 
 def summarize_rank(trace: Trace) -> RankSummary:
-    """:func:`rank_summary` with the trace's load notes (a truncated file, events skipped...)."""
-    return RankSummary(rank_summary(trace), {m.rank: list(m.notes) for m in trace.ranks if m.notes})
+    """:func:`rank_summary` with the trace's load notes (a truncated file, events skipped...) and its steps."""
+    return RankSummary(rank_summary(trace), {m.rank: list(m.notes) for m in trace.ranks if m.notes}, rank_steps(trace))
+
+
+def rank_steps(trace: Trace) -> pd.DataFrame:
+    """Each rank's ``ProfilerStep#N`` slices (STEP_COLUMNS), by rank and start; a step named twice on a rank
+    (two threads annotate it) keeps its longest slice."""
+    slices = trace.slices
+    steps = slices[matches(slices["name"], patterns.STEP, anchored=True)]
+    if steps.empty:
+        return _empty_steps()
+    out = pd.DataFrame({"rank": steps["rank"].to_numpy(), "step": steps["name"].astype(str).to_numpy(),
+                        "start_ns": steps["start_ns"].to_numpy(), "dur_ns": steps["dur_ns"].to_numpy()})
+    out = out.sort_values("dur_ns", ascending=False, kind="stable").drop_duplicates(["rank", "step"])
+    return out.sort_values(["rank", "start_ns"], ignore_index=True).astype(STEP_COLUMNS)
 
 
 def rank_notes(notes: dict[int, list[str]], ranks: Iterable[int]) -> list[str]:
@@ -127,7 +150,7 @@ def _compile_ns(spans: pd.DataFrame) -> int:
 
 
 def compare_ranks(per_rank: pd.DataFrame | list[pd.DataFrame], threshold: float = STRAGGLER_THRESHOLD,
-                  notes: Iterable[str] = ()) -> RankComparison:
+                  notes: Iterable[str] = (), steps: pd.DataFrame | list[pd.DataFrame] | None = None) -> RankComparison:
     """Stack per-rank tables and flag each rank more than ``threshold`` above the median of a metric.
 
     Truncated ranks are shown but neither checked nor counted in the medians: their totals stop at the cut.
@@ -146,14 +169,16 @@ def compare_ranks(per_rank: pd.DataFrame | list[pd.DataFrame], threshold: float 
             flagged.append({"rank": int(whole["rank"].iloc[i]), "metric": metric, "value": int(values.iloc[i]),
                             "median": float(median), "excess": float(excess.iloc[i])})
     stragglers = pd.DataFrame(flagged, columns=["rank", "metric", "value", "median", "excess"])
+    if isinstance(steps, list):
+        steps = pd.concat(steps, ignore_index=True) if steps else None
     return RankComparison(per_rank=table, stragglers=stragglers.sort_values("excess", ascending=False, ignore_index=True),
-                          threshold=threshold, notes=tuple(notes))
+                          threshold=threshold, notes=tuple(notes), steps=_empty_steps() if steps is None else steps)
 
 
 def rank_comparison(trace: Trace, threshold: float = STRAGGLER_THRESHOLD) -> RankComparison:
     """:func:`compare_ranks` of a multi-rank Trace (all ranks loaded and concatenated), with its notes."""
     summary = summarize_rank(trace)
-    return compare_ranks(summary.table, threshold, rank_notes(summary.notes, summary.table["rank"]))
+    return compare_ranks(summary.table, threshold, rank_notes(summary.notes, summary.table["rank"]), summary.steps)
 
 
 def kernel_time_by_rank(trace: Trace, top: int = 10) -> pd.DataFrame:

@@ -54,9 +54,11 @@ def ranks_cmd(
 
 def compare_rank_files(files: list[Path], *, threshold: float = 0.05, cache: bool = True, workers: int | None = None,
                        engine: Engine | str = Engine.local, address: str | None = None,
-                       progress: bool = False) -> tuple[RankComparison, Collectives]:
+                       progress: bool = False, per_rank=None) -> tuple[RankComparison, Collectives]:
     """The rank traces ``files`` summarized on ``engine`` and compared, and their collectives matched
-    across ranks; unreadable ones in the notes."""
+    across ranks; unreadable ones in the notes. ``per_rank``: the picklable function each worker runs on
+    its rank's Trace (default :func:`~traceview.analysis.collectives.summary_and_calls`; one that also
+    writes the rank's own page must return the same)."""
     from traceview.analysis.collectives import match_collectives, summary_and_calls
     from traceview.analysis.ranks import compare_ranks, rank_notes
     from traceview.errors import TraceFormatError
@@ -65,21 +67,23 @@ def compare_rank_files(files: list[Path], *, threshold: float = 0.05, cache: boo
 
     workers = workers or worker_count(files)
     with engine_executor(engine, workers=workers, address=address) as executor, _RankProgress(len(files), progress) as report:
-        gathered = gather_ranks(files, summary_and_calls, cache=cache, workers=workers, executor=executor, progress=report)
+        gathered = gather_ranks(files, per_rank or summary_and_calls, cache=cache, workers=workers, executor=executor, progress=report)
     if not gathered.results:
         where = files[0].parent if len(files) > 1 else files[0]
         raise TraceFormatError(f"{where}: none of the {len(files)} trace files could be read (first: {gathered.failures[0].error})")
     summaries, calls = [r[0] for r in gathered.results], [r[1] for r in gathered.results]
     tables = [s.table for s in summaries]
     notes = {rank: n for s in summaries for rank, n in s.notes.items()}
+    steps = [s.steps for s in summaries]
     ranks = [r for t in tables for r in t["rank"]]
     if len(files) > 1 and len(set(ranks)) != len(ranks):  # files that do not say their rank: file order
         order = {str(f): i for i, f in enumerate(files)}
         tables = [t.assign(rank=order[p]) for p, t in zip(gathered.paths, tables)]
+        steps = [st.assign(rank=order[p]).astype({"rank": "int32"}) for p, st in zip(gathered.paths, steps)]
         calls = [c.assign(rank=order[p]) for p, c in zip(gathered.paths, calls)]
         notes = {order[p]: n for p, s in zip(gathered.paths, summaries) for n in s.notes.values()}
         ranks = [order[p] for p in gathered.paths]
-    comparison = compare_ranks(tables, threshold, [f.note for f in gathered.failures] + rank_notes(notes, ranks))
+    comparison = compare_ranks(tables, threshold, [f.note for f in gathered.failures] + rank_notes(notes, ranks), steps)
     return comparison, match_collectives(calls)
 
 
