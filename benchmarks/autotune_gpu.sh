@@ -35,6 +35,9 @@ say "python $(python3 --version 2>&1); $(python3 -c 'import torch; print("torch"
 SCRIPTS=$PWD/sample_traces/scripts
 CHECK="python3 $PWD/benchmarks/autotune_check.py"
 
+pack() {  # what is finished so far, without generated code or caches (a killed call still returns it)
+  tar -czf "$OUT/autotune.tar.gz" -C "$W" --exclude=code --exclude='cache-*' .
+}
 mlp() {  # mlp NAME MODE: profile the GEMM model with a cold Inductor cache, then check it
   local name=$1 mode=$2 t0=$(date +%s)
   mkdir -p "$W/$name"
@@ -43,6 +46,7 @@ mlp() {  # mlp NAME MODE: profile the GEMM model with a cold Inductor cache, the
   say "mlp $name ($mode): exit $? in $(( $(date +%s) - t0 )) s; $(grep -c '^AUTOTUNE' "$W/$name/stderr.txt") AUTOTUNE blocks printed"
   $CHECK "$W/$name" "$W/$name/stderr.txt" --out "$W/$name/check.json" > "$W/$name/check.txt" 2>&1
   say "  check exit $?"; cat "$W/$name/check.txt" >> "$LOG"
+  pack
 }
 mlp mlp max-autotune-no-cudagraphs
 mlp mlp-cudagraphs max-autotune
