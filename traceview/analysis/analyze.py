@@ -8,6 +8,7 @@ from traceview.analysis.attribution import attribute_kernels
 from traceview.analysis.cpu_kernels import cpu_kernels
 from traceview.analysis.collectives import collectives
 from traceview.analysis.comm import comm_compute, queue_length, queue_summary
+from traceview.analysis.critical_path import critical_path
 from traceview.analysis.compile_reasons import compile_reasons, reason_findings
 from traceview.analysis.findings import findings
 from traceview.analysis.flops import kernel_flops, kernel_tflops
@@ -55,5 +56,6 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         queues=queue_summary(queue_length(trace)),
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
+        critical_path=critical_path(trace, windows, split.launch_phase),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})

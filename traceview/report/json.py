@@ -90,6 +90,7 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
 def analysis_document(a: "Analysis") -> dict[str, Any]:
     """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
     from traceview.analysis.budgets import check_metrics
+    from traceview.report.critical_path_view import critical_path_document
 
     o, g, s = a.overhead, a.graphs, a.split
     regions = {
@@ -141,6 +142,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "metrics": check_metrics(a),
         "compile_reasons": _reasons_document(a),
         "modules": _modules_document(a),
+        "critical_path": critical_path_document(a.critical_path),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,

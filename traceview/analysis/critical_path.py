@@ -1,0 +1,290 @@
+"""Which chain of host work, launches, GPU work and waits bounds each step?
+
+A step ends when its host thread gets there; the critical path is what it waited for, followed
+backwards from the step's end to its start. At each moment the path is on one lane, a host thread
+or a GPU stream, and the walk asks what the thing running there waited for last::
+
+    host    [python ][launch]............[python][cudaStreamSynchronize ......]|step end
+                        \\ launch                               waits for ^
+    stream 7             [kernel A][idle][kernel B ][kernel C ..........]
+                                    ^ B waited for A, not for its launch (launched earlier)
+
+- On the host (:mod:`traceview.analysis.host_timeline`: the slice running on the process's
+  launching threads at each moment), time is ``python_cpu`` (a CPU op, a Python frame, untraced
+  Python between slices) or ``launch`` (a CUDA/HIP runtime or driver call). A synchronisation
+  (``*Synchronize``, a blocking ``cudaMemcpy``, a ``cudaMemcpyAsync`` that waited for its own copy)
+  during which GPU work ended jumps to the GPU activity that ended last inside it.
+- On a GPU stream an activity is ``kernel``, ``memcpy`` (memcpy and memset) or ``comm`` (NCCL/RCCL
+  kernels: their time includes the wait for the other ranks). Before it, whichever came last: the
+  previous activity on its stream (the gap is ``idle``), its launch call (``launch``: the call and
+  the launch latency; then the path is on the launching thread), or work on another stream of the
+  device that ended just before it started (an event wait; the gap is ``idle``). A kernel replayed
+  by ``cudaGraphLaunch`` follows the kernel before it in the graph, and only the graph's first
+  kernel waits for the launch: every replayed kernel is on the path (HTA's issue #290 loses them).
+
+The segments tile the step's window, so ``breakdown_ms`` sums to ``step_ms``. Steps come from
+:mod:`traceview.analysis.step_windows`; a trace without steps is one window over the run phase.
+HTA's ``critical_path_analysis`` builds the same kinds of edges into a graph and takes its longest
+path; ``tests/test_critical_path.py`` compares the two.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis.by_name import matches
+from traceview.analysis.host_timeline import HostTimeline, host_timeline
+from traceview.analysis.ranks import COMM_KERNEL
+from traceview.analysis.step_windows import StepWindows, step_windows
+from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace import Trace
+from traceview.trace.schema import API_CATEGORIES
+
+KINDS: Final[tuple[str, ...]] = ("python_cpu", "launch", "kernel", "memcpy", "comm", "idle")
+#: Host calls that block until GPU work is done.
+SYNC_API: Final[str] = r"^(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|^(?:cuda|hip)Memcpy(?:_v\d+)?$"
+#: Copies that may block the host (D2H into pageable memory): only when their own copy ended inside them.
+MEMCPY_API: Final[str] = r"^(?:cuda|hip)Memcpy\w*Async|^hipMemcpyWithStream"
+#: An activity that starts this soon after work on another stream of its device ended, later than
+#: its launch and its stream's previous activity, waited for that work (cudaStreamWaitEvent): a
+#: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
+EVENT_WAIT_SLACK_NS: Final[int] = 5_000
+SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "string", "name": "string", "lane": "string"}
+
+
+@dataclass(frozen=True)
+class StepPath:
+    """One step's critical path: its time split by what was on the path, and the path itself.
+
+    ``segments``: start_us, end_us (the trace's clock, us), kind (one of KINDS), name (the slice or
+    GPU activity; "" for idle and untraced Python), lane ("thread <tid>" or "stream <n>"), in time order.
+    """
+
+    step: int  # step number as step_windows names it (ProfilerStep#N -> N); 0 for the run phase of a trace without steps
+    step_ms: float
+    breakdown_ms: dict[str, float]  # keys: KINDS; the values sum to step_ms
+    segments: pd.DataFrame
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class CriticalPath:
+    """Every step's critical path (see the module docstring); ``source``: how steps were found
+    ("ProfilerStep", "annotation: ...", "run phase")."""
+
+    steps: tuple[StepPath, ...]
+    source: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def mean_breakdown_ms(self) -> dict[str, float]:
+        """Each kind's ms per step, averaged over the steps (zeros without steps)."""
+        n = max(len(self.steps), 1)
+        return {k: sum(s.breakdown_ms[k] for s in self.steps) / n for k in KINDS}
+
+    def mean_step_ms(self) -> float:
+        return sum(s.step_ms for s in self.steps) / max(len(self.steps), 1)
+
+    def by_name(self, top: int = 10) -> pd.DataFrame:
+        """What the path spends most time on: kind, name, ms_per_step (summed over the steps, divided
+        by their count), the largest first; untraced Python and idle gaps have name ""."""
+        if not self.steps:
+            return pd.DataFrame({"kind": pd.Series(dtype="string"), "name": pd.Series(dtype="string"), "ms_per_step": pd.Series(dtype="float64")})
+        segs = pd.concat([s.segments for s in self.steps], ignore_index=True)
+        segs = segs.assign(ms_per_step=(segs["end_us"] - segs["start_us"]) / 1e3 / len(self.steps))
+        sums = segs.groupby(["kind", "name"], observed=True, dropna=False)["ms_per_step"].sum().reset_index()
+        return sums.sort_values("ms_per_step", ascending=False, kind="stable").head(top).reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class _Gpu:
+    """One rank's GPU activities ordered by (stream, start), with the lookups the walk needs."""
+
+    start: np.ndarray
+    end: np.ndarray
+    stream: np.ndarray
+    device: np.ndarray
+    kind: np.ndarray  # "kernel" | "memcpy" | "comm"
+    name: np.ndarray
+    launch: np.ndarray  # launch_id, -1 when not captured
+    prev: np.ndarray  # previous activity on the same (device, stream), -1 for the first
+    by_end: np.ndarray  # positions ordered by end
+    end_sorted: np.ndarray
+
+
+def critical_path(trace: Trace, windows: StepWindows | None = None, launch_phase: pd.Series | None = None) -> CriticalPath:
+    """The critical path of every step of ``trace`` (``windows``: its step windows, found when not
+    given). Without steps: one window over the run phase of the process that launched the most GPU
+    work, from the top-level slice around its first run-phase launch to the end of the one around its
+    last (``launch_phase``: :attr:`CompileSplit.launch_phase`; without it every launch counts)."""
+    windows = step_windows(trace) if windows is None else windows
+    if len(trace.gpu) == 0 or len(trace.launches) == 0:
+        return CriticalPath((), "", ["critical path: no GPU activity with its launches in this trace"])
+    walker = _Walker(trace, parents_array(trace.slices))
+    if len(windows):
+        names = trace.slices["name"].to_numpy(dtype=object)[windows.slice_id]
+        tids = walker.tid[windows.slice_id]
+        steps = tuple(walker.step(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
+                                  _step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
+        return CriticalPath(steps, windows.source, walker.notes)
+    rank, pid, tid, start, end = _run_window(trace, walker.parents, launch_phase)
+    return CriticalPath((walker.step(rank, pid, start, end, 0, tid),), "run phase", walker.notes)
+
+
+def _run_window(trace: Trace, parents: np.ndarray, launch_phase: pd.Series | None) -> tuple[int, int, int, int, int]:
+    """(rank, pid, tid, start_ns, end_ns) of the run phase of the process with the most launches
+    (tid: its thread with the most launches)."""
+    launches = trace.launches
+    if launch_phase is not None:
+        run = (launch_phase.reindex(launches["launch_id"]) == "run").to_numpy()
+        launches = launches[run] if run.any() else launches
+    rank, pid = launches.groupby(["rank", "pid"], observed=True).size().idxmax()
+    mine = launches[(launches["rank"] == rank) & (launches["pid"] == pid)]["launch_id"].to_numpy()
+    top = nearest_ancestor(parents, mine, trace.slices["depth"].to_numpy() == 0, include_self=True)
+    top = np.where(top >= 0, top, mine)
+    tid = int(launches.loc[launches["launch_id"].isin(mine), "tid"].mode().iloc[0])
+    return int(rank), int(pid), tid, int(trace.slices["start_ns"].to_numpy()[top].min()), int(trace.slices["end_ns"].to_numpy()[top].max())
+
+
+def _step_number(name: str, position: int) -> int:
+    digits = re.findall(r"\d+", name)
+    return int(digits[-1]) if digits else position
+
+
+class _Walker:
+    """The per-trace lookups (host timelines per process, GPU activities per rank) and the walk."""
+
+    def __init__(self, trace: Trace, parents: np.ndarray) -> None:
+        self.slices, self.parents, self.notes = trace.slices, parents, []
+        s = trace.slices
+        self.start_ns, self.end_ns = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+        self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
+        self.names = s["name"].to_numpy(dtype=object)
+        api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
+        self.is_api = api
+        self.waits = api & matches(s["name"], SYNC_API)
+        self.maybe_waits = api & matches(s["name"], MEMCPY_API)
+        gpu = trace.gpu
+        self.own_end = gpu.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
+        self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
+        self.hosts: dict[tuple[int, int], HostTimeline] = {}
+        self.launch_rows = trace.launches[["rank", "pid", "tid"]]
+
+    def host(self, rank: int, pid: int, owner_tid: int) -> HostTimeline:
+        if (rank, pid) not in self.hosts:
+            s, lr = self.slices, self.launch_rows
+            tids = set(lr.loc[(lr["rank"] == rank) & (lr["pid"] == pid), "tid"].dropna().astype(int)) | {owner_tid}
+            rows = np.flatnonzero(((s["rank"] == rank) & (s["pid"] == pid)).to_numpy() & np.isin(self.tid, list(tids)))
+            self.hosts[(rank, pid)] = host_timeline(s, self.parents, rows)
+        return self.hosts[(rank, pid)]
+
+    def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
+        """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
+        host, gpu = self.host(rank, pid, owner), self.gpu.get(rank)
+        segs: list[tuple[int, int, str, str, str]] = []
+        visited: set[int] = set()
+        t, lane, at = end, "host", -1  # lane "host": walking the host timeline; "gpu": at activity `at`
+        for _ in range(4 * (len(host.start_ns) + (len(gpu.start) if gpu else 0)) + 16):
+            if t <= start:
+                break
+            if lane == "gpu":
+                t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
+            else:
+                t, lane, at = self._host_step(host, gpu, t, start, segs, visited, owner)
+        return _step_path(number, rank, start, end, segs)
+
+    def _host_step(self, host, gpu, t, start, segs, visited, owner):
+        """One host interval back from ``t``: a wait jumps to the GPU, anything else is host time."""
+        i = host.at(t)
+        if i < 0 or len(host.start_ns) == 0:
+            _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
+            return start, "host", -1
+        if t > host.end_ns[i]:  # after the process's last slice: untraced Python
+            _emit(segs, host.end_ns[i], t, start, "python_cpu", "", f"thread {owner}")
+            return int(host.end_ns[i]), "host", -1
+        sid, lane = int(host.slice_id[i]), f"thread {host.tid[i]}"
+        if sid >= 0 and gpu is not None and self._blocks(sid, t):
+            g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
+            if g >= 0:
+                _emit(segs, int(gpu.end[g]), t, start, "launch", str(self.names[sid]), lane)
+                return int(gpu.end[g]), "gpu", g
+        kind = "launch" if sid >= 0 and self.is_api[sid] else "python_cpu"
+        _emit(segs, int(host.start_ns[i]), t, start, kind, str(self.names[sid]) if sid >= 0 else "", lane)
+        return int(host.start_ns[i]), "host", -1
+
+    def _blocks(self, sid: int, t: int) -> bool:
+        if self.waits[sid]:
+            return True
+        return bool(self.maybe_waits[sid]) and self.own_end.get(sid, np.iinfo(np.int64).max) <= self.end_ns[sid]
+
+    def _gpu_step(self, gpu: _Gpu, g: int, t: int, start: int, segs, visited):
+        """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
+        visited.add(g)
+        lane = f"stream {gpu.stream[g]}"
+        _emit(segs, int(gpu.start[g]), t, start, str(gpu.kind[g]), str(gpu.name[g]), lane)
+        t = int(gpu.start[g])
+        p = int(gpu.prev[g])
+        prev_end = int(gpu.end[p]) if p >= 0 and p not in visited else np.iinfo(np.int64).min
+        launch = int(gpu.launch[g])
+        launch_at = int(self.start_ns[launch]) if launch >= 0 else np.iinfo(np.int64).min
+        ready = max(prev_end, launch_at)
+        other = _last_ended(gpu, max(ready, t - EVENT_WAIT_SLACK_NS), t, visited, device=gpu.device[g], not_stream=gpu.stream[g])
+        if other >= 0:
+            _emit(segs, int(gpu.end[other]), t, start, "idle", "", lane)
+            return int(gpu.end[other]), "gpu", other
+        if launch >= 0 and launch_at >= prev_end:
+            _emit(segs, launch_at, t, start, "launch", str(self.names[launch]), f"thread {self.tid[launch]}")
+            return min(launch_at, t), "host", -1
+        if p >= 0 and prev_end > np.iinfo(np.int64).min:
+            _emit(segs, prev_end, t, start, "idle", "", lane)
+            return min(prev_end, t), "gpu", p
+        return t, "host", -1  # nothing before it in the trace: the host was running
+
+
+def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: str) -> None:
+    a = max(int(a), floor)
+    if b > a:
+        segs.append((a, int(b), kind, name, lane))
+
+
+def _last_ended(gpu: _Gpu, after: int, until: int, visited: set[int], device=None, not_stream=None) -> int:
+    """The not yet visited activity that ended last in (after, until] (on ``device``, off
+    ``not_stream``), -1 if none."""
+    i = int(np.searchsorted(gpu.end_sorted, until, side="right")) - 1
+    while i >= 0 and gpu.end_sorted[i] > after:
+        g = int(gpu.by_end[i])
+        if g not in visited and (device is None or (gpu.device[g] == device and gpu.stream[g] != not_stream)):
+            return g
+        i -= 1
+    return -1
+
+
+def _gpu_of(gpu: pd.DataFrame) -> _Gpu:
+    stream = gpu["stream"].to_numpy(dtype=np.int64, na_value=-1)
+    device = gpu["device"].to_numpy(dtype=np.int64, na_value=-1)
+    start, end = gpu["start_ns"].to_numpy(), gpu["end_ns"].to_numpy()
+    order = np.lexsort((start, stream, device))
+    stream, device, start, end = stream[order], device[order], start[order], end[order]
+    kind = gpu["kind"].to_numpy(dtype=object)[order]
+    comm = matches(gpu["name"], COMM_KERNEL.pattern)[order]
+    kind = np.where(comm, "comm", np.where(kind == "kernel", "kernel", "memcpy"))
+    same = np.r_[False, (stream[1:] == stream[:-1]) & (device[1:] == device[:-1])]
+    prev = np.where(same, np.arange(len(order)) - 1, -1)
+    by_end = np.argsort(end, kind="stable")
+    return _Gpu(start, end, stream, device, kind, gpu["name"].to_numpy(dtype=object)[order],
+                gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[order], prev, by_end, end[by_end])
+
+
+def _step_path(number: int, rank: int, start: int, end: int, segs: list) -> StepPath:
+    segments = pd.DataFrame(segs[::-1], columns=["start_ns", "end_ns", "kind", "name", "lane"])
+    dur = (segments["end_ns"] - segments["start_ns"]).to_numpy()
+    breakdown = {k: float(dur[(segments["kind"] == k).to_numpy()].sum()) / 1e6 for k in KINDS}
+    out = pd.DataFrame({"start_us": segments["start_ns"].to_numpy(dtype=np.float64) / 1e3,
+                        "end_us": segments["end_ns"].to_numpy(dtype=np.float64) / 1e3})
+    for col in ("kind", "name", "lane"):
+        out[col] = segments[col].astype("string")
+    return StepPath(number, (end - start) / 1e6, breakdown, out, rank)
