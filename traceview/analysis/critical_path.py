@@ -54,7 +54,8 @@ MEMCPY_API: Final[str] = r"^(?:cuda|hip)Memcpy\w*Async|^hipMemcpyWithStream"
 #: its launch and its stream's previous activity, waited for that work (cudaStreamWaitEvent): a
 #: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
 EVENT_WAIT_SLACK_NS: Final[int] = 5_000
-SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "string", "name": "string", "lane": "string"}
+SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "string", "name": "string", "lane": "string",
+                                           "start_ns": "int64", "end_ns": "int64"}
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ class StepPath:
     """One step's critical path: its time split by what was on the path, and the path itself.
 
     ``segments``: start_us, end_us (the trace's clock, us), kind (one of KINDS), name (the slice or
-    GPU activity; "" for idle and untraced Python), lane ("thread <tid>" or "stream <n>"), in time order.
+    GPU activity; "" for idle and untraced Python), lane ("thread <tid>" or "stream <n>"), in time
+    order; and start_ns, end_ns, exact (float us lose sub-us digits on clocks of ~1e15 us).
     """
 
     step: int  # step number as step_windows names it (ProfilerStep#N -> N); 0 for the run phase of a trace without steps
@@ -287,4 +289,6 @@ def _step_path(number: int, rank: int, start: int, end: int, segs: list) -> Step
                         "end_us": segments["end_ns"].to_numpy(dtype=np.float64) / 1e3})
     for col in ("kind", "name", "lane"):
         out[col] = segments[col].astype("string")
+    out["start_ns"] = segments["start_ns"].to_numpy(dtype=np.int64)
+    out["end_ns"] = segments["end_ns"].to_numpy(dtype=np.int64)
     return StepPath(number, (end - start) / 1e6, breakdown, out, rank)

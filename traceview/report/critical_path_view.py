@@ -1,9 +1,8 @@
-"""The critical path in the three reports: JSON (``critical_path``), a terminal table and an HTML
-section with one stacked bar per step. Reads :class:`~traceview.analysis.critical_path.CriticalPath`."""
+"""The critical path in the terminal (a table) and the HTML report (one stacked bar per step, the
+longest items); the JSON part is ``_critical_path_document`` in :mod:`traceview.report.json`. Reads
+:class:`~traceview.analysis.critical_path.CriticalPath`."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import plotly.graph_objects as go
 from rich.console import RenderableType
@@ -21,16 +20,6 @@ KIND_WORDS = {"python_cpu": "Python / CPU op", "launch": "CUDA runtime (launch, 
               "comm": "communication (NCCL)", "idle": "GPU idle (waiting)"}
 #: Steps drawn and listed (a trace of hundreds of steps keeps its first ones).
 MAX_STEPS = 60
-
-
-def critical_path_document(cp: CriticalPath | None) -> dict[str, Any] | None:
-    """``critical_path`` in ``analyze --json``: per step its ms and breakdown, and their mean."""
-    if cp is None:
-        return None
-    return {"source": cp.source, "mean_step_ms": cp.mean_step_ms(), "mean_breakdown_ms": cp.mean_breakdown_ms(),
-            "steps": [{"step": s.step, "rank": s.rank, "step_ms": s.step_ms, "breakdown_ms": s.breakdown_ms} for s in cp.steps],
-            "top": [{"kind": r.kind, "name": r.name, "ms_per_step": r.ms_per_step} for r in cp.by_name(10).itertuples()],
-            "notes": cp.notes}
 
 
 def _share(cp: CriticalPath) -> dict[str, float]:

@@ -13,6 +13,7 @@ import pandas as pd
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
+    from traceview.analysis.critical_path import CriticalPath
 
 #: Bumped when a key changes meaning or disappears (adding keys does not bump it).
 SCHEMA_VERSION = 1
@@ -90,7 +91,6 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
 def analysis_document(a: "Analysis") -> dict[str, Any]:
     """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
     from traceview.analysis.budgets import check_metrics
-    from traceview.report.critical_path_view import critical_path_document
 
     o, g, s = a.overhead, a.graphs, a.split
     regions = {
@@ -142,7 +142,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "metrics": check_metrics(a),
         "compile_reasons": _reasons_document(a),
         "modules": _modules_document(a),
-        "critical_path": critical_path_document(a.critical_path),
+        "critical_path": _critical_path_document(a.critical_path),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
@@ -180,3 +180,13 @@ def _modules_document(a: "Analysis") -> dict[str, Any] | None:
         return None
     return {"kernels": m.kernels, "attributed_kernels": m.attributed_kernels, "steps": len(a.steps.steps),
             "rows": to_jsonable(m.modules), "notes": m.notes}
+
+
+def _critical_path_document(cp: "CriticalPath | None") -> dict[str, Any] | None:
+    """``critical_path`` in ``analyze --json``: per step its ms and breakdown, and their mean."""
+    if cp is None:
+        return None
+    return {"source": cp.source, "mean_step_ms": cp.mean_step_ms(), "mean_breakdown_ms": cp.mean_breakdown_ms(),
+            "steps": [{"step": s.step, "rank": s.rank, "step_ms": s.step_ms, "breakdown_ms": s.breakdown_ms} for s in cp.steps],
+            "top": [{"kind": r.kind, "name": r.name, "ms_per_step": r.ms_per_step} for r in cp.by_name(10).itertuples()],
+            "notes": cp.notes}
