@@ -56,6 +56,6 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         queues=queue_summary(queue_length(trace)),
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
-        critical_path=critical_path(trace, windows, split.launch_phase),
+        critical_path=critical_path(trace, windows, split.slice_phase),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})

@@ -41,11 +41,12 @@ from traceview.analysis.by_name import matches
 from traceview.analysis.host_timeline import HostTimeline, host_timeline
 from traceview.analysis.ranks import COMM_KERNEL
 from traceview.analysis.step_windows import StepWindows, step_windows
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.analysis.tree import parents_array
 from traceview.trace import Trace
 from traceview.trace.schema import API_CATEGORIES
 
 KINDS: Final[tuple[str, ...]] = ("python_cpu", "launch", "kernel", "memcpy", "comm", "idle")
+_CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
 #: Host calls that block until GPU work is done.
 SYNC_API: Final[str] = r"^(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|^(?:cuda|hip)Memcpy(?:_v\d+)?$"
 #: Copies that may block the host (D2H into pageable memory): only when their own copy ended inside them.
@@ -54,7 +55,7 @@ MEMCPY_API: Final[str] = r"^(?:cuda|hip)Memcpy\w*Async|^hipMemcpyWithStream"
 #: its launch and its stream's previous activity, waited for that work (cudaStreamWaitEvent): a
 #: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
 EVENT_WAIT_SLACK_NS: Final[int] = 5_000
-SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "string", "name": "string", "lane": "string",
+SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "category", "name": "category", "lane": "category",
                                            "start_ns": "int64", "end_ns": "int64"}
 
 
@@ -118,11 +119,11 @@ class _Gpu:
     end_sorted: np.ndarray
 
 
-def critical_path(trace: Trace, windows: StepWindows | None = None, launch_phase: pd.Series | None = None) -> CriticalPath:
+def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase: pd.Series | None = None) -> CriticalPath:
     """The critical path of every step of ``trace`` (``windows``: its step windows, found when not
     given). Without steps: one window over the run phase of the process that launched the most GPU
-    work, from the top-level slice around its first run-phase launch to the end of the one around its
-    last (``launch_phase``: :attr:`CompileSplit.launch_phase`; without it every launch counts)."""
+    work, its launching threads' top-level slices from the first to the last (``slice_phase``:
+    :attr:`CompileSplit.slice_phase`, to leave out compile-phase slices; without it all count)."""
     windows = step_windows(trace) if windows is None else windows
     if len(trace.gpu) == 0 or len(trace.launches) == 0:
         return CriticalPath((), "", ["critical path: no GPU activity with its launches in this trace"])
@@ -133,28 +134,40 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, launch_phase
         steps = tuple(walker.step(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
                                   _step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
         return CriticalPath(steps, windows.source, walker.notes)
-    rank, pid, tid, start, end = _run_window(trace, walker.parents, launch_phase)
+    rank, pid, tid, start, end = _run_window(trace, slice_phase)
     return CriticalPath((walker.step(rank, pid, start, end, 0, tid),), "run phase", walker.notes)
 
 
-def _run_window(trace: Trace, parents: np.ndarray, launch_phase: pd.Series | None) -> tuple[int, int, int, int, int]:
-    """(rank, pid, tid, start_ns, end_ns) of the run phase of the process with the most launches
-    (tid: its thread with the most launches)."""
+def _run_window(trace: Trace, slice_phase: pd.Series | None) -> tuple[int, int, int, int, int]:
+    """(rank, pid, tid, start_ns, end_ns): the first to the last top-level run-phase slice on the
+    launching threads of the process with the most launches (tid: its thread with the most)."""
     launches = trace.launches
-    if launch_phase is not None:
-        run = (launch_phase.reindex(launches["launch_id"]) == "run").to_numpy()
-        launches = launches[run] if run.any() else launches
     rank, pid = launches.groupby(["rank", "pid"], observed=True).size().idxmax()
-    mine = launches[(launches["rank"] == rank) & (launches["pid"] == pid)]["launch_id"].to_numpy()
-    top = nearest_ancestor(parents, mine, trace.slices["depth"].to_numpy() == 0, include_self=True)
-    top = np.where(top >= 0, top, mine)
-    tid = int(launches.loc[launches["launch_id"].isin(mine), "tid"].mode().iloc[0])
-    return int(rank), int(pid), tid, int(trace.slices["start_ns"].to_numpy()[top].min()), int(trace.slices["end_ns"].to_numpy()[top].max())
+    mine = launches[(launches["rank"] == rank) & (launches["pid"] == pid)]
+    s = trace.slices
+    top = ((s["rank"] == rank) & (s["pid"] == pid) & (s["depth"] == 0) & s["tid"].isin(mine["tid"].dropna().unique())).to_numpy()
+    if slice_phase is not None:
+        top &= (slice_phase.to_numpy() == "run")
+    rows = np.flatnonzero(top)
+    if len(rows) == 0:  # every top-level slice compiling: the launches' own span
+        return int(rank), int(pid), int(mine["tid"].mode().iloc[0]), int(mine["start_ns"].min()), int(mine["end_ns"].max())
+    return int(rank), int(pid), int(mine["tid"].mode().iloc[0]), int(s["start_ns"].to_numpy()[rows].min()), int(s["end_ns"].to_numpy()[rows].max())
 
 
 def _step_number(name: str, position: int) -> int:
     digits = re.findall(r"\d+", name)
     return int(digits[-1]) if digits else position
+
+
+@dataclass(frozen=True)
+class _Host:
+    """A process's host timeline with, per interval, what the path calls it."""
+
+    line: HostTimeline
+    kind: np.ndarray  # code in KINDS: "launch" (a runtime/driver call) | "python_cpu"
+    name: np.ndarray  # the slice's name, "" between slices
+    lane: np.ndarray  # "thread <tid>"
+    may_wait: np.ndarray  # positions of the intervals whose call may block on the GPU, ascending
 
 
 class _Walker:
@@ -166,59 +179,77 @@ class _Walker:
         self.start_ns, self.end_ns = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
         self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
         self.names = s["name"].to_numpy(dtype=object)
-        api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
-        self.is_api = api
-        self.waits = api & matches(s["name"], SYNC_API)
-        self.maybe_waits = api & matches(s["name"], MEMCPY_API)
+        self.is_api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
+        self.waits = self.is_api & matches(s["name"], SYNC_API)
+        self.maybe_waits = self.is_api & matches(s["name"], MEMCPY_API)
         gpu = trace.gpu
-        self.own_end = gpu.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
+        copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
+        self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
         self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
-        self.hosts: dict[tuple[int, int], HostTimeline] = {}
+        self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
 
-    def host(self, rank: int, pid: int, owner_tid: int) -> HostTimeline:
+    def host(self, rank: int, pid: int, owner_tid: int) -> _Host:
         if (rank, pid) not in self.hosts:
             s, lr = self.slices, self.launch_rows
             tids = set(lr.loc[(lr["rank"] == rank) & (lr["pid"] == pid), "tid"].dropna().astype(int)) | {owner_tid}
             rows = np.flatnonzero(((s["rank"] == rank) & (s["pid"] == pid)).to_numpy() & np.isin(self.tid, list(tids)))
-            self.hosts[(rank, pid)] = host_timeline(s, self.parents, rows)
+            line = host_timeline(s, self.parents, rows)
+            sid, some = line.slice_id, line.slice_id >= 0
+            safe = np.maximum(sid, 0)
+            kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)
+            name = np.where(some, self.names[safe], "").astype(object)
+            lane = np.empty(len(sid), dtype=object)
+            for x in set(line.tid.tolist()):  # a few threads
+                lane[line.tid == x] = f"thread {x}"
+            may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
+            self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
         return self.hosts[(rank, pid)]
 
     def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
         """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
         host, gpu = self.host(rank, pid, owner), self.gpu.get(rank)
         segs: list[tuple[int, int, str, str, str]] = []
+        runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
         visited: set[int] = set()
         t, lane, at = end, "host", -1  # lane "host": walking the host timeline; "gpu": at activity `at`
-        for _ in range(4 * (len(host.start_ns) + (len(gpu.start) if gpu else 0)) + 16):
+        for _ in range(4 * (len(host.line.start_ns) + (len(gpu.start) if gpu else 0)) + 16):
             if t <= start:
                 break
             if lane == "gpu":
                 t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
             else:
-                t, lane, at = self._host_step(host, gpu, t, start, segs, visited, owner)
-        return _step_path(number, rank, start, end, segs)
+                t, lane, at = self._host_step(host, gpu, t, start, segs, runs, visited, owner)
+        return _step_path(number, rank, start, end, segs, runs, host)
 
-    def _host_step(self, host, gpu, t, start, segs, visited, owner):
-        """One host interval back from ``t``: a wait jumps to the GPU, anything else is host time."""
-        i = host.at(t)
-        if i < 0 or len(host.start_ns) == 0:
+    def _host_step(self, host: _Host, gpu, t, start, segs, runs, visited, owner):
+        """Back from ``t`` on the host: to the previous call that may wait for the GPU in one run of
+        host time; at such a call, to the GPU activity it waited for if one ended inside it."""
+        line = host.line
+        i = line.at(t)
+        if i < 0:
             _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
             return start, "host", -1
-        if t > host.end_ns[i]:  # after the process's last slice: untraced Python
-            _emit(segs, host.end_ns[i], t, start, "python_cpu", "", f"thread {owner}")
-            return int(host.end_ns[i]), "host", -1
-        sid, lane = int(host.slice_id[i]), f"thread {host.tid[i]}"
-        if sid >= 0 and gpu is not None and self._blocks(sid, t):
-            g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
-            if g >= 0:
-                _emit(segs, int(gpu.end[g]), t, start, "launch", str(self.names[sid]), lane)
-                return int(gpu.end[g]), "gpu", g
-        kind = "launch" if sid >= 0 and self.is_api[sid] else "python_cpu"
-        _emit(segs, int(host.start_ns[i]), t, start, kind, str(self.names[sid]) if sid >= 0 else "", lane)
-        return int(host.start_ns[i]), "host", -1
+        if t > line.end_ns[i]:  # after the process's last slice: untraced Python
+            _emit(segs, line.end_ns[i], t, start, "python_cpu", "", f"thread {owner}")
+            return int(line.end_ns[i]), "host", -1
+        k = int(np.searchsorted(host.may_wait, i, side="right")) - 1
+        if k >= 0 and host.may_wait[k] == i:  # a call that may wait
+            sid = int(line.slice_id[i])
+            if gpu is not None and self._blocks(sid):
+                g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
+                if g >= 0:
+                    _emit(segs, int(gpu.end[g]), t, start, "launch", str(self.names[sid]), str(host.lane[i]))
+                    return int(gpu.end[g]), "gpu", g
+            lo = i
+        else:
+            lo = int(host.may_wait[k]) + 1 if k >= 0 else 0
+        lo = max(lo, int(np.searchsorted(line.end_ns, start, side="right")))
+        a = max(int(line.start_ns[lo]), start)
+        runs.append((lo, i, a, t))
+        return a, "host", -1
 
-    def _blocks(self, sid: int, t: int) -> bool:
+    def _blocks(self, sid: int) -> bool:
         if self.waits[sid]:
             return True
         return bool(self.maybe_waits[sid]) and self.own_end.get(sid, np.iinfo(np.int64).max) <= self.end_ns[sid]
@@ -281,14 +312,24 @@ def _gpu_of(gpu: pd.DataFrame) -> _Gpu:
                 gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[order], prev, by_end, end[by_end])
 
 
-def _step_path(number: int, rank: int, start: int, end: int, segs: list) -> StepPath:
-    segments = pd.DataFrame(segs[::-1], columns=["start_ns", "end_ns", "kind", "name", "lane"])
-    dur = (segments["end_ns"] - segments["start_ns"]).to_numpy()
-    breakdown = {k: float(dur[(segments["kind"] == k).to_numpy()].sum()) / 1e6 for k in KINDS}
-    out = pd.DataFrame({"start_us": segments["start_ns"].to_numpy(dtype=np.float64) / 1e3,
-                        "end_us": segments["end_ns"].to_numpy(dtype=np.float64) / 1e3})
-    for col in ("kind", "name", "lane"):
-        out[col] = segments[col].astype("string")
-    out["start_ns"] = segments["start_ns"].to_numpy(dtype=np.int64)
-    out["end_ns"] = segments["end_ns"].to_numpy(dtype=np.int64)
+def _step_path(number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
+    """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
+    cols: list[list[np.ndarray]] = [[np.array([x[c] for x in segs], dtype=np.int64 if c < 2 else object)] for c in range(5)]
+    cols[2] = [np.array([_CODE[x[2]] for x in segs], dtype=np.int8)]
+    if runs:
+        lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
+        idx = np.concatenate([np.arange(x, y + 1) for x, y in zip(lo, hi)])
+        first, last = np.cumsum(np.r_[0, (hi - lo + 1)[:-1]]), np.cumsum(hi - lo + 1) - 1
+        starts, ends = host.line.start_ns[idx].copy(), host.line.end_ns[idx].copy()
+        starts[first], ends[last] = a, b
+        for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx])):
+            col.append(values)
+    start_ns, end_ns, kind, name, lane = (np.concatenate(c) for c in cols)
+    order = np.argsort(start_ns, kind="stable")
+    start_ns, end_ns, kind, name, lane = start_ns[order], end_ns[order], kind[order], name[order], lane[order]
+    per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
+    breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
+    out = pd.DataFrame({"start_us": start_ns.astype(np.float64) / 1e3, "end_us": end_ns.astype(np.float64) / 1e3,
+                        "kind": pd.Categorical.from_codes(kind, categories=list(KINDS)), "name": pd.Categorical(name), "lane": pd.Categorical(lane),
+                        "start_ns": start_ns, "end_ns": end_ns})
     return StepPath(number, (end - start) / 1e6, breakdown, out, rank)

@@ -63,7 +63,8 @@ def host_timeline(slices: pd.DataFrame, parents: np.ndarray, rows: np.ndarray) -
     if len(rows) == 0:
         empty = np.array([], dtype=np.int64)
         return HostTimeline(empty, empty, empty, empty)
-    points = np.unique(np.concatenate([start_all[rows], end_all[rows]]))
+    points = np.sort(np.concatenate([start_all[rows], end_all[rows]]))
+    points = points[np.r_[True, points[1:] != points[:-1]]]
     tids = np.unique(tid_all[rows])
     best = np.full(len(points), -1, dtype=np.int64)
     best_start = np.full(len(points), np.iinfo(np.int64).min, dtype=np.int64)
