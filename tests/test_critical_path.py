@@ -203,3 +203,40 @@ def test_trace_without_gpu_activity_has_no_path_and_says_why(load_cached):
     cp = critical_path(load_cached(SAMPLES / "cpu/abc/abc-eager.pt.trace.json.gz"))
     assert cp.steps == () and cp.notes
     assert cp.mean_breakdown_ms() == dict.fromkeys(KINDS, 0.0)
+
+
+def test_analyze_json_terminal_and_html_show_the_path_of_a_ddp_rank_pair(load_cached, tmp_path):
+    """Both ranks loaded as a directory: rank 0's steps wait in the all-reduce for rank 1, whose own
+    path is all host time: it is the late rank (raw JSON: each all-reduce kernel starts >= 0.3 ms
+    later on rank 1, and both end within 20 us of each other)."""
+    from rich.console import Console
+    from typer.testing import CliRunner
+
+    from traceview.analysis.analyze import analyze
+    from traceview.cli import app
+    from traceview.report.html import render_report
+    from traceview.report.terminal import analysis_view
+
+    folder = SAMPLES / "ddp_2rank"
+    result = CliRunner().invoke(app, ["analyze", "--json", str(folder)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)["critical_path"]
+    assert [(s["rank"], s["step"]) for s in doc["steps"]] == [(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4)]
+    for s in doc["steps"]:
+        assert set(s["breakdown_ms"]) == set(KINDS)
+        assert sum(s["breakdown_ms"].values()) == pytest.approx(s["step_ms"])
+        host = s["breakdown_ms"]["python_cpu"] + s["breakdown_ms"]["launch"]
+        assert (s["breakdown_ms"]["comm"] > 0.3 * s["step_ms"]) if s["rank"] == 0 else (host == pytest.approx(s["step_ms"]))
+    kernels = {}
+    for rank in (0, 1):  # one host clock: rank 1 starts each all-reduce later, both end together
+        events = raw_events(folder / f"rank{rank}.pt.trace.json.gz")
+        kernels[rank] = sorted((e["ts"], e["ts"] + e["dur"]) for e in raw_gpu(events) if e["name"].startswith("ncclDevKernel"))
+    assert len(kernels[0]) == len(kernels[1]) == 6
+    for (start0, end0), (start1, end1) in zip(kernels[0], kernels[1]):
+        assert start1 > start0 + 300 and abs(end1 - end0) < 20
+    a = analyze(load_cached(folder))
+    console = Console(width=200, record=True)
+    console.print(analysis_view(a))
+    assert "critical path: 6 step(s)" in console.export_text()
+    html = render_report(a)
+    assert "<h2>Critical path per step</h2>" in html and "by what is on its critical path" in html
