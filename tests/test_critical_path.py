@@ -145,18 +145,36 @@ def _hta_critical_path():
     return TraceAnalysis
 
 
-def test_alexnet_host_share_agrees_with_hta_live(tmp_path, load_cached):
-    TraceAnalysis = _hta_critical_path()
-    (tmp_path / ALEXNET.name).symlink_to(ALEXNET)
-    graph, ok = TraceAnalysis(trace_dir=str(tmp_path)).critical_path_analysis(rank=0, annotation=ALEXNET_FORWARD, instance_id=1)
+def _hta_breakdown(TraceAnalysis, path: Path, tmp_path: Path, annotation: str, instance: int) -> dict[str, float]:
+    """HTA's critical path of one annotation instance: us per ``bound_by``, and ``total``."""
+    (tmp_path / path.name).symlink_to(path)
+    graph, ok = TraceAnalysis(trace_dir=str(tmp_path)).critical_path_analysis(rank=0, annotation=annotation, instance_id=instance)
     assert ok
-    edf = graph.get_critical_path_breakdown()
-    hta = edf.groupby("bound_by")["duration"].sum()
-    step = critical_path(load_cached(ALEXNET), _alexnet_forward(load_cached(ALEXNET))).steps[1]
-    b = step.breakdown_ms
+    sums = graph.get_critical_path_breakdown().groupby("bound_by")["duration"].sum()
+    return {**{str(k): float(v) for k, v in sums.items()}, "total": float(sums.sum())}
+
+
+@pytest.mark.parametrize(("path", "annotation", "instance"), [
+    (ALEXNET, ALEXNET_FORWARD, 1),
+    (SAMPLES / "gpu/runs/abc/abc-eager.pt.trace.json.gz", "ProfilerStep", 0),
+    (SAMPLES / "gpu/runs/mpadam/mpadam-eager.pt.trace.json.gz", "ProfilerStep", 0),
+], ids=["alexnet-forward", "abc-eager", "mpadam-eager"])
+def test_host_share_and_gpu_work_agree_with_hta_live(path, annotation, instance, tmp_path, load_cached):
+    """Where HTA's path spans (nearly) the whole window. HTA's path starts at its first operator and
+    ends at its last, so its base is ``total`` <= the window: the host shares may differ by the
+    part of the window HTA leaves out (host time to us) plus one point. GPU work on the path (kernels
+    and copies; HTA calls both gpu_compute_bound) agrees within 3 %. (On adam-foreach HTA's path
+    covers 1.54 of the step's 3.00 ms: not comparable, left out.)"""
+    TraceAnalysis = _hta_critical_path()
+    hta = _hta_breakdown(TraceAnalysis, path, tmp_path, annotation, instance)
+    trace = load_cached(path)
+    step = critical_path(trace, _alexnet_forward(trace) if path == ALEXNET else None).steps[instance]
+    b, window_us = step.breakdown_ms, step.step_ms * 1e3
     ours = 100 * (b["python_cpu"] + b["launch"]) / step.step_ms
-    assert ours == pytest.approx(100 * hta["cpu_bound"] / hta.sum(), abs=HTA_SHARE_TOLERANCE)
-    assert b["kernel"] * 1e3 == pytest.approx(hta["gpu_compute_bound"], rel=0.01)
+    left_out = 100 * (window_us - hta["total"]) / window_us
+    assert 0 <= left_out < 10
+    assert ours == pytest.approx(100 * hta["cpu_bound"] / hta["total"], abs=left_out + 1)
+    assert (b["kernel"] + b["memcpy"]) * 1e3 == pytest.approx(hta["gpu_compute_bound"], rel=0.03)
 
 
 def test_graph_replayed_kernel_is_on_the_path(load_cached):
