@@ -318,3 +318,18 @@ def test_hta_loses_the_graph_replays_on_the_same_trace(tmp_path, load_cached):
     replay_us = sum(e["dur"] for e in raw_gpu(raw_events(ABC_MAX_AUTOTUNE)) if e["name"] == "triton_poi_fused_add_mul_0")
     b = critical_path(load_cached(ABC_MAX_AUTOTUNE)).steps[0].breakdown_ms
     assert hta["gpu_compute_bound"] <= 1e3 * (b["kernel"] + b["memcpy"]) - replay_us
+
+
+def test_eager_backward_on_autograds_thread_is_on_the_path(load_cached):
+    """GPT-2 eager: raw JSON, the launches come from two threads of one process (the backward's from
+    autograd's thread); the main thread waits in loss.backward() meanwhile, so the path runs on both."""
+    path = DATA / "training/gpt2-eager.json.gz"
+    events = raw_events(path)
+    launch_tids = {e["tid"] for e in events if e.get("cat") == "cuda_runtime" and e.get("name") == "cudaLaunchKernel"}
+    assert len(launch_tids) == 2
+    for s in critical_path(load_cached(path)).steps:
+        seg = s.segments
+        host = seg[seg["kind"].isin(["python_cpu", "launch"]).to_numpy()]
+        per_lane = (host["end_ns"] - host["start_ns"]).groupby(host["lane"].astype(str)).sum()
+        assert set(per_lane.index) == {f"thread {t}" for t in launch_tids}
+        assert per_lane.min() > 0.2 * s.step_ms * 1e6  # the backward is a good part of the step on either thread
