@@ -257,7 +257,7 @@ def test_analyze_json_terminal_and_html_show_the_path_of_a_ddp_rank_pair(load_ca
     console.print(analysis_view(a))
     assert "critical path: 6 step(s)" in console.export_text()
     html = render_report(a)
-    assert "<h2>Critical path per step</h2>" in html and "by what is on its critical path" in html
+    assert "<h2>Critical path per step</h2>" in html and "by what is on its critical path" in html and "The path of step" in html
 
 
 PREDICTIONS = SAMPLES / "gpu/predictions"

@@ -4,6 +4,7 @@ longest items); the JSON part is ``_critical_path_document`` in :mod:`traceview.
 
 from __future__ import annotations
 
+import numpy as np
 import plotly.graph_objects as go
 from rich.console import RenderableType
 from rich.table import Table
@@ -20,6 +21,9 @@ KIND_WORDS = {"python_cpu": "Python / CPU op", "launch": "CUDA runtime (launch, 
               "comm": "communication (NCCL)", "idle": "GPU idle (waiting)"}
 #: Steps drawn and listed (a trace of hundreds of steps keeps its first ones).
 MAX_STEPS = 60
+#: Bars in the drawing of one step's path (after merging neighbours of one lane and kind); a longer
+#: path (a compiling step: ~10^5 host intervals) is not drawn.
+MAX_PATH_BARS = 4000
 
 
 def _share(cp: CriticalPath) -> dict[str, float]:
@@ -59,6 +63,32 @@ def critical_path_figure(cp: CriticalPath) -> go.Figure | None:
                    yaxis_title="ms", xaxis_type="category")
 
 
+def step_path_figure(cp: CriticalPath) -> go.Figure | None:
+    """The path of the median-length step as bars on its lanes (threads, streams), colored by kind."""
+    if not cp.steps:
+        return None
+    step = sorted(cp.steps[:MAX_STEPS], key=lambda s: s.step_ms)[len(cp.steps[:MAX_STEPS]) // 2]
+    seg = step.segments
+    lane, kind = seg["lane"].astype(str).to_numpy(), seg["kind"].astype(str).to_numpy()
+    new = np.r_[True, (lane[1:] != lane[:-1]) | (kind[1:] != kind[:-1])]
+    first = np.flatnonzero(new)
+    last = np.r_[first[1:] - 1, len(seg) - 1]
+    if len(first) > MAX_PATH_BARS:
+        return None
+    t0 = int(seg["start_ns"].iloc[0])
+    start = (seg["start_ns"].to_numpy()[first] - t0) / 1e3
+    dur = (seg["end_ns"].to_numpy()[last] - seg["start_ns"].to_numpy()[first]) / 1e3
+    names = seg["name"].astype(str).to_numpy()[first]
+    fig = go.Figure()
+    for k in KINDS:
+        mine = kind[first] == k
+        if mine.any():
+            fig.add_trace(go.Bar(name=label(KIND_WORDS[k]), y=lane[first][mine], x=dur[mine], base=start[mine], orientation="h",
+                                 marker_color=KIND_COLORS[k], hovertext=[label(short_kernel_name(n)) for n in names[mine]]))
+    return _layout(fig, f"The path of step {step.step} ({step.step_ms:,.3f} ms), by lane (µs from the step's start)", barmode="overlay",
+                   height=200 + 30 * len(set(lane)), xaxis_title="µs")
+
+
 def critical_path_section(cp: CriticalPath | None, figs: Figures) -> str:
     """HTML: what bounds each step, the stacked bars, and the items longest on the path."""
     if cp is None or not cp.steps:
@@ -71,7 +101,7 @@ def critical_path_section(cp: CriticalPath | None, figs: Figures) -> str:
            "between dependent work. Replayed CUDA-graph kernels count as GPU work.</p>",
            table(["on the path", "ms / step", "share"], [[KIND_WORDS[k], num(mean[k]), num(100 * share[k], "{:.1f}")] for k in KINDS],
                  numeric=[False, True, True]),
-           figs.div(critical_path_figure(cp))]
+           figs.div(critical_path_figure(cp)), figs.div(step_path_figure(cp))]
     top = cp.by_name(15)
     rows = [[KIND_WORDS[r.kind], short_kernel_name(r.name) if r.name else "(untraced Python / gap)", num(r.ms_per_step)] for r in top.itertuples()]
     out.append("<h3>Longest items on the path</h3>")
