@@ -31,6 +31,13 @@ def _share(cp: CriticalPath) -> dict[str, float]:
     return {k: (mean[k] / step if step else 0.0) for k in KINDS}
 
 
+def _short(name: str, limit: int = 90) -> str:
+    """A kernel's or slice's name for a table cell: the kernel's own name when it parses, cut to ``limit``."""
+    short = short_kernel_name(name)
+    text = short if 0 < len(short) < len(name) and short.isidentifier() else name
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def critical_path_table(cp: CriticalPath | None) -> RenderableType | None:
     """Terminal: the mean step split by what is on its critical path, and the largest items."""
     if cp is None or not cp.steps:
@@ -45,7 +52,7 @@ def critical_path_table(cp: CriticalPath | None) -> RenderableType | None:
         if mean[k] <= 0:
             continue
         items = top[(top["kind"] == k) & (top["name"] != "")]
-        item = f"{safe(short_kernel_name(items['name'].iloc[0]), 50)} ({items['ms_per_step'].iloc[0]:,.3f} ms)" if len(items) else ""
+        item = f"{safe(_short(items['name'].iloc[0]), 50)} ({items['ms_per_step'].iloc[0]:,.3f} ms)" if len(items) else ""
         t.add_row(KIND_WORDS[k], f"{mean[k]:,.3f}", f"{share[k]:.0%}", item)
     return t
 
@@ -84,7 +91,7 @@ def step_path_figure(cp: CriticalPath) -> go.Figure | None:
         mine = kind[first] == k
         if mine.any():
             fig.add_trace(go.Bar(name=label(KIND_WORDS[k]), y=lane[first][mine], x=dur[mine], base=start[mine], orientation="h",
-                                 marker_color=KIND_COLORS[k], hovertext=[label(short_kernel_name(n)) for n in names[mine]]))
+                                 marker_color=KIND_COLORS[k], hovertext=[label(_short(n)) for n in names[mine]]))
     return _layout(fig, f"The path of step {step.step} ({step.step_ms:,.3f} ms), by lane (µs from the step's start)", barmode="overlay",
                    height=200 + 30 * len(set(lane)), xaxis_title="µs")
 
@@ -103,7 +110,7 @@ def critical_path_section(cp: CriticalPath | None, figs: Figures) -> str:
                  numeric=[False, True, True]),
            figs.div(critical_path_figure(cp)), figs.div(step_path_figure(cp))]
     top = cp.by_name(15)
-    rows = [[KIND_WORDS[r.kind], short_kernel_name(r.name) if r.name else "(untraced Python / gap)", num(r.ms_per_step)] for r in top.itertuples()]
+    rows = [[KIND_WORDS[r.kind], _short(r.name) if r.name else "(untraced Python / gap)", num(r.ms_per_step)] for r in top.itertuples()]
     out.append("<h3>Longest items on the path</h3>")
     out.append(table(["kind", "item", "ms / step"], rows, numeric=[False, False, True]))
     return "\n".join(out)
