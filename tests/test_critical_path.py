@@ -270,22 +270,27 @@ def raw_syncs(events: list[dict]) -> list[tuple[float, float]]:
     return sorted((e["ts"], e["ts"] + e["dur"]) for e in events if e.get("cat") == "cuda_runtime" and e.get("name") in SYNC_NAMES)
 
 
-def test_gpt2_reduce_overhead_path_holds_only_the_gpu_work_the_host_waited_for(load_cached):
-    """GPT-2 training under mode="reduce-overhead" (H200; 4 cudaGraphLaunch per step). Plain reading
-    of the raw JSON: the GPU is busy 18-22 % of each step, and its work is done before the host
-    synchronises (``torch.cuda.synchronize()`` and ``loss.item()``): inside the sync calls only the
-    ~2 us D2H copy of the loss ends. So the GPU work on the path is at most what ended inside a sync
-    (the host never waited for a kernel), and at most the busy share; the rest is host time. (HTA,
-    pandas 2, agrees on this trace: 98 % cpu_bound.)"""
-    events = raw_events(GPT2_RO)
+@pytest.mark.parametrize(("path", "graph_launches", "busy_range"), [
+    (GPT2_RO, 4, (0.15, 0.25)),
+    (PREDICTIONS / "gpt2-reduce-overhead-nobreak/train_gpt2.pt.trace.json.gz", 2, (0.25, 0.40)),
+], ids=["with-graph-break", "nobreak"])
+def test_gpt2_reduce_overhead_path_holds_only_the_gpu_work_the_host_waited_for(path, graph_launches, busy_range, load_cached):
+    """GPT-2 training under mode="reduce-overhead" (H200), with transformers' graph break and
+    without. Plain reading of the raw JSON: the GPU is busy 18-22 % (30-35 % without the break) of
+    each step, and its work is done before the host synchronises (``torch.cuda.synchronize()`` and
+    ``loss.item()``): inside the sync calls only the ~2 us D2H copy of the loss ends. So the GPU work
+    on the path is at most what ended inside a sync (the host never waited for a kernel), and at
+    most the busy share; the rest is host time. HTA (pandas 2) agrees on the first run (98 %
+    cpu_bound) but puts 843 us of step 10 of the second on "kernel-kernel overhead": without the
+    replayed kernels in its graph, it links the kernels around a replay by one long edge."""
+    events = raw_events(path)
     gpu, syncs = raw_gpu(events), raw_syncs(events)
-    graph_corr = {e["args"]["correlation"] for e in events if e.get("name") == "cudaGraphLaunch"}
-    steps = critical_path(load_cached(GPT2_RO)).steps
+    steps = critical_path(load_cached(path)).steps
     assert len(steps) == 3
     for s, (a, b) in zip(steps, raw_steps(events)):
-        assert sum(e["args"]["correlation"] in graph_corr for e in events if e.get("name") == "cudaGraphLaunch" and a <= e["ts"] < b) == 4
+        assert sum(1 for e in events if e.get("name") == "cudaGraphLaunch" and a <= e["ts"] < b) == graph_launches
         busy = busy_us(gpu, a, b) / (b - a)
-        assert 0.15 < busy < 0.25
+        assert busy_range[0] < busy < busy_range[1]
         waited_us = sum(e["dur"] for e in gpu if any(x < e["ts"] + e["dur"] <= y for x, y in syncs if a <= x < b))
         on_gpu_us = 1e3 * (s.breakdown_ms["kernel"] + s.breakdown_ms["memcpy"] + s.breakdown_ms["comm"])
         assert on_gpu_us <= waited_us + EPS_US < 10
