@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -65,15 +66,23 @@ class CriticalPath:
     def by_name(self, top: int = 10) -> pd.DataFrame:
         """What the path spends most time on: kind, name, ms_per_step (summed over the steps, divided
         by their count), the largest first; untraced Python and idle gaps have name ""."""
+        return self._by_name.head(top).reset_index(drop=True)
+
+    @cached_property
+    def _by_name(self) -> pd.DataFrame:
         if not self.steps:
             return pd.DataFrame({"kind": pd.Series(dtype="string"), "name": pd.Series(dtype="string"), "ms_per_step": pd.Series(dtype="float64")})
-        segs = pd.concat([s.segments[["kind", "name", "start_ns", "end_ns"]] for s in self.steps], ignore_index=True)
-        names = segs["name"].astype(object).to_numpy().copy()  # (pandas 3: a read-only view)
-        steps = np.flatnonzero(matches(segs["name"], patterns.STEP.pattern, anchored=True))
-        names[steps] = "ProfilerStep#N"  # one row for the step annotations' own time, not one per step
-        segs = segs.assign(name=names, ms_per_step=(segs["end_ns"] - segs["start_ns"]) / 1e6 / len(self.steps))
-        sums = segs.groupby(["kind", "name"], observed=True, dropna=False)["ms_per_step"].sum().reset_index()
-        return sums.sort_values("ms_per_step", ascending=False, kind="stable").head(top).reset_index(drop=True)
+        names = self.steps[0].segments["name"].cat.categories  # one categories list for every step of a trace
+        labels = np.where(matches(pd.Series(names), patterns.STEP.pattern, anchored=True), "ProfilerStep#N", names.to_numpy(dtype=object))
+        label_code, label_names = pd.factorize(labels)  # the step annotations' own time in one row, not one per step
+        key = np.concatenate([s.segments["kind"].cat.codes.to_numpy().astype(np.int64) * len(label_names)
+                              + label_code[s.segments["name"].cat.codes.to_numpy()] for s in self.steps])
+        dur = np.concatenate([(s.segments["end_ns"] - s.segments["start_ns"]).to_numpy() for s in self.steps]).astype(np.float64)
+        total = np.bincount(key, weights=dur, minlength=len(KINDS) * len(label_names))
+        hit = np.flatnonzero(total > 0)
+        out = pd.DataFrame({"kind": np.array(KINDS, dtype=object)[hit // len(label_names)], "name": np.asarray(label_names, dtype=object)[hit % len(label_names)],
+                            "ms_per_step": total[hit] / 1e6 / len(self.steps)})
+        return out.sort_values("ms_per_step", ascending=False, kind="stable", ignore_index=True)
 
 
 def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase: pd.Series | None = None) -> CriticalPath:

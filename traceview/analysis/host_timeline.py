@@ -46,11 +46,12 @@ def _innermost(starts: np.ndarray, ids: np.ndarray, end_ns: np.ndarray, parents:
     before a moment is the innermost if it is still running, else one of its ancestors is."""
     at = np.searchsorted(starts, points, side="right") - 1
     current = np.where(at >= 0, ids[np.maximum(at, 0)], -1)
-    while True:  # once per nesting level at most
-        ended = (current >= 0) & (end_ns[np.maximum(current, 0)] <= points)
-        if not ended.any():
-            return current
-        current[ended] = parents[current[ended]]
+    active = np.flatnonzero(current >= 0)
+    while len(active):  # only the moments whose candidate has ended walk up (lost exits nest ~2,000 deep)
+        active = active[end_ns[current[active]] <= points[active]]
+        current[active] = parents[current[active]]
+        active = active[current[active] >= 0]
+    return current
 
 
 def host_timeline(slices: pd.DataFrame, parents: np.ndarray, rows: np.ndarray) -> HostTimeline:

@@ -74,8 +74,8 @@ class _Host:
 
     line: HostTimeline
     kind: np.ndarray  # code in KINDS: "launch" (a runtime/driver call) | "python_cpu"
-    name: np.ndarray  # the slice's name, "" between slices
-    lane: np.ndarray  # "thread <tid>"
+    name: np.ndarray  # code in the walker's names: the slice's name, "" between slices
+    lane: np.ndarray  # code in the walker's lanes: "thread <tid>"
     may_wait: np.ndarray  # positions of the intervals whose call may block on the GPU, ascending
 
 
@@ -97,6 +97,19 @@ class PathWalker:
         self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
         self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
+        # every segment's name and lane as a code into one categories list per trace (a with_stack
+        # trace's path has millions of host segments: no string per segment)
+        slice_names = [str(c) for c in s["name"].cat.categories]
+        extra = [str(c) for c in gpu["name"].cat.categories] + [""]
+        self.name_code = {n: i for i, n in enumerate(slice_names)}
+        for n in extra:
+            self.name_code.setdefault(n, len(self.name_code))
+        self.slice_name_code = np.where(s["name"].cat.codes.to_numpy() >= 0, s["name"].cat.codes.to_numpy(), self.name_code[""])
+        self.names_dtype = pd.CategoricalDtype(list(self.name_code))
+        lanes = [f"thread {x}" for x in sorted(set(self.tid.tolist()) | {-1})]
+        lanes += [f"stream {x}" for x in sorted(set(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1).tolist()))]
+        self.lane_code = {n: i for i, n in enumerate(lanes)}
+        self.lanes_dtype = pd.CategoricalDtype(lanes)
 
     def host(self, rank: int, pid: int, owner_tid: int) -> _Host:
         if (rank, pid) not in self.hosts:
@@ -107,10 +120,10 @@ class PathWalker:
             sid, some = line.slice_id, line.slice_id >= 0
             safe = np.maximum(sid, 0)
             kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)
-            name = np.where(some, self.names[safe], "").astype(object)
-            lane = np.empty(len(sid), dtype=object)
+            name = np.where(some, self.slice_name_code[safe], self.name_code[""])
+            lane = np.zeros(len(sid), dtype=np.int64)
             for x in set(line.tid.tolist()):  # a few threads
-                lane[line.tid == x] = f"thread {x}"
+                lane[line.tid == x] = self.lane_code[f"thread {x}"]
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
             self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
         return self.hosts[(rank, pid)]
@@ -129,7 +142,7 @@ class PathWalker:
                 t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
             else:
                 t, lane, at = self._host_step(host, gpu, t, start, segs, runs, visited, owner)
-        return _step_path(number, rank, start, end, segs, runs, host)
+        return self._step_path(number, rank, start, end, segs, runs, host)
 
     def _host_step(self, host: _Host, gpu, t, start, segs, runs, visited, owner):
         """Back from ``t`` on the host: to the previous call that may wait for the GPU in one run of
@@ -187,6 +200,33 @@ class PathWalker:
         return t, "host", -1  # nothing before it in the trace: the host was running
 
 
+    def _step_path(self, number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
+        """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
+        single = [np.array([x[0] for x in segs], dtype=np.int64), np.array([x[1] for x in segs], dtype=np.int64),
+                  np.array([_CODE[x[2]] for x in segs], dtype=np.int8), np.array([self.name_code.get(x[3], self.name_code[""]) for x in segs], dtype=np.int64),
+                  np.array([self.lane_code.get(x[4], self.lane_code["thread -1"]) for x in segs], dtype=np.int64)]
+        cols = [[c] for c in single]
+        if runs:
+            lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
+            idx = np.concatenate([np.arange(x, y + 1) for x, y in zip(lo, hi)])
+            first, last = np.cumsum(np.r_[0, (hi - lo + 1)[:-1]]), np.cumsum(hi - lo + 1) - 1
+            starts, ends = host.line.start_ns[idx].copy(), host.line.end_ns[idx].copy()
+            starts[first], ends[last] = a, b
+            for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx])):
+                col.append(values)
+        start_ns, end_ns, kind, name, lane = (np.concatenate(c) for c in cols)
+        order = np.argsort(start_ns, kind="stable")
+        start_ns, end_ns, kind, name, lane = start_ns[order], end_ns[order], kind[order], name[order], lane[order]
+        per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
+        breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
+        out = pd.DataFrame({"start_us": start_ns.astype(np.float64) / 1e3, "end_us": end_ns.astype(np.float64) / 1e3,
+                            "kind": pd.Categorical.from_codes(kind, dtype=pd.CategoricalDtype(list(KINDS))),
+                            "name": pd.Categorical.from_codes(name, dtype=self.names_dtype),
+                            "lane": pd.Categorical.from_codes(lane, dtype=self.lanes_dtype),
+                            "start_ns": start_ns, "end_ns": end_ns})
+        return StepPath(number, (end - start) / 1e6, breakdown, out, rank)
+
+
 def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: str) -> None:
     a = max(int(a), floor)
     if b > a:
@@ -219,26 +259,3 @@ def _gpu_of(gpu: pd.DataFrame) -> GpuActivities:
     by_end = np.argsort(end, kind="stable")
     return GpuActivities(start, end, stream, device, kind, gpu["name"].to_numpy(dtype=object)[order],
                 gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[order], prev, by_end, end[by_end])
-
-
-def _step_path(number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
-    """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
-    cols: list[list[np.ndarray]] = [[np.array([x[c] for x in segs], dtype=np.int64 if c < 2 else object)] for c in range(5)]
-    cols[2] = [np.array([_CODE[x[2]] for x in segs], dtype=np.int8)]
-    if runs:
-        lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
-        idx = np.concatenate([np.arange(x, y + 1) for x, y in zip(lo, hi)])
-        first, last = np.cumsum(np.r_[0, (hi - lo + 1)[:-1]]), np.cumsum(hi - lo + 1) - 1
-        starts, ends = host.line.start_ns[idx].copy(), host.line.end_ns[idx].copy()
-        starts[first], ends[last] = a, b
-        for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx])):
-            col.append(values)
-    start_ns, end_ns, kind, name, lane = (np.concatenate(c) for c in cols)
-    order = np.argsort(start_ns, kind="stable")
-    start_ns, end_ns, kind, name, lane = start_ns[order], end_ns[order], kind[order], name[order], lane[order]
-    per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
-    breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
-    out = pd.DataFrame({"start_us": start_ns.astype(np.float64) / 1e3, "end_us": end_ns.astype(np.float64) / 1e3,
-                        "kind": pd.Categorical.from_codes(kind, categories=list(KINDS)), "name": pd.Categorical(name), "lane": pd.Categorical(lane),
-                        "start_ns": start_ns, "end_ns": end_ns})
-    return StepPath(number, (end - start) / 1e6, breakdown, out, rank)
