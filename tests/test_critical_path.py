@@ -83,6 +83,7 @@ def test_segments_tile_each_step_and_breakdown_sums_to_step_time(path, load_cach
     for s in cp.steps:
         seg = s.segments
         assert set(seg["kind"]) <= set(KINDS)
+        assert "thread -1" not in set(seg["lane"].astype(str))  # every host segment on a thread of the trace
         assert (seg["start_ns"].to_numpy()[1:] == seg["end_ns"].to_numpy()[:-1]).all()  # contiguous, in order
         assert (seg["end_ns"] > seg["start_ns"]).all()
         assert seg["end_ns"].iloc[-1] - seg["start_ns"].iloc[0] == round(s.step_ms * 1e6)

@@ -11,8 +11,8 @@ older slice or in none, so the thread doing fresh work wins::
     timeline         step .........  bw  evaluate_function  evaluate_function  optimizer ...
 
 Only threads that launched GPU work (and the step's own thread) take part: a data-loader thread
-is never on the path. ``host_timeline(slices, parents, threads, ...)`` returns the elementary
-intervals; between slices (untraced Python) ``slice_id`` is -1.
+is never on the path. ``host_timeline(...)`` returns the elementary intervals; between slices
+(untraced Python) ``slice_id`` is -1.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -54,13 +53,11 @@ def _innermost(starts: np.ndarray, ids: np.ndarray, end_ns: np.ndarray, parents:
     return current
 
 
-def host_timeline(slices: pd.DataFrame, parents: np.ndarray, rows: np.ndarray) -> HostTimeline:
+def host_timeline(start_all: np.ndarray, end_all: np.ndarray, depth_all: np.ndarray, tid_all: np.ndarray, parents: np.ndarray,
+                  rows: np.ndarray) -> HostTimeline:
     """The timeline of the slices at positions ``rows`` (one process's chosen threads), see the
-    module docstring."""
-    start_all = slices["start_ns"].to_numpy()
-    end_all = slices["end_ns"].to_numpy()
-    depth_all = slices["depth"].to_numpy()
-    tid_all = slices["tid"].to_numpy(dtype=np.int64, na_value=-1)
+    module docstring; the arrays are the slices table's start_ns, end_ns, depth, tid (-1 for none)
+    and parent (-1 for none), indexed by slice_id."""
     if len(rows) == 0:
         empty = np.array([], dtype=np.int64)
         return HostTimeline(empty, empty, empty, empty)

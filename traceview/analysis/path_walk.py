@@ -87,7 +87,7 @@ class PathWalker:
         s = trace.slices
         self.start_ns, self.end_ns = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
         self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
-        self.names = s["name"].to_numpy(dtype=object)
+        self.depth = s["depth"].to_numpy()
         self.is_api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
         self.waits = self.is_api & matches(s["name"], SYNC_API)
         self.maybe_waits = self.is_api & matches(s["name"], MEMCPY_API)
@@ -106,8 +106,10 @@ class PathWalker:
             self.name_code.setdefault(n, len(self.name_code))
         self.slice_name_code = np.where(s["name"].cat.codes.to_numpy() >= 0, s["name"].cat.codes.to_numpy(), self.name_code[""])
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
-        lanes = [f"thread {x}" for x in sorted(set(self.tid.tolist()) | {-1})]
-        lanes += [f"stream {x}" for x in sorted(set(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1).tolist()))]
+        self.name_list = list(self.name_code)
+        lanes = [f"thread {x}" for x in np.union1d(np.unique(self.tid), [-1])]
+        lanes += [f"stream {x}" for x in np.unique(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1))]
+        self.lane_list = lanes
         self.lane_code = {n: i for i, n in enumerate(lanes)}
         self.lanes_dtype = pd.CategoricalDtype(lanes)
 
@@ -116,13 +118,13 @@ class PathWalker:
             s, lr = self.slices, self.launch_rows
             tids = set(lr.loc[(lr["rank"] == rank) & (lr["pid"] == pid), "tid"].dropna().astype(int)) | {owner_tid}
             rows = np.flatnonzero(((s["rank"] == rank) & (s["pid"] == pid)).to_numpy() & np.isin(self.tid, list(tids)))
-            line = host_timeline(s, self.parents, rows)
+            line = host_timeline(self.start_ns, self.end_ns, self.depth, self.tid, self.parents, rows)
             sid, some = line.slice_id, line.slice_id >= 0
             safe = np.maximum(sid, 0)
             kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)
             name = np.where(some, self.slice_name_code[safe], self.name_code[""])
             lane = np.zeros(len(sid), dtype=np.int64)
-            for x in set(line.tid.tolist()):  # a few threads
+            for x in np.unique(line.tid):  # a few threads
                 lane[line.tid == x] = self.lane_code[f"thread {x}"]
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
             self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
@@ -161,7 +163,7 @@ class PathWalker:
             if gpu is not None and self._blocks(sid):
                 g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
                 if g >= 0:
-                    _emit(segs, int(gpu.end[g]), t, start, "launch", str(self.names[sid]), str(host.lane[i]))
+                    _emit(segs, int(gpu.end[g]), t, start, "launch", self.name_list[self.slice_name_code[sid]], self.lane_list[host.lane[i]])
                     return int(gpu.end[g]), "gpu", g
             lo = i
         else:
@@ -192,7 +194,7 @@ class PathWalker:
             _emit(segs, int(gpu.end[other]), t, start, "idle", "", lane)
             return int(gpu.end[other]), "gpu", other
         if launch >= 0 and launch_at >= prev_end:
-            _emit(segs, launch_at, t, start, "launch", str(self.names[launch]), f"thread {self.tid[launch]}")
+            _emit(segs, launch_at, t, start, "launch", self.name_list[self.slice_name_code[launch]], f"thread {self.tid[launch]}")
             return min(launch_at, t), "host", -1
         if p >= 0 and prev_end > np.iinfo(np.int64).min:
             _emit(segs, prev_end, t, start, "idle", "", lane)
