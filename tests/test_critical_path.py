@@ -282,8 +282,8 @@ def test_gpt2_reduce_overhead_path_holds_only_the_gpu_work_the_host_waited_for(p
     ``loss.item()``): inside the sync calls only the ~2 us D2H copy of the loss ends. So the GPU work
     on the path is at most what ended inside a sync (the host never waited for a kernel), and at
     most the busy share; the rest is host time. HTA (pandas 2) agrees on the first run (98 %
-    cpu_bound) but puts 843 us of step 10 of the second on "kernel-kernel overhead": without the
-    replayed kernels in its graph, it links the kernels around a replay by one long edge."""
+    cpu_bound) but puts 843 us of step 10 of the second on "kernel-kernel overhead", where the raw
+    JSON shows the stream idle until the next kernel's launch call (docs/benchmarks.md)."""
     events = raw_events(path)
     gpu, syncs = raw_gpu(events), raw_syncs(events)
     steps = critical_path(load_cached(path)).steps
