@@ -63,10 +63,12 @@ class CriticalPath:
     def mean_step_ms(self) -> float:
         return sum(s.step_ms for s in self.steps) / max(len(self.steps), 1)
 
-    def by_name(self, top: int = 10) -> pd.DataFrame:
+    def by_name(self, top: int = 10, kind: str | None = None) -> pd.DataFrame:
         """What the path spends most time on: kind, name, ms_per_step (summed over the steps, divided
-        by their count), the largest first; untraced Python and idle gaps have name ""."""
-        return self._by_name.head(top).reset_index(drop=True)
+        by their count), the largest first; untraced Python and idle gaps have name "". ``kind``:
+        only that kind's rows."""
+        rows = self._by_name if kind is None else self._by_name[(self._by_name["kind"] == kind).to_numpy()]
+        return rows.head(top).reset_index(drop=True)
 
     @cached_property
     def _by_name(self) -> pd.DataFrame:

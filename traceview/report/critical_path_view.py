@@ -48,11 +48,11 @@ def critical_path_table(cp: CriticalPath | None) -> RenderableType | None:
               title_justify="left", title_style="bold")
     for col, justify in (("on the path", "left"), ("ms / step", "right"), ("share", "right"), ("largest item", "left")):
         t.add_column(col, justify=justify)  # type: ignore[arg-type]
-    top = cp.by_name(50)
     for k in sorted(KINDS, key=lambda k: -mean[k]):
         if mean[k] <= 0:
             continue
-        items = top[(top["kind"] == k) & (top["name"] != "")]
+        items = cp.by_name(2, kind=k)
+        items = items[(items["name"] != "").to_numpy()]
         item = f"{safe(_short(items['name'].iloc[0]), 50)} ({items['ms_per_step'].iloc[0]:,.3f} ms)" if len(items) else ""
         t.add_row(KIND_WORDS[k], f"{mean[k]:,.3f}", f"{share[k]:.0%}", item)
     return t
