@@ -339,3 +339,27 @@ def test_eager_backward_on_autograds_thread_is_on_the_path(load_cached):
         per_lane = (host["end_ns"] - host["start_ns"]).groupby(host["lane"].astype(str)).sum()
         assert set(per_lane.index) == {f"thread {t}" for t in launch_tids}
         assert per_lane.min() > 0.2 * s.step_ms * 1e6  # the backward is a good part of the step on either thread
+
+
+def test_alexnet_path_follows_the_event_waits_between_streams(load_cached):
+    """HTA's AlexNet forward runs an FFT convolution on stream 20 between kernels on stream 7; the raw
+    JSON's CUDA sync events (``Stream Wait Event``, with ``wait_on_stream``) say stream 20 waits for
+    stream 7 (already idle for ms: the first FFT kernel waits for its launch) and stream 7 then waits
+    for stream 20. The path: the three stream-20 kernels in full, then stream 7."""
+    events = raw_events(ALEXNET)
+    forward = sorted((e["ts"], e["ts"] + e["dur"]) for e in events if e.get("name") == ALEXNET_FORWARD)[1]
+    waits = {(e["args"]["stream"], e["args"]["wait_on_stream"]) for e in events
+             if e.get("name") == "Stream Wait Event" and forward[0] <= e["ts"] < forward[1]}
+    assert {(20, 7), (7, 20)} <= waits
+    side = [e for e in raw_gpu(events) if e["args"].get("stream") == 20 and forward[0] <= e["ts"] < forward[1]]
+    assert len(side) == 3
+    trace = load_cached(ALEXNET)
+    seg = critical_path(trace, _alexnet_forward(trace)).steps[1].segments
+    gpu = seg[seg["kind"].isin(["kernel", "memcpy"]).to_numpy()]
+    lanes = gpu["lane"].astype(str).tolist()
+    last_20 = len(lanes) - 1 - lanes[::-1].index("stream 20")
+    assert lanes[last_20 + 1] == "stream 7"  # stream 7's next kernel on the path came after stream 20's
+    on_20 = gpu[(gpu["lane"] == "stream 20").to_numpy()]
+    assert sorted((on_20["end_ns"] - on_20["start_ns"]).to_numpy() / 1e3) == pytest.approx(sorted(e["dur"] for e in side), abs=1e-3)
+    after = seg[(seg["start_ns"] >= on_20["end_ns"].max()).to_numpy()]
+    assert after["kind"].iloc[0] == "idle" and after["lane"].iloc[0] == "stream 7"  # the event wait's gap, on the waiting stream
