@@ -84,6 +84,10 @@ class PathWalker:
 
     def __init__(self, trace: Trace, parents: np.ndarray) -> None:
         self.slices, self.parents, self.notes = trace.slices, parents, []
+        orphans = int(trace.gpu["launch_id"].isna().sum())
+        if orphans:
+            self.notes.append(f"critical path: {orphans:,} GPU activities have no launch in the trace; on the path they wait "
+                              "only for the work before them on their stream")
         s = trace.slices
         self.start_ns, self.end_ns = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
         self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
@@ -144,6 +148,9 @@ class PathWalker:
                 t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
             else:
                 t, lane, at = self._host_step(host, gpu, t, start, segs, runs, visited, owner)
+        if t > start:  # the walk stopped stepping back: a bug, not the trace; say so rather than loop
+            self.notes.append(f"critical path: the walk of step {number} stopped at {t} ns, before the step's start")
+            _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
         return self._step_path(number, rank, start, end, segs, runs, host)
 
     def _host_step(self, host: _Host, gpu, t, start, segs, runs, visited, owner):
