@@ -55,6 +55,8 @@ def critical_path_table(cp: CriticalPath | None) -> RenderableType | None:
         items = items[(items["name"] != "").to_numpy()]
         item = f"{safe(_short(items['name'].iloc[0]), 50)} ({items['ms_per_step'].iloc[0]:,.3f} ms)" if len(items) else ""
         t.add_row(KIND_WORDS[k], f"{mean[k]:,.3f}", f"{share[k]:.0%}", item)
+    if cp.notes:
+        t.caption = safe("; ".join(cp.notes))
     return t
 
 
@@ -114,4 +116,5 @@ def critical_path_section(cp: CriticalPath | None, figs: Figures) -> str:
     rows = [[KIND_WORDS[r.kind], _short(r.name) if r.name else "(untraced Python / gap)", num(r.ms_per_step)] for r in top.itertuples()]
     out.append("<h3>Longest items on the path</h3>")
     out.append(table(["kind", "item", "ms / step"], rows, numeric=[False, False, True]))
+    out += [f'<p class="muted">{esc(note)}</p>' for note in cp.notes]
     return "\n".join(out)
