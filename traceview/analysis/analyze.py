@@ -9,6 +9,7 @@ from traceview.analysis.autotune import autotune_choices
 from traceview.analysis.cpu_kernels import cpu_kernels
 from traceview.analysis.collectives import collectives
 from traceview.analysis.comm import comm_compute, queue_length, queue_summary
+from traceview.analysis.critical_path import critical_path
 from traceview.analysis.compile_reasons import compile_reasons, reason_findings
 from traceview.analysis.findings import findings
 from traceview.analysis.flops import kernel_flops, kernel_tflops
@@ -57,5 +58,6 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
+        critical_path=critical_path(trace, windows, split.slice_phase),
     )
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})

@@ -16,6 +16,7 @@ from traceview.analysis.collectives import Collectives
 from traceview.analysis.comm import CommCompute
 from traceview.analysis.compile_reasons import CompileReasons
 from traceview.analysis.cpu_kernels import CpuKernels
+from traceview.analysis.critical_path import CriticalPath
 from traceview.analysis.finding import Finding
 from traceview.analysis.flops import Flops
 from traceview.analysis.graph_launch import GraphLaunches
@@ -50,6 +51,7 @@ class Analysis:
     reasons: CompileReasons | None = None  # graph breaks, recompiles, compiled frames (compile_reasons())
     modules: ModuleTable | None = None  # kernels and GPU time per nn.Module (module_table(); with_stack traces)
     autotune: AutotuneChoices | None = None  # Inductor's autotuning decisions beside their kernels (autotune_choices())
+    critical_path: CriticalPath | None = None  # what bounds each step (critical_path())
 
     @property
     def kernel_counts(self) -> dict[str, int]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from traceview.report import figures as F
 from traceview.report.autotune_view import autotune_html
+from traceview.report.critical_path_view import critical_path_section
 from traceview.report.html_kernels import code_info, kernel_section
 from traceview.report.html_page import Figures, esc, num, page, table
 from traceview.report.html_peers import peer_sections
@@ -61,6 +62,7 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
         _cpu_kernels(a),
         "<h2>Launch overhead</h2>", _overhead(a, figs),
+        "<h2>Critical path per step</h2>", critical_path_section(a.critical_path, figs),
         peer_sections(a, figs, perfetto),
         _notes(a),
     ]

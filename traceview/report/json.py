@@ -13,6 +13,7 @@ import pandas as pd
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
+    from traceview.analysis.critical_path import CriticalPath
 
 #: Bumped when a key changes meaning or disappears (adding keys does not bump it).
 SCHEMA_VERSION = 1
@@ -143,6 +144,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "modules": _modules_document(a),
         "autotune": to_jsonable(a.autotune.choices) if a.autotune is not None else None,
         "autotune_notes": list(a.autotune.notes) if a.autotune is not None else [],
+        "critical_path": _critical_path_document(a.critical_path),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
@@ -180,3 +182,13 @@ def _modules_document(a: "Analysis") -> dict[str, Any] | None:
         return None
     return {"kernels": m.kernels, "attributed_kernels": m.attributed_kernels, "steps": len(a.steps.steps),
             "rows": to_jsonable(m.modules), "notes": m.notes}
+
+
+def _critical_path_document(cp: "CriticalPath | None") -> dict[str, Any] | None:
+    """``critical_path`` in ``analyze --json``: per step its ms and breakdown, and their mean."""
+    if cp is None:
+        return None
+    return {"source": cp.source, "mean_step_ms": cp.mean_step_ms(), "mean_breakdown_ms": cp.mean_breakdown_ms(),
+            "steps": [{"step": s.step, "rank": s.rank, "step_ms": s.step_ms, "breakdown_ms": s.breakdown_ms} for s in cp.steps],
+            "top": [{"kind": r.kind, "name": r.name, "ms_per_step": r.ms_per_step} for r in cp.by_name(10).itertuples()],
+            "notes": cp.notes}

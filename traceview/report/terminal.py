@@ -95,6 +95,11 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     from traceview.report.why_view import modules_view, reasons_views
 
     parts += reasons_views(a) + modules_view(a)
+    from traceview.report.critical_path_view import critical_path_table
+
+    path = critical_path_table(a.critical_path)
+    if path is not None:
+        parts.append(path)
     for note in a.summary.notes:
         parts.append(Text("note: ", style="yellow") + safe(note))
     return Group(*parts)
