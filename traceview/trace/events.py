@@ -56,6 +56,9 @@ class Args(msgspec.Struct, gc=False):
     shared_mem: Any = msgspec.field(default=None, name="shared memory")
     bytes: Any = None
     name: Any = None  # metadata events: process_name / thread_name
+    # python_function events: the Python tracer's own call tree (trace/lost_exit.py)
+    python_id: Any = msgspec.field(default=None, name="Python id")
+    python_parent_id: Any = msgspec.field(default=None, name="Python parent id")
     # [memory] instants (schema.MEMORY)
     device_type: Any = msgspec.field(default=None, name="Device Type")
     device_id: Any = msgspec.field(default=None, name="Device Id")
@@ -306,6 +309,8 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
             "cat": used.column(), "name": names.rows(host).column(), "pid": pid[~bad],
             "tid": int_array([evs[i].tid for i in r]), "start_ns": ts[host], "dur_ns": dur[host],
             "external_id": _external_ids(a), "correlation": int_array([x.correlation if x is not None else None for x in a]),
+            "python_id": int_array([x.python_id if x is not None else None for x in a]),
+            "python_parent_id": int_array([x.python_parent_id if x is not None else None for x in a]),
             "order": order[host], "args_piece": np.full(len(host), location.want(index[host]) if len(host) else -1, dtype=np.int32),
             "args_index": index[host].astype(np.int32),
         })
