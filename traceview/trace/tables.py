@@ -25,6 +25,7 @@ import pandas as pd
 
 from traceview.trace import schema
 from traceview.trace.args import SliceArgs
+from traceview.trace.classify import classify
 from traceview.trace.events import Columns
 from traceview.trace.labels import LabelRows
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
@@ -54,6 +55,7 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
     parent, depth = nest(host)
     host["depth"] = depth
     host["parent_id"] = pd.arrays.IntegerArray(np.where(parent < 0, 0, parent), parent < 0)
+    host.update(classify(host, parent, depth))
     slices = _table(host, schema.SLICES)
     slice_args = SliceArgs(host["args_piece"], host["args_index"], cols.args)
 
