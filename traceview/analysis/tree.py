@@ -58,6 +58,15 @@ def nearest_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> 
     return found
 
 
+def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Boolean per slice: ``mask`` is True and no ancestor's is (every slice at once, one pass per
+    depth level: what ``nearest_ancestor`` from each marked slice gives, without a walk up from each)."""
+    if len(parents) == 0:
+        return mask.copy()
+    around = nearest_marked(parents, depth, mask)
+    return mask & ((parents < 0) | (around[np.maximum(parents, 0)] < 0))
+
+
 def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:
     """Every (start position, ancestor id) pair with ``mask[ancestor]`` True: columns ``row``, ``ancestor``."""
     current = start.astype(np.int64).copy()
