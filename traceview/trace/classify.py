@@ -137,13 +137,13 @@ def nearest_marked(parent: np.ndarray, depth: np.ndarray, marks: np.ndarray) -> 
     its nearest marked ancestor (-1: none). One pass down the tree a depth level at a time; each
     level reads its parents' answers, found the level before."""
     n = len(parent)
-    found = np.where(marks, np.arange(n), -1)
+    found = np.where(marks, np.arange(n, dtype=np.int32), np.int32(-1))  # (int32: half the memory traffic)
     if n == 0:
-        return found
+        return found.astype(np.int64)
     for level in _levels(depth)[1:]:  # depth 0 has no parent
         above = found[:, parent[level]]
         found[:, level] = np.where(marks[:, level], found[:, level], above)
-    return found
+    return found.astype(np.int64)
 
 
 def outermost_marked(parent: np.ndarray, depth: np.ndarray, mark: np.ndarray) -> np.ndarray:
