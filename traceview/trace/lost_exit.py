@@ -3,19 +3,25 @@
 With ``with_stack=True`` the Python tracer records each frame's entry and exit. While Dynamo and
 Inductor compile, it loses the exit of some calls (a C function that leaves by an exception:
 FakeTensor methods, ``<built-in method __exit__ of pybind11...>``, ``<built-in function next>``
-ending a generator). Kineto ends such a frame at the profiler's stop, so by time it "contains"
-everything its thread did afterwards, and nesting by containment hangs the rest of the run under
-it (stacks thousands deep; a compiled region's kernels under the frame instead of the region)::
+ending a generator). Kineto then ends such a frame late: at the profiler's stop, or when its thread
+next unwinds past it. By time it "contains" what its thread did afterwards, and nesting by
+containment hangs that under it (stacks thousands deep; a compiled region's kernels, or a
+CUDA-graph recording's, under the frame instead of the region or the recording)::
 
     region      [Torch-Compiled Region: 1/0 ......]
     python        [next]---------------------------------------------------------> (stop)
     python              [frame]   [frame]   [frame] ...   (later calls of its caller)
 
 Each ``python_function`` event names its own place in the tracer's call tree (``Python id``,
-``Python parent id``), which time cannot fake. The frames still open at the stop are one chain per
-thread: the frame that started last among those ending at the stop, and its callers. Every other
-frame ending at the stop lost its exit: it is ended where its last Python callee ends (the tree
-says which calls ran inside it), or at its own start when it called none::
+``Python parent id``), which time cannot fake. A frame lost its exit when it ends
+
+- after the next call its caller made starts (a caller calls one thing at a time),
+- after its caller ends (once the caller's own end is right), or
+- at the stop without being on its thread's open chain: the frames still open at the stop are one
+  chain per thread, the frame that started last among those ending there, and its callers.
+
+Such a frame is ended where its last Python callee ends (the tree says which calls ran inside it),
+or at its own start when it called none::
 
     python        [next]          (ends with its last callee; the later frames are its caller's)
 
@@ -29,37 +35,29 @@ from typing import Any
 
 import numpy as np
 
+_NONE = np.iinfo(np.int64).min
+_LAST = np.iinfo(np.int64).max  # "no bound"
+
 
 def close_lost_frames(host: dict[str, Any], tolerance_ns: int) -> int:
     """End the lost-exit Python frames of ``host`` (the slice columns before nesting: ``cat``,
     ``pid``, ``tid``, ``start_ns``, ``dur_ns``, ``end_ns``, ``python_id``, ``python_parent_id``)
-    in place; returns how many there were. ``tolerance_ns``: how close to the stop "at the stop" is."""
+    in place; returns how many there were. ``tolerance_ns``: the timestamps' rounding."""
     rows = _python_rows(host)
-    if len(rows) == 0:
+    if len(rows) < 2:
         return 0
-    start, end = host["start_ns"], host["end_ns"]
-    at_stop = rows[end[rows] >= int(end[rows].max()) - tolerance_ns]
-    lost = _lost(host, at_stop)
-    if len(lost) == 0:
+    tree = _CallTree(host, rows)
+    start, end = host["start_ns"][rows], host["end_ns"][rows]
+    lost = np.zeros(len(rows), dtype=bool)
+    lost[_off_open_chain(host, rows, tree, np.flatnonzero(end >= end.max() - tolerance_ns))] = True
+    lost = tree.ending_late(end, tree.next_sibling_start(start), lost, tolerance_ns)
+    if not lost.any():
         return 0
-    ids, parent_ids = host["python_id"]._data, host["python_parent_id"]
-    lost_ids = ids[lost]
-    place = {int(i): k for k, i in enumerate(lost_ids.tolist())}
-    # the latest end of each lost frame's callees that kept their exit
-    callee_end = np.full(len(lost), np.iinfo(np.int64).min, dtype=np.int64)
-    callees = rows[np.isin(parent_ids._data[rows], lost_ids) & ~parent_ids._mask[rows]]
-    kept = callees[~np.isin(ids[callees], lost_ids)]
-    if len(kept):
-        np.maximum.at(callee_end, np.array([place[int(p)] for p in parent_ids._data[kept].tolist()], dtype=np.int64), end[kept])
-    # callees before callers: a callee's id is larger (ids are given at entry)
-    for k in np.argsort(-lost_ids, kind="stable").tolist():
-        row = int(lost[k])
-        end[row] = max(int(start[row]), int(callee_end[k]))
-        caller = place.get(int(parent_ids._data[row])) if not parent_ids._mask[row] else None
-        if caller is not None:
-            callee_end[caller] = max(int(callee_end[caller]), int(end[row]))
-    host["dur_ns"][lost] = end[lost] - start[lost]
-    return len(lost)
+    end = tree.ended_with_callees(start, end, lost)
+    changed = rows[lost]
+    host["end_ns"][changed] = end[lost]
+    host["dur_ns"][changed] = end[lost] - host["start_ns"][changed]
+    return int(lost.sum())
 
 
 def _python_rows(host: dict[str, Any]) -> np.ndarray:
@@ -71,22 +69,94 @@ def _python_rows(host: dict[str, Any]) -> np.ndarray:
     return np.flatnonzero(is_python & ~host["python_id"]._mask)
 
 
-def _lost(host: dict[str, Any], at_stop: np.ndarray) -> np.ndarray:
-    """The rows of ``at_stop`` (Python frames ending at the stop) that are not on their thread's open
-    chain: the one that started last, and its callers (which, still open, end at the stop too)."""
-    if len(at_stop) < 2:
-        return np.zeros(0, dtype=np.int64)
-    pid, tid, start = host["pid"]._data, host["tid"]._data, host["start_ns"]
-    ids, parent_ids = host["python_id"]._data, host["python_parent_id"]
-    row_of = {int(ids[r]): r for r in at_stop.tolist()}
+class _CallTree:
+    """The tracer's call tree over the Python rows: each frame's caller (a position, -1 when the
+    trace lacks it or it ran on another thread) and its callees grouped by caller, in start order."""
+
+    def __init__(self, host: dict[str, Any], rows: np.ndarray) -> None:
+        ids = host["python_id"]._data[rows]
+        parent_ids = np.where(host["python_parent_id"]._mask[rows], -1, host["python_parent_id"]._data[rows])
+        by_id = np.arange(len(rows)) if (ids[1:] > ids[:-1]).all() else np.argsort(ids, kind="stable")
+        at = np.minimum(np.searchsorted(ids[by_id], parent_ids), len(rows) - 1)
+        found = (parent_ids >= 0) & (ids[by_id[at]] == parent_ids)
+        # a caller on the same thread (autograd's thread names the frame that called backward())
+        pid, tid = host["pid"]._data[rows], host["tid"]._data[rows]
+        caller = by_id[at]
+        found &= (pid[caller] == pid) & (tid[caller] == tid)
+        self.parent = np.where(found, caller, -1)
+        self.ids = ids
+        # callees grouped by caller, each group in start order (ids are given at entry)
+        self.by_caller = np.lexsort((ids, self.parent))
+        grouped = self.parent[self.by_caller]
+        self.same_caller = grouped[1:] == grouped[:-1]
+        self.group_start = np.flatnonzero(np.r_[True, ~self.same_caller])
+
+    def next_sibling_start(self, start: np.ndarray) -> np.ndarray:
+        """The start of the next call each frame's caller made (int64 max: none, or no caller)."""
+        out = np.full(len(start), _LAST, dtype=np.int64)
+        order = self.by_caller
+        follow = order[:-1][self.same_caller]
+        out[follow] = start[order[1:][self.same_caller]]
+        out[self.parent < 0] = _LAST  # frames without a caller in the trace: no siblings known
+        return out
+
+    def ending_late(self, end: np.ndarray, next_start: np.ndarray, lost: np.ndarray, tolerance_ns: int) -> np.ndarray:
+        """``lost`` with every frame that ends after it could have added: after its caller's latest
+        possible end, or after its caller's next call starts. Callers first, a tree level at a time;
+        a frame that kept its exit ends where it says, a lost one at the latest where its caller's
+        bound and its next sibling allow."""
+        lost = lost.copy()
+        bound = np.full(len(end), _LAST, dtype=np.int64)
+        for level in self.levels():
+            parent = self.parent[level]
+            cap = np.minimum(np.where(parent >= 0, bound[np.maximum(parent, 0)], _LAST), next_start[level])
+            late = lost[level] | (end[level] - tolerance_ns > cap)
+            lost[level] = late
+            bound[level] = np.where(late, cap, end[level])
+        return lost
+
+    def levels(self) -> list[np.ndarray]:
+        """The frames grouped by their depth in the call tree (callers' level first)."""
+        depth = (self.parent >= 0).astype(np.int32)
+        jump = self.parent.copy()
+        live = np.flatnonzero(jump >= 0)
+        while len(live):  # pointer doubling
+            hop = jump[live]
+            depth[live] += depth[hop]
+            jump[live] = jump[hop]
+            live = live[jump[live] >= 0]
+        order = np.argsort(depth, kind="stable")
+        return np.split(order, np.searchsorted(depth[order], np.arange(1, int(depth.max()) + 1)))
+
+    def ended_with_callees(self, start: np.ndarray, end: np.ndarray, lost: np.ndarray) -> np.ndarray:
+        """``end`` with each lost frame ended where its last callee ends (itself ended first when
+        lost too), or at its own start."""
+        callee_end = np.full(len(end), _NONE, dtype=np.int64)
+        kept = self.by_caller[~lost[self.by_caller] & (self.parent[self.by_caller] >= 0)]
+        if len(kept):
+            bounds = np.flatnonzero(np.r_[True, self.parent[kept][1:] != self.parent[kept][:-1]])
+            callee_end[self.parent[kept][bounds]] = np.maximum.reduceat(end[kept], bounds)
+        out = end.copy()
+        for k in np.flatnonzero(lost)[np.argsort(-self.ids[lost], kind="stable")].tolist():  # callees first
+            out[k] = max(int(start[k]), int(callee_end[k]))
+            p = int(self.parent[k])
+            if p >= 0:
+                callee_end[p] = max(int(callee_end[p]), int(out[k]))
+        return out
+
+
+def _off_open_chain(host: dict[str, Any], rows: np.ndarray, tree: _CallTree, at_stop: np.ndarray) -> np.ndarray:
+    """The positions among ``at_stop`` (frames ending at the stop) that are not on their thread's
+    open chain: the one that started last, and its callers (which, still open, end there too)."""
+    pid, tid, start = host["pid"]._data[rows], host["tid"]._data[rows], host["start_ns"][rows]
     latest: dict[tuple[int, int], int] = {}
-    for row in at_stop.tolist():  # a few thousand at most
-        key = (int(pid[row]), int(tid[row]))
-        if key not in latest or start[row] >= start[latest[key]]:
-            latest[key] = row
-    open_rows: set[int] = set()
-    for row in latest.values():
-        while row is not None and row not in open_rows:
-            open_rows.add(row)
-            row = None if parent_ids._mask[row] else row_of.get(int(parent_ids._data[row]))
-    return np.array([r for r in at_stop.tolist() if r not in open_rows], dtype=np.int64)
+    for k in at_stop.tolist():  # a few thousand at most
+        key = (int(pid[k]), int(tid[k]))
+        if key not in latest or start[k] >= start[latest[key]]:
+            latest[key] = k
+    on_chain: set[int] = set()
+    for k in latest.values():
+        while k >= 0 and k not in on_chain:
+            on_chain.add(k)
+            k = int(tree.parent[k])
+    return np.array([k for k in at_stop.tolist() if k not in on_chain], dtype=np.int64)

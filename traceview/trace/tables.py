@@ -50,8 +50,8 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
     host["end_ns"] = host["start_ns"] + host["dur_ns"]
     lost = close_lost_frames(host, 2 * timestamp_quantum_ns(host["start_ns"], host["dur_ns"]))
     if lost:
-        meta.notes.append(f"{lost} Python frame(s) lost their exit (the profiler ended them at its stop): "
-                          "each now ends where its last Python call ends")
+        meta.notes.append(f"{lost} Python frame(s) lost their exit (the profiler ended them late: at its stop, or when "
+                          "their thread returned past them): each now ends where its last Python call ends")
     parent, depth = nest(host)
     host["depth"] = depth
     host["parent_id"] = pd.arrays.IntegerArray(np.where(parent < 0, 0, parent), parent < 0)
