@@ -45,6 +45,9 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
+from typing import Optional, Union
+
+import msgspec
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ("orjson", "msgspec", "hta", "traceview", "traceview_cached")
@@ -107,23 +110,25 @@ def _measure(tool: str, trace: Path) -> dict:
     return result
 
 
-def _floor_decoder():
-    """A msgspec decoder of ``{"traceEvents": [...]}`` into typed structs, ``args`` and every other
-    key skipped: what decoding the events a loader needs costs at the least."""
-    import msgspec
+class FloorEvent(msgspec.Struct, gc=False):
+    """The fields of a ``traceEvents`` entry a loader reads, typed; ``args`` and the rest skipped."""
 
-    class FloorEvent(msgspec.Struct, gc=False):
-        ph: str | None = None
-        cat: str | None = None
-        name: str | None = None
-        pid: int | str | None = None
-        tid: int | str | None = None
-        ts: float | None = None
-        dur: float | None = None
+    ph: Optional[str] = None
+    cat: Optional[str] = None
+    name: Optional[str] = None
+    pid: Union[int, str, None] = None
+    tid: Union[int, str, None] = None
+    ts: Optional[float] = None
+    dur: Optional[float] = None
 
-    class FloorTrace(msgspec.Struct, gc=False):
-        traceEvents: list[FloorEvent] = []
 
+class FloorTrace(msgspec.Struct, gc=False):
+    traceEvents: list[FloorEvent] = []
+
+
+def _floor_decoder() -> msgspec.json.Decoder:
+    """A msgspec decoder of ``{"traceEvents": [...]}`` into :class:`FloorEvent`s: what decoding the
+    events a loader needs costs at the least."""
     return msgspec.json.Decoder(FloorTrace)
 
 

@@ -15,10 +15,12 @@ CUDA-graph recording's, under the frame instead of the region or the recording):
 Each ``python_function`` event names its own place in the tracer's call tree (``Python id``,
 ``Python parent id``), which time cannot fake. A frame lost its exit when it ends
 
-- after the next call its caller made starts (a caller calls one thing at a time),
-- after its caller ends (once the caller's own end is right), or
+- after its caller ends (its caller's end once that is right itself), or
 - at the stop without being on its thread's open chain: the frames still open at the stop are one
   chain per thread, the frame that started last among those ending there, and its callers.
+
+(Not "after its caller's next call starts": the tracer's tree has such overlaps in traces whose
+frames all end inside their callers, e.g. vLLM's on ROCm, so that would end good frames early.)
 
 Such a frame is ended where its last Python callee ends (the tree says which calls ran inside it),
 or at its own start when it called none::
@@ -50,7 +52,7 @@ def close_lost_frames(host: dict[str, Any], tolerance_ns: int) -> int:
     start, end = host["start_ns"][rows], host["end_ns"][rows]
     lost = np.zeros(len(rows), dtype=bool)
     lost[_off_open_chain(host, rows, tree, np.flatnonzero(end >= end.max() - tolerance_ns))] = True
-    lost = tree.ending_late(end, tree.next_sibling_start(start), lost, tolerance_ns)
+    lost = tree.ending_late(end, lost, tolerance_ns)
     if not lost.any():
         return 0
     end = tree.ended_with_callees(start, end, lost)
@@ -71,7 +73,7 @@ def _python_rows(host: dict[str, Any]) -> np.ndarray:
 
 class _CallTree:
     """The tracer's call tree over the Python rows: each frame's caller (a position, -1 when the
-    trace lacks it or it ran on another thread) and its callees grouped by caller, in start order."""
+    trace lacks it or it ran on another thread)."""
 
     def __init__(self, host: dict[str, Any], rows: np.ndarray) -> None:
         ids = host["python_id"]._data[rows]
@@ -85,31 +87,16 @@ class _CallTree:
         found &= (pid[caller] == pid) & (tid[caller] == tid)
         self.parent = np.where(found, caller, -1)
         self.ids = ids
-        # callees grouped by caller, each group in start order (ids are given at entry)
-        self.by_caller = np.lexsort((ids, self.parent))
-        grouped = self.parent[self.by_caller]
-        self.same_caller = grouped[1:] == grouped[:-1]
-        self.group_start = np.flatnonzero(np.r_[True, ~self.same_caller])
 
-    def next_sibling_start(self, start: np.ndarray) -> np.ndarray:
-        """The start of the next call each frame's caller made (int64 max: none, or no caller)."""
-        out = np.full(len(start), _LAST, dtype=np.int64)
-        order = self.by_caller
-        follow = order[:-1][self.same_caller]
-        out[follow] = start[order[1:][self.same_caller]]
-        out[self.parent < 0] = _LAST  # frames without a caller in the trace: no siblings known
-        return out
-
-    def ending_late(self, end: np.ndarray, next_start: np.ndarray, lost: np.ndarray, tolerance_ns: int) -> np.ndarray:
-        """``lost`` with every frame that ends after it could have added: after its caller's latest
-        possible end, or after its caller's next call starts. Callers first, a tree level at a time;
-        a frame that kept its exit ends where it says, a lost one at the latest where its caller's
-        bound and its next sibling allow."""
+    def ending_late(self, end: np.ndarray, lost: np.ndarray, tolerance_ns: int) -> np.ndarray:
+        """``lost`` with every frame that ends after its caller's latest possible end added. Callers
+        first, a tree level at a time: a frame that kept its exit ends where it says, a lost one at
+        the latest where its caller's bound allows."""
         lost = lost.copy()
         bound = np.full(len(end), _LAST, dtype=np.int64)
         for level in self.levels():
             parent = self.parent[level]
-            cap = np.minimum(np.where(parent >= 0, bound[np.maximum(parent, 0)], _LAST), next_start[level])
+            cap = np.where(parent >= 0, bound[np.maximum(parent, 0)], _LAST)
             late = lost[level] | (end[level] - tolerance_ns > cap)
             lost[level] = late
             bound[level] = np.where(late, cap, end[level])
@@ -132,10 +119,9 @@ class _CallTree:
         """``end`` with each lost frame ended where its last callee ends (itself ended first when
         lost too), or at its own start."""
         callee_end = np.full(len(end), _NONE, dtype=np.int64)
-        kept = self.by_caller[~lost[self.by_caller] & (self.parent[self.by_caller] >= 0)]
-        if len(kept):
-            bounds = np.flatnonzero(np.r_[True, self.parent[kept][1:] != self.parent[kept][:-1]])
-            callee_end[self.parent[kept][bounds]] = np.maximum.reduceat(end[kept], bounds)
+        has = self.parent >= 0
+        kept = np.flatnonzero(has & ~lost & lost[np.maximum(self.parent, 0)])  # callees of lost frames
+        np.maximum.at(callee_end, self.parent[kept], end[kept])
         out = end.copy()
         for k in np.flatnonzero(lost)[np.argsort(-self.ids[lost], kind="stable")].tolist():  # callees first
             out[k] = max(int(start[k]), int(callee_end[k]))
