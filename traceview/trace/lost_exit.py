@@ -78,42 +78,34 @@ class _CallTree:
     def __init__(self, host: dict[str, Any], rows: np.ndarray) -> None:
         ids = host["python_id"]._data[rows]
         parent_ids = np.where(host["python_parent_id"]._mask[rows], -1, host["python_parent_id"]._data[rows])
-        by_id = np.arange(len(rows)) if (ids[1:] > ids[:-1]).all() else np.argsort(ids, kind="stable")
-        at = np.minimum(np.searchsorted(ids[by_id], parent_ids), len(rows) - 1)
-        found = (parent_ids >= 0) & (ids[by_id[at]] == parent_ids)
+        caller = _positions_of(ids, parent_ids)
         # a caller on the same thread (autograd's thread names the frame that called backward())
         pid, tid = host["pid"]._data[rows], host["tid"]._data[rows]
-        caller = by_id[at]
-        found &= (pid[caller] == pid) & (tid[caller] == tid)
-        self.parent = np.where(found, caller, -1)
+        at = np.maximum(caller, 0)
+        self.parent = np.where((caller >= 0) & (pid[at] == pid) & (tid[at] == tid), caller, -1)
         self.ids = ids
 
     def ending_late(self, end: np.ndarray, lost: np.ndarray, tolerance_ns: int) -> np.ndarray:
-        """``lost`` with every frame that ends after its caller's latest possible end added. Callers
-        first, a tree level at a time: a frame that kept its exit ends where it says, a lost one at
-        the latest where its caller's bound allows."""
-        lost = lost.copy()
-        bound = np.full(len(end), _LAST, dtype=np.int64)
-        for level in self.levels():
-            parent = self.parent[level]
-            cap = np.where(parent >= 0, bound[np.maximum(parent, 0)], _LAST)
-            late = lost[level] | (end[level] - tolerance_ns > cap)
-            lost[level] = late
-            bound[level] = np.where(late, cap, end[level])
-        return lost
+        """``lost`` with every frame that ends after its caller's latest possible end added: the
+        caller's end, or, for a caller that lost its exit too, the bound its own caller sets."""
+        has = self.parent >= 0
+        caller = np.maximum(self.parent, 0)
+        lost = lost | (has & (end - tolerance_ns > end[caller]))
+        while True:  # down chains of lost frames, a level per pass (a few passes)
+            bound = self._bounds(end, lost)
+            late = has & lost[caller] & ~lost & (end - tolerance_ns > bound[caller])
+            if not late.any():
+                return lost
+            lost |= late
 
-    def levels(self) -> list[np.ndarray]:
-        """The frames grouped by their depth in the call tree (callers' level first)."""
-        depth = (self.parent >= 0).astype(np.int32)
-        jump = self.parent.copy()
-        live = np.flatnonzero(jump >= 0)
-        while len(live):  # pointer doubling
-            hop = jump[live]
-            depth[live] += depth[hop]
-            jump[live] = jump[hop]
-            live = live[jump[live] >= 0]
-        order = np.argsort(depth, kind="stable")
-        return np.split(order, np.searchsorted(depth[order], np.arange(1, int(depth.max()) + 1)))
+    def _bounds(self, end: np.ndarray, lost: np.ndarray) -> np.ndarray:
+        """The latest each lost frame can really end: its caller's end, or its caller's bound when
+        that one is lost too (callers first: a caller's id is smaller)."""
+        bound = end.copy()
+        for k in np.flatnonzero(lost)[np.argsort(self.ids[lost], kind="stable")].tolist():
+            p = int(self.parent[k])
+            bound[k] = _LAST if p < 0 else int(bound[p])
+        return bound
 
     def ended_with_callees(self, start: np.ndarray, end: np.ndarray, lost: np.ndarray) -> np.ndarray:
         """``end`` with each lost frame ended where its last callee ends (itself ended first when
@@ -129,6 +121,19 @@ class _CallTree:
             if p >= 0:
                 callee_end[p] = max(int(callee_end[p]), int(out[k]))
         return out
+
+
+def _positions_of(ids: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """The position in ``ids`` of each of ``wanted`` (-1: not there). The tracer numbers frames
+    1, 2, 3...: a table indexed by id when they are that dense, else a sorted search."""
+    top = int(max(ids.max(), wanted.max()))
+    if ids.min() >= 0 and top < 4 * len(ids) + 1024:
+        table = np.full(top + 1, -1, dtype=np.int64)
+        table[ids] = np.arange(len(ids))
+        return np.where(wanted >= 0, table[np.clip(wanted, 0, top)], -1)
+    by_id = np.argsort(ids, kind="stable")
+    at = np.minimum(np.searchsorted(ids[by_id], wanted), len(ids) - 1)
+    return np.where((wanted >= 0) & (ids[by_id[at]] == wanted), by_id[at], -1)
 
 
 def _off_open_chain(host: dict[str, Any], rows: np.ndarray, tree: _CallTree, at_stop: np.ndarray) -> np.ndarray:
