@@ -1,6 +1,6 @@
 """with_stack traces that include compilation: Python frames whose exit the profiler lost.
 
-``tests/data/training/gpt2-lost-exit.json.gz`` is step 1 of an H200 capture (GPT-2 under
+``tests/data/training/lost-exit-gpt2-step1.json.gz`` is step 1 of an H200 capture (GPT-2 under
 ``mode="reduce-overhead"``, compilation included, ``with_stack=True``; README.md beside it): the
 CUDA-graph trees record there, on the main thread (forward) and on autograd's thread (backward),
 and 1,9xx Python frames end late (the profiler lost their exit). Each fact below is read from the
@@ -24,7 +24,7 @@ from training_facts import RawTrace
 from traceview.analysis.analyze import analyze
 from traceview.trace import load
 
-LOST = DATA / "training" / "gpt2-lost-exit.json.gz"
+LOST = DATA / "training" / "lost-exit-gpt2-step1.json.gz"
 #: cpu_op / runtime levels that nest under the deepest Python frame (aten op -> aten op -> launch ...)
 NON_PYTHON_LEVELS = 12
 

@@ -13,7 +13,7 @@ Kept, with every field and arg as they were:
 - the GPU activities launched by a kept launch (same correlation), wherever they run;
 - metadata events (process and thread names) and the trace's header.
 
-Used for ``gpt2-lost-exit.json.gz`` (see README.md beside this file).
+Used for ``lost-exit-gpt2-step1.json.gz`` (see README.md beside this file).
 """
 
 from __future__ import annotations
