@@ -3,7 +3,7 @@
 ``tests/data/training/lost-exit-gpt2-step1.json.gz`` is step 1 of an H200 capture (GPT-2 under
 ``mode="reduce-overhead"``, compilation included, ``with_stack=True``; README.md beside it): the
 CUDA-graph trees record there, on the main thread (forward) and on autograd's thread (backward),
-and 1,9xx Python frames end late (the profiler lost their exit). Each fact below is read from the
+and ~1,900 Python frames end late (the profiler lost their exit). Each fact below is read from the
 raw JSON with plain ``json`` (the tracer's ``Python id`` / ``Python parent id``, time windows,
 correlation ids), never from traceview's nesting.
 """
