@@ -11,6 +11,8 @@ For each size (MB of plain JSON) the script generates a realistic trace once
 needs), then measures, each in a fresh subprocess, on the same file:
 
 - ``orjson``: ``orjson.loads(open(f).read())``, the floor for any JSON-based pipeline;
+- ``msgspec``: the events decoded into typed ``msgspec.Struct``s (ph, cat, name, pid, tid, ts,
+  dur; ``args`` skipped), the floor for a loader that reads what traceview reads;
 - ``hta``: HolisticTraceAnalysis ``TraceAnalysis(trace_dir=...)`` (its load; no analysis yet);
 - ``traceview``: ``load(f)`` + ``analyze(trace)`` (every core analysis), no cache;
 - ``traceview_cached``: the same, re-opened from the columnar cache (written beforehand by a
@@ -43,9 +45,12 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
+from typing import Optional, Union
+
+import msgspec
 
 ROOT = Path(__file__).resolve().parents[1]
-TOOLS = ("orjson", "hta", "traceview", "traceview_cached")
+TOOLS = ("orjson", "msgspec", "hta", "traceview", "traceview_cached")
 #: RSS sampling interval of the watcher (s).
 SAMPLE_S = 0.02
 
@@ -62,6 +67,13 @@ def _measure(tool: str, trace: Path) -> dict:
         t = time.perf_counter()
         raw = trace.read_bytes()
         events = len(orjson.loads(gzip.decompress(raw) if trace.suffix == ".gz" else raw)["traceEvents"])
+        result = {"seconds": time.perf_counter() - t, "events": events}
+    elif tool == "msgspec":
+        decoder = _floor_decoder()
+        imported = _rss_mb()
+        t = time.perf_counter()
+        raw = trace.read_bytes()
+        events = len(decoder.decode(gzip.decompress(raw) if trace.suffix == ".gz" else raw).traceEvents)
         result = {"seconds": time.perf_counter() - t, "events": events}
     elif tool == "hta":
         import logging
@@ -96,6 +108,28 @@ def _measure(tool: str, trace: Path) -> dict:
     result["child_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     result["imported_mb"] = imported  # RSS with the tool imported, before the work: its floor
     return result
+
+
+class FloorEvent(msgspec.Struct, gc=False):
+    """The fields of a ``traceEvents`` entry a loader reads, typed; ``args`` and the rest skipped."""
+
+    ph: Optional[str] = None
+    cat: Optional[str] = None
+    name: Optional[str] = None
+    pid: Union[int, str, None] = None
+    tid: Union[int, str, None] = None
+    ts: Optional[float] = None
+    dur: Optional[float] = None
+
+
+class FloorTrace(msgspec.Struct, gc=False):
+    traceEvents: list[FloorEvent] = []
+
+
+def _floor_decoder() -> msgspec.json.Decoder:
+    """A msgspec decoder of ``{"traceEvents": [...]}`` into :class:`FloorEvent`s: what decoding the
+    events a loader needs costs at the least."""
+    return msgspec.json.Decoder(FloorTrace)
 
 
 def _rss_mb() -> float:
@@ -179,13 +213,28 @@ def prepare(base: Path, size_mb: int) -> Path:
 
 
 def linked(base: Path, real: Path) -> Path:
-    """``real`` in a folder of its own (HTA reads every trace of a folder)."""
+    """``real`` in a folder of its own (HTA reads every trace of a folder). HTA needs a ``"rank"`` in
+    ``distributedInfo``: a trace without one is copied there (plain JSON) with ``"rank": 0`` added."""
     folder = base / f"real-{real.name.split('.')[0]}" / "trace"
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / real.name
-    if not target.exists():
+    copy = folder / (real.name.removesuffix(".gz"))
+    if target.exists() or copy.exists():
+        return target if target.exists() else copy
+    raw = real.read_bytes()
+    text = gzip.decompress(raw) if real.suffix == ".gz" else raw
+    head = text[:1 << 20]
+    if b'"distributedInfo"' in head and b'"rank"' in head[head.index(b'"distributedInfo"'):]:
         target.symlink_to(real.resolve())
-    return target
+        return target
+    if b'"distributedInfo"' in head:  # an object without a rank: the rank first
+        at = head.index(b"{", head.index(b'"distributedInfo"')) + 1
+        text = text[:at] + b'"rank": 0, ' + text[at:]
+    else:
+        at = text.index(b"{") + 1
+        text = text[:at] + b'"distributedInfo": {"rank": 0}, ' + text[at:]
+    copy.write_bytes(text)
+    return copy
 
 
 def table(results: dict, machine: str) -> str:
@@ -194,8 +243,8 @@ def table(results: dict, machine: str) -> str:
         f"Machine: {machine}. Seconds timed inside a fresh process (imports excluded); peak = largest memory of its process tree "
         "(the process's RSS plus the private pages of any worker it forked).",
         "",
-        "| trace | events | orjson.loads | HTA load | traceview load+analyze | cached re-open+analyze | HTA ÷ traceview (time) | traceview ÷ orjson (time) | traceview ÷ HTA (peak mem) | traceview ÷ HTA (peak above imports) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| trace | events | orjson.loads | msgspec structs (floor) | HTA load | traceview load+analyze | cached re-open+analyze | HTA ÷ traceview (time) | traceview ÷ msgspec floor (time) | traceview ÷ HTA (peak mem) | traceview ÷ HTA (peak above imports) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
 
     def cell(r: dict) -> str:
@@ -208,17 +257,17 @@ def table(results: dict, machine: str) -> str:
         return f"{r['seconds']:.1f} s, {r['peak_mb'] / 1024:.2f} GB"
 
     for size, row in results.items():
-        o, h, t, c = (row.get(k, {"error": "not run"}) for k in TOOLS)
+        o, m, h, t, c = (row.get(k, {"error": "not run"}) for k in TOOLS)
         ok = lambda r: "seconds" in r  # noqa: E731
         speed = f"{h['seconds'] / t['seconds']:.1f}×" if ok(h) and ok(t) else f"> {h['seconds_before_kill'] / t['seconds']:.1f}×" if (h.get("oom") or h.get("timeout")) and ok(t) else "-"
-        floor = f"{t['seconds'] / o['seconds']:.2f}×" if ok(o) and ok(t) else "-"
+        floor = f"{t['seconds'] / m['seconds']:.2f}×" if ok(m) and ok(t) else "-"
         mem = f"{t['peak_mb'] / h['peak_mb']:.2f}" if ok(h) and ok(t) else (f"< {t['peak_mb'] / h['peak_mb']:.2f}" if (h.get("oom") or h.get("timeout")) and ok(t) else "-")
         above = (f"{(t['peak_mb'] - t['imported_mb']) / (h['peak_mb'] - h['imported_mb']):.2f} "
                  f"({(t['peak_mb'] - t['imported_mb']) / 1024:.3f} / {(h['peak_mb'] - h['imported_mb']) / 1024:.3f} GB)"
                  if ok(h) and ok(t) and "imported_mb" in h and "imported_mb" in t else "-")
         events = next((r["events"] for r in (o, t) if "events" in r), "?")  # JSON events (orjson's count)
         label = f"{size} MB" if str(size).isdigit() else size  # older result files keyed by size alone
-        lines.append(f"| {label} | {events:,} | {cell(o)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} | {above} |")
+        lines.append(f"| {label} | {events:,} | {cell(o)} | {cell(m)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} | {above} |")
     return "\n".join(lines)
 
 

@@ -23,7 +23,7 @@ from traceview.analysis import patterns
 from traceview.analysis.by_name import matches
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.step_windows import StepWindows, step_at, step_windows
-from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
+from traceview.analysis.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 
 
@@ -56,7 +56,7 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
     cats = slices["cat"]
     parents = parents_array(slices)
     name_col = slices["name"]  # categorical: each .str pattern runs once per distinct name
-    is_region = matches(name_col, patterns.REGION, anchored=True)
+    is_region = (slices["kind"] == "region").to_numpy()
     is_op = (cats == "cpu_op").to_numpy() & ~is_region
     windows = step_windows(trace) if windows is None else windows
     is_step = np.zeros(len(slices), dtype=bool)
@@ -84,13 +84,12 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
         columns[f"launch_{col}"] = pd.arrays.IntegerArray(values, ~has_launch)
     columns["launch_to_kernel_ns"] = pd.arrays.IntegerArray(gpu["start_ns"].to_numpy() - columns["launch_start_ns"]._data, ~has_launch)
 
-    op = nearest_ancestor(parents, launch_id, is_op)
+    # the op and region calls around each launch, found once at load time (trace/classify.py); a
+    # launch is a runtime call, never an op or a region itself
+    op = _around(slices, "op_id", launch_id)
     op = _external_id_fallback(trace, op, has_launch, is_op)
-    region = nearest_ancestor(parents, launch_id, is_region)
-    pairs = ancestor_pairs(parents, launch_id, is_region)  # nearest first: a row's last pair is its outermost region
-    rows, last = np.unique(pairs["row"].to_numpy()[::-1], return_index=True)
-    outer_region = np.full(len(gpu), -1, dtype=np.int64)
-    outer_region[rows] = pairs["ancestor"].to_numpy()[::-1][last]
+    region = _around(slices, "region_id", launch_id)
+    outer_region = _around(slices, "outer_region_id", launch_id)
     step = _step_of(trace, windows, launch_id, op)
     annotation = nearest_ancestor(parents, launch_id, is_annotation)
     source = nearest_ancestor(parents, launch_id, is_python)
@@ -110,6 +109,12 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
     # the columns are new arrays (or the trace's, taken whole and never written): no copy
     table = pd.DataFrame(columns, copy=False)
     return KernelAttribution(table=table, without_launch=int((~has_launch).sum()))
+
+
+def _around(slices: pd.DataFrame, column: str, rows: np.ndarray) -> np.ndarray:
+    """``column`` (a slice id column) at ``rows`` (-1 rows give -1), with -1 for <NA>."""
+    values = slices[column].to_numpy(dtype=np.int64, na_value=-1)
+    return np.where(rows >= 0, values[np.maximum(rows, 0)], -1) if len(values) else np.full(len(rows), -1, dtype=np.int64)
 
 
 def _step_of(trace: Trace, windows: StepWindows, launch_id: np.ndarray, op: np.ndarray) -> np.ndarray:

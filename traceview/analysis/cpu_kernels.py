@@ -41,7 +41,7 @@ from traceview.analysis import patterns
 from traceview.analysis.by_name import matches, per_label
 from traceview.analysis.phases import CompileSplit
 from traceview.analysis.step_windows import StepWindows, step_at, step_windows
-from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
+from traceview.analysis.tree import marked_chain_pairs, outermost, parents_array
 from traceview.trace import Trace
 
 #: Kinds of CPU kernel, in the order reports list them.
@@ -133,10 +133,9 @@ def _kind_codes(trace: Trace) -> np.ndarray:
     kind[interpreted] = KINDS.index("triton_interpreted")
     if len(trace.gpu) == 0:
         aten = matches(names, patterns.TRACED_OP, anchored=True) & (cats == "cpu_op").to_numpy() & ~cpp
-        ids = np.flatnonzero(aten)
-        parents = parents_array(slices)
-        outer = nearest_ancestor(parents, ids, aten | cpp | interpreted) < 0  # not inside another op or kernel
-        kind[ids[outer]] = KINDS.index("aten")
+        # not inside another op or kernel
+        outer = outermost(parents_array(slices), slices["depth"].to_numpy(), aten | cpp | interpreted) & aten
+        kind[outer] = KINDS.index("aten")
     return kind
 
 
@@ -163,12 +162,12 @@ def _per_step(trace: Trace, windows: StepWindows, kernels: pd.DataFrame, pos: np
 
 def _per_region(trace: Trace, kernels: pd.DataFrame, run: np.ndarray) -> pd.DataFrame:
     slices = trace.slices
-    is_region = matches(slices["name"], patterns.REGION, anchored=True)
-    call_ids = np.flatnonzero(is_region)  # slice_id == row position
+    call_ids = np.flatnonzero((slices["kind"] == "region").to_numpy())  # slice_id == row position
     if len(call_ids) == 0:
         return pd.DataFrame({c: [] for c in REGION_COLUMNS})
     ids = kernels["slice_id"].to_numpy()[run]
-    pairs = ancestor_pairs(parents_array(slices), ids, is_region)  # every enclosing call, as for GPU kernels
+    nearest = slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)  # found at load time
+    pairs = marked_chain_pairs(parents_array(slices), nearest, ids)  # every enclosing call, as for GPU kernels
     at = np.searchsorted(call_ids, pairs["ancestor"].to_numpy())
     dur = kernels["dur_ns"].to_numpy()[run][pairs["row"].to_numpy()]
     calls = pd.DataFrame({

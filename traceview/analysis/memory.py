@@ -24,9 +24,8 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import patterns
-from traceview.analysis.by_name import matches
 from traceview.analysis.phases import CompileSplit, compile_split
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.analysis.tree import parents_array
 from traceview.trace import Trace
 
 #: Kineto "Device Type" of GPU memory (ROCm's HIP devices report it too).
@@ -135,11 +134,10 @@ def _owners(trace: Trace, events: pd.DataFrame, split: CompileSplit | None) -> d
         return {c: np.array([], dtype=object) for c in ("op", "region", "phase")}
     enclosing = enclosing_slice(slices, events["rank"].to_numpy(), events["pid"].to_numpy(dtype=np.int64, na_value=-1),
                                 events["tid"].to_numpy(dtype=np.int64, na_value=-1), events["ts_ns"].to_numpy())
-    parents = parents_array(slices)
     names = slices["name"]
-    is_region = matches(names, patterns.REGION, anchored=True)
-    op = nearest_ancestor(parents, enclosing, (slices["cat"] == "cpu_op").to_numpy() & ~is_region, include_self=True)
-    region = nearest_ancestor(parents, enclosing, is_region, include_self=True)
+    # the op and region call around each slice, itself included, were found at load time
+    op, region = (np.where(enclosing >= 0, slices[c].to_numpy(dtype=np.int64, na_value=-1)[np.maximum(enclosing, 0)], -1)
+                  if len(slices) else np.full(len(enclosing), -1, dtype=np.int64) for c in ("op_id", "region_id"))
     split = compile_split(trace) if split is None else split
 
     def pick(ids: np.ndarray, column: pd.Series) -> np.ndarray:

@@ -80,17 +80,18 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     # the run kernels' three columns used here (not a copy of the whole attribution table)
     in_run = (attribution.kernels["phase"] == "run").to_numpy()
     run = attribution.kernels[["launch_id", "dur_ns", "api"]][in_run]
-    is_module = matches(names, _MODULE, anchored=True) & (slices["cat"] == "python_function").to_numpy()
+    kind = slices["kind"]
+    is_module = (kind == "module").to_numpy()
     if not is_module.any():
         note = "no nn.Module events in this trace: record it with with_stack=True (traceview profile --with-stack) for the per-module view"
         return ModuleTable(pd.DataFrame(columns=COLUMNS), len(run), 0, [note])
-    is_node = is_module | matches(names, patterns.REGION, anchored=True)
+    is_node = is_module | (kind == "region").to_numpy()
     parents = parents_array(slices)
     node_ids = np.flatnonzero(is_node)
     node_path = _node_paths(slices, parents, is_node, node_ids, names)
 
     launch = run["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
-    forward_node = nearest_ancestor(parents, launch, is_node)
+    forward_node = _node_around(slices, parents, launch)
     backward_node = _backward_nodes(trace, parents, is_node, launch)
     is_backward = (forward_node < 0) & (backward_node != -1)
     node = np.where(forward_node >= 0, forward_node, backward_node)
@@ -107,7 +108,7 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     table = _tree(kernels, calls)
     attributed = int(has.sum())
     notes = []
-    if matches(names, patterns.REGION, anchored=True)[node_ids].any():
+    if (kind == "region").to_numpy()[node_ids].any():
         notes.append("inside a compiled region the submodules are inlined into one graph: its kernels are shown "
                      "on the region ([compiled F/C]), not per submodule")
     unlinked = int((path == UNLINKED).sum())
@@ -117,7 +118,6 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     return ModuleTable(table, len(run), attributed, notes)
 
 
-_MODULE = re.compile(r"^nn\.Module: ")
 _EVALUATE = re.compile(r"^autograd::engine::evaluate_function: ")
 
 
@@ -127,11 +127,23 @@ def _label(name: str) -> str:
     return f"[compiled {patterns.region_id(name)}]"
 
 
+def _node_around(slices: pd.DataFrame, parents: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """The nearest module or region call around each slice of ``ids`` (not itself; -1: none): of
+    the module and the region call found around its parent at load time, the deeper one."""
+    up = np.where(ids >= 0, parents[np.maximum(ids, 0)], -1) if len(parents) else np.full(len(ids), -1, dtype=np.int64)
+    at = np.maximum(up, 0)
+    module = np.where(up >= 0, slices["module_id"].to_numpy(dtype=np.int64, na_value=-1)[at], -1)
+    region = np.where(up >= 0, slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)[at], -1)
+    depth = slices["depth"].to_numpy()
+    nearer = (module >= 0) & ((region < 0) | (depth[np.maximum(module, 0)] > depth[np.maximum(region, 0)]))
+    return np.where(nearer, module, region)
+
+
 def _node_paths(slices: pd.DataFrame, parents: np.ndarray, is_node: np.ndarray, node_ids: np.ndarray,
                 names: pd.Series) -> np.ndarray:
     """The path of every node slice (its ancestors' labels and its own), built a level at a time."""
     labels = per_label(names, _label)[node_ids]
-    up = nearest_ancestor(parents, node_ids, is_node)
+    up = _node_around(slices, parents, node_ids)
     up_at = np.where(up >= 0, np.searchsorted(node_ids, np.maximum(up, 0)), -1)
     level = np.zeros(len(node_ids), dtype=np.int64)
     todo = up_at >= 0
@@ -165,7 +177,7 @@ def _backward_nodes(trace: Trace, parents: np.ndarray, is_node: np.ndarray, laun
     pairs = fwdbwd_pairs(trace)
     if pairs.empty:
         return out
-    forward_node = nearest_ancestor(parents, pairs["forward_id"].to_numpy(), is_node)
+    forward_node = _node_around(trace.slices, parents, pairs["forward_id"].to_numpy())
     backward_id = pairs["backward_id"].to_numpy()
     # autograd's "evaluate_function: XBackward0" around the node also runs its gradient sums/accumulation
     wrapper = parents[backward_id]

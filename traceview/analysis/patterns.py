@@ -10,34 +10,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-#: Inductor benchmarking kernels to choose a config (runs inside the first region call at run time,
-#: or inside compilation for max-autotune's select_algorithm). Checked before COMPILE: the names
-#: also end in "(dynamo_timed)".
-AUTOTUNE: Final[re.Pattern[str]] = re.compile(
-    r"^(?:CachingAutotuner\.benchmark_all_configs|CachingAutotuner\.autotune_to_one_config|"
-    r"coordinate_descent_tuning|CachingAutotuner\.coordinate_descent_tuning|"
-    r"autotune_select_algorithm|AlgorithmSelectorCache\.(?:__call__|autotune|benchmark)|select_algorithm|"
-    r"benchmark_all_configs|autotune|do_autotuning|precompile_and_benchmark|triton\.autotune)"
-)
-
-#: Dynamo tracing, AOTAutograd, Inductor lowering and codegen. Anything ``(dynamo_timed)`` is a
-#: one-time torch.compile cost, so CUDA-graph-tree recording (``CUDAGraphNode.record``) counts too.
-COMPILE: Final[re.Pattern[str]] = re.compile(
-    r"^(?:dynamo$|entire_frame_compile|_compile\.compile_inner|compile_attempt_\d+|backend_compile|"
-    r"bytecode_tracing|OutputGraph\.call_user_compiler|create_aot_dispatcher_function|aot_collect_metadata|"
-    r"compile_fx_inner|compile_fx\.|inductor_compile|fx_codegen_and_compile|GraphLowering\.|Scheduler\.|"
-    r"code_gen|async_compile\.wait|PyCodeCache\.|build_guards|compile_file|TorchDynamo Compile)"
-    r"|\(dynamo_timed\)$|_data: .*compile_id="
-)
-
-#: The categories of Dynamo's and Inductor's own events (``dynamo_timed`` spans are cpu_ops, their
-#: ``*_data: compile_id=F/C`` markers user annotations). A ``python_function`` frame is never a
-#: phase marker, whatever its file is called (``torch/_inductor/compile_fx.py(...): run`` replays a
-#: CUDA graph at run time).
-PHASE_MARKER_CATEGORIES: Final[tuple[str, ...]] = ("cpu_op", "user_annotation")
-
-#: One call of a compiled graph: "Torch-Compiled Region: 0/0" (older: without the id).
-REGION: Final[re.Pattern[str]] = re.compile(r"^Torch-Compiled Region(?::\s*(?P<id>\d+/\d+))?")
+# The names that classify every slice at load time (the kind, region and phase columns) are declared
+# once, in trace/classify.py: AUTOTUNE, COMPILE, PHASE_MARKER_CATEGORIES, REGION, STEP, INDUCTOR_CALL.
+from traceview.trace.classify import AUTOTUNE, COMPILE, INDUCTOR_CALL, PHASE_MARKER_CATEGORIES, REGION, STEP  # noqa: F401
 
 
 def region_id(name: str) -> str:
@@ -59,10 +34,6 @@ COMPILE_STAGES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ("CUDA graphs: record", re.compile(r"^CUDAGraphNode\.record$")),
 )
 
-#: Profiler steps and user step annotations.
-STEP: Final[re.Pattern[str]] = re.compile(r"^ProfilerStep#\d+$")
-#: Inductor's own annotation around a compiled graph's call: not a user annotation.
-INDUCTOR_CALL: Final[re.Pattern[str]] = re.compile(r"^## Call CompiledFxGraph")
 #: Ops Dynamo/AOT run on fake tensors while tracing: they appear as aten::/prims:: cpu_ops.
 TRACED_OP: Final[re.Pattern[str]] = re.compile(r"^(aten|prims)::")
 

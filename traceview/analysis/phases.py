@@ -1,7 +1,8 @@
 """How much of this trace was torch.compile compiling, autotuning, or running?
 
-Every host slice gets a phase from the nearest enclosing compile or autotune event (see
-:mod:`traceview.analysis.patterns`); a launch has its slice's phase, and a kernel its launch's. The
+Every host slice gets a phase from the nearest enclosing compile or autotune event (the slice
+table's ``phase`` column, found once at load time by :mod:`traceview.trace.classify`); a launch has
+its slice's phase, and a kernel its launch's. The
 aten/prims ops that Dynamo and AOTAutograd run on fake tensors while tracing are compile-phase
 slices: :attr:`CompileSplit.traced_ops` lists them, so a user who sees ``aten::mul`` "on the CPU"
 learns it was compilation, not work.
@@ -16,10 +17,10 @@ import pandas as pd
 
 from traceview.analysis import intervals, patterns
 from traceview.analysis.by_name import matches, per_label
-from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, nearest_marked, parents_array
+from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
 from traceview.trace import Trace
+from traceview.trace.classify import PHASES
 
-PHASES = ("compile", "autotune", "run")
 PHASE_DTYPE = pd.CategoricalDtype(list(PHASES))
 _RUN, _COMPILE, _AUTOTUNE = 0, 1, 2
 
@@ -64,13 +65,14 @@ def compile_split(trace: Trace) -> CompileSplit:
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     # Only Dynamo/Inductor's own events mark phases: a Python frame in compile_fx.py is not compiling.
     marker = slices["cat"].isin(patterns.PHASE_MARKER_CATEGORIES).to_numpy()
+    # each slice's kind and phase were found once, at load time (trace/classify.py)
+    kind = slices["kind"]
     own = np.zeros(len(slices), dtype=np.int8)
-    own[matches(names, patterns.COMPILE) & marker] = _COMPILE
-    own[matches(names, patterns.AUTOTUNE, anchored=True) & marker] = _AUTOTUNE
+    own[(kind == "compile").to_numpy()] = _COMPILE
+    own[(kind == "autotune").to_numpy()] = _AUTOTUNE
     parents = parents_array(slices)
-    nearest = nearest_marked(parents, slices["depth"].to_numpy(), own > 0)
-    code = np.where(nearest >= 0, own[np.maximum(nearest, 0)], _RUN)
-    slice_phase = pd.Series(pd.Categorical.from_codes(_to_phase_codes(code), dtype=PHASE_DTYPE), index=slices["slice_id"])
+    slice_phase = pd.Series(slices["phase"].array.astype(PHASE_DTYPE), index=slices["slice_id"])
+    code = np.array([_COMPILE, _AUTOTUNE, _RUN], dtype=np.int8)[slice_phase.cat.codes.to_numpy()]
 
     spans = _outermost_spans(slices, own, parents)
     spans = spans.assign(compile_id=_compile_ids(slices, names, parents, spans))
@@ -92,11 +94,6 @@ def compile_split(trace: Trace) -> CompileSplit:
         compile_ns=int(max(compile_ns, 0)),
         autotune_ns=int(autotune_ns),
     )
-
-
-def _to_phase_codes(code: np.ndarray) -> np.ndarray:
-    """Internal codes (run 0, compile 1, autotune 2) -> positions in PHASES."""
-    return np.select([code == _COMPILE, code == _AUTOTUNE], [0, 1], default=2).astype(np.int8)
 
 
 def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray) -> pd.DataFrame:

@@ -19,10 +19,10 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import patterns
-from traceview.analysis.by_name import matches, per_label
+from traceview.analysis.by_name import per_label
 from traceview.analysis.fwdbwd import fwdbwd_pairs
 from traceview.analysis.phases import CompileSplit
-from traceview.analysis.tree import ancestor_pairs, parents_array
+from traceview.analysis.tree import ancestor_pairs, marked_chain_pairs, parents_array
 from traceview.trace import Trace
 
 
@@ -43,17 +43,19 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     """Every compiled-region call and the kernels launched inside it."""
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
-    is_region = matches(names, patterns.REGION, anchored=True)
+    is_region = (slices["kind"] == "region").to_numpy()
     region_ids = per_label(names, patterns.region_id)
     rows = np.flatnonzero(is_region)
     call_ids = slices["slice_id"].to_numpy()[rows]
     parents = parents_array(slices)
-    nested_in = ancestor_pairs(parents, call_ids, is_region)
+    # each slice's innermost region call, found at load time: hop from call to enclosing call
+    nearest = slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    nested_in = marked_chain_pairs(parents, nearest, call_ids)
 
     gpu = trace.gpu
     kernel_rows = np.flatnonzero((gpu["kind"] == "kernel").to_numpy())
     launch = gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[kernel_rows]
-    pairs = ancestor_pairs(parents, launch, is_region)
+    pairs = marked_chain_pairs(parents, nearest, launch)
     pair_kernel = kernel_rows[pairs["row"].to_numpy()]
     # the phase of each GPU activity, in the gpu table's row order (as compile_split made it)
     is_run = split.gpu_phase.cat.codes.to_numpy() == split.gpu_phase.cat.categories.get_loc("run")
@@ -90,7 +92,8 @@ def _backward_kernels(trace: Trace, parents: np.ndarray, is_region: np.ndarray, 
     none = np.array([], dtype=np.int64)
     if pairs.empty or len(call_ids) == 0:
         return none, none
-    forward_in = ancestor_pairs(parents, pairs["forward_id"].to_numpy(), is_region)  # row: pair, ancestor: call
+    nearest = trace.slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    forward_in = marked_chain_pairs(parents, nearest, pairs["forward_id"].to_numpy())  # row: pair, ancestor: call
     if forward_in.empty:
         return none, none
     backward_of_call = pd.DataFrame({"backward_id": pairs["backward_id"].to_numpy()[forward_in["row"].to_numpy()],

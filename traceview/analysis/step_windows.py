@@ -26,7 +26,7 @@ import pandas as pd
 
 from traceview.analysis import patterns
 from traceview.analysis.by_name import matches
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 _DIGITS = re.compile(r"\d+")
@@ -56,7 +56,7 @@ def step_windows(trace: Trace) -> StepWindows:
     """The trace's step annotations as time windows (see the module docstring)."""
     slices = trace.slices
     names = slices["name"]  # categorical: each pattern runs once per distinct name
-    is_step = matches(names, patterns.STEP, anchored=True) & (slices["cat"] == "user_annotation").to_numpy()
+    is_step = (slices["kind"] == "step").to_numpy()
     source = "ProfilerStep"
     if not is_step.any():
         is_step, source = _annotation_steps(slices, names)
@@ -101,7 +101,9 @@ def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarra
     if not candidate.any():
         return candidate, ""
     parents = parents_array(slices)
-    outer = candidate & (nearest_ancestor(parents, np.arange(len(slices)), candidate) < 0)
+    # one pass down the tree for every slice at once (not a walk up from each)
+    around = nearest_marked(parents, slices["depth"].to_numpy(), candidate)
+    outer = candidate & ((parents < 0) | (around[np.maximum(parents, 0)] < 0))
     shapes = names.str.replace(_DIGITS, "N", regex=True)
     counts = shapes[outer].value_counts()
     repeated = counts[counts >= 2]

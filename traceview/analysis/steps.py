@@ -15,7 +15,7 @@ import pandas as pd
 from traceview.analysis.attribution import KernelAttribution
 from traceview.analysis.by_name import matches
 from traceview.analysis.step_windows import StepWindows, step_at, step_windows
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.analysis.tree import outermost, parents_array
 from traceview.trace import Trace
 
 COLUMNS = ["slice_id", "name", "start_ns", "dur_ns", "kernels", "compile_kernels", "gpu_ms", "launches",
@@ -82,8 +82,7 @@ def _aten_ops_step(trace: Trace, windows: StepWindows) -> np.ndarray:
     trace the only work there is."""
     slices = trace.slices
     is_aten = (slices["cat"] == "cpu_op").to_numpy() & matches(slices["name"], "aten::", anchored=True)
-    ids = np.flatnonzero(is_aten)
-    top = ids[nearest_ancestor(parents_array(slices), ids, is_aten) < 0]
+    top = np.flatnonzero(outermost(parents_array(slices), slices["depth"].to_numpy(), is_aten))
     pos = step_at(windows, slices["rank"].to_numpy()[top].astype(np.int64),
                   slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[top], slices["start_ns"].to_numpy()[top])
     return pos[pos >= 0]

@@ -58,6 +58,15 @@ def nearest_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> 
     return found
 
 
+def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Boolean per slice: ``mask`` is True and no ancestor's is (every slice at once, one pass per
+    depth level: what ``nearest_ancestor`` from each marked slice gives, without a walk up from each)."""
+    if len(parents) == 0:
+        return mask.copy()
+    around = nearest_marked(parents, depth, mask)
+    return mask & ((parents < 0) | (around[np.maximum(parents, 0)] < 0))
+
+
 def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:
     """Every (start position, ancestor id) pair with ``mask[ancestor]`` True: columns ``row``, ``ancestor``."""
     current = start.astype(np.int64).copy()
@@ -74,6 +83,32 @@ def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, inc
         rows.append(pos[hit])
         ancestors.append(idx[hit])
         current[active] = parents[idx]
+        active = current >= 0
+    if not rows:
+        return pd.DataFrame({"row": np.array([], dtype=np.int64), "ancestor": np.array([], dtype=np.int64)})
+    return pd.DataFrame({"row": np.concatenate(rows), "ancestor": np.concatenate(ancestors)})
+
+
+def marked_chain_pairs(parents: np.ndarray, nearest: np.ndarray, start: np.ndarray, include_self: bool = False) -> pd.DataFrame:
+    """:func:`ancestor_pairs` read from a column the loader computed: ``nearest`` holds, for every
+    slice, itself if marked, else its nearest marked ancestor (-1: none; the slice table's
+    ``region_id``...). Hops from marked slice to marked slice, so the walk costs the marked
+    ancestors (a region call or two), not the whole stack."""
+    if len(parents) == 0:
+        current = np.full(len(start), -1, dtype=np.int64)
+    else:
+        first = start if include_self else _parents_of(parents, start.astype(np.int64))
+        current = np.where(first >= 0, nearest[np.maximum(first, 0)], -1)
+    rows: list[np.ndarray] = []
+    ancestors: list[np.ndarray] = []
+    positions = np.arange(len(current))
+    active = current >= 0
+    while active.any():
+        idx = current[active]
+        rows.append(positions[active])
+        ancestors.append(idx)
+        up = parents[idx]
+        current[active] = np.where(up >= 0, nearest[np.maximum(up, 0)], -1)
         active = current >= 0
     if not rows:
         return pd.DataFrame({"row": np.array([], dtype=np.int64), "ancestor": np.array([], dtype=np.int64)})

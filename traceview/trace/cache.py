@@ -40,7 +40,7 @@ from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 5  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory
+CACHE_FORMAT = 6  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory; 6: + slice classification
 #: Traces of less JSON text than this load in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")

@@ -25,6 +25,7 @@ Every piece goes through the same steps; only what it holds changes the work:
 
 from __future__ import annotations
 
+import operator
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any, Optional
 
 import msgspec
 import numpy as np
+import pandas as pd
 
 from traceview.errors import TraceFormatError
 from traceview.trace import schema
@@ -56,6 +58,9 @@ class Args(msgspec.Struct, gc=False):
     shared_mem: Any = msgspec.field(default=None, name="shared memory")
     bytes: Any = None
     name: Any = None  # metadata events: process_name / thread_name
+    # python_function events: the Python tracer's own call tree (trace/lost_exit.py)
+    python_id: Any = msgspec.field(default=None, name="Python id")
+    python_parent_id: Any = msgspec.field(default=None, name="Python parent id")
     # [memory] instants (schema.MEMORY)
     device_type: Any = msgspec.field(default=None, name="Device Type")
     device_id: Any = msgspec.field(default=None, name="Device Id")
@@ -306,6 +311,8 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
             "cat": used.column(), "name": names.rows(host).column(), "pid": pid[~bad],
             "tid": int_array([evs[i].tid for i in r]), "start_ns": ts[host], "dur_ns": dur[host],
             "external_id": _external_ids(a), "correlation": int_array([x.correlation if x is not None else None for x in a]),
+            "python_id": _python_ids(a, "python_id"),
+            "python_parent_id": _python_ids(a, "python_parent_id"),
             "order": order[host], "args_piece": np.full(len(host), location.want(index[host]) if len(host) else -1, dtype=np.int32),
             "args_index": index[host].astype(np.int32),
         })
@@ -345,6 +352,18 @@ def _add_memory(out: Columns, events: list[Event], ts: np.ndarray) -> None:
     for column, name in MEMORY_ARGS.items():
         columns[column] = int_array([getattr(a, name) for a in args])
     out.memory.append(columns)
+
+
+def _python_ids(args: list[Args | None], field: str) -> pd.arrays.IntegerArray:
+    """The tracer's ``Python id`` / ``Python parent id`` of each event (<NA> where none): read in one
+    pass into int64 (every event of a with_stack trace has them; most are Python frames)."""
+    get = operator.attrgetter(field)
+    try:
+        values = np.fromiter((-1 if x is None or (v := get(x)) is None else v for x in args), dtype=np.int64, count=len(args))
+    except (TypeError, ValueError, OverflowError):  # not plain ints: read one by one
+        return int_array([None if x is None else get(x) for x in args])
+    mask = values < 0  # the tracer numbers from 0 up
+    return pd.arrays.IntegerArray(np.where(mask, 0, values), mask)
 
 
 def _external_ids(args: list[Args | None]) -> Any:

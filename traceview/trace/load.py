@@ -99,7 +99,7 @@ def _load_ranks(directory: Path, files: list[Path], cache: bool, executor: Execu
 
 
 _ID_COLUMNS = {
-    "slices": ("slice_id", "parent_id"),
+    "slices": ("slice_id", "parent_id", "op_id", "region_id", "outer_region_id", "module_id"),
     "launches": ("launch_id",),
     "gpu": ("activity_id", "launch_id"),
 }
@@ -121,7 +121,8 @@ def concat(traces: list[Trace], file_numbers: list[int] | None = None) -> Trace:
     for i in order:
         t = traces[i]
         rank = np.int32(numbers[i]) if renumber else None
-        offsets = {"slice_id": slice_offset, "parent_id": slice_offset, "launch_id": slice_offset, "activity_id": gpu_offset}
+        offsets = {"slice_id": slice_offset, "parent_id": slice_offset, "op_id": slice_offset, "region_id": slice_offset,
+                   "outer_region_id": slice_offset, "module_id": slice_offset, "launch_id": slice_offset, "activity_id": gpu_offset}
         for table, frames in tables.items():
             frame = getattr(t, table)
             changes = {col: frame[col] + offsets[col] for col in _ID_COLUMNS.get(table, ())}

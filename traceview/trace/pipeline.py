@@ -3,7 +3,8 @@
     read      file -> TraceText (header + the events list a piece at a time)        trace/read.py
       or recover   another layout, read whole and repaired (or refused)              trace/recover.py
     events    pieces -> Columns (typed columns per piece, skips, repairs)            trace/events.py
-    tables    Columns -> slices, launches, gpu, ... (+ nesting)                      trace/tables.py, nesting.py
+    tables    Columns -> slices, launches, gpu, ... (+ nesting,                    trace/tables.py, lost_exit.py,
+              lost Python exits closed first, each slice classified after)       nesting.py, classify.py
 
 Every Kineto file takes the first route, whatever its size or compression; a piece that does not
 decode is mended inside the events stage (:func:`traceview.trace.recover.mend`). Only a file

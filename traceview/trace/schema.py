@@ -47,6 +47,14 @@ SLICES: Final[dict[str, str]] = {
     "parent_id": "Int64",  # slice_id of the innermost enclosing slice; <NA> at depth 0
     "external_id": "Int64",  # Kineto "External id": ties a cpu_op to its runtime calls and kernels
     "correlation": "Int64",  # runtime/driver calls only: joins GPU.correlation
+    # classified once after nesting (trace/classify.py): the slice itself when it is of that kind,
+    # else its nearest enclosing one on its thread; <NA>: none
+    "kind": "category",  # region | autotune | compile | step | inductor_call | annotation | op | module | python | runtime | other
+    "op_id": "Int64",  # cpu_op (not a region call)
+    "region_id": "Int64",  # "Torch-Compiled Region: F/C" call
+    "outer_region_id": "Int64",  # the outermost region call around it
+    "module_id": "Int64",  # "nn.Module: ..." frame (with_stack)
+    "phase": "category",  # compile | autotune | run: from the nearest compile / autotune event around it
 }
 
 LAUNCHES: Final[dict[str, str]] = {

@@ -25,10 +25,12 @@ import pandas as pd
 
 from traceview.trace import schema
 from traceview.trace.args import SliceArgs
+from traceview.trace.classify import classify
 from traceview.trace.events import Columns
 from traceview.trace.labels import LabelRows
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
-from traceview.trace.nesting import nest
+from traceview.trace.lost_exit import close_lost_frames
+from traceview.trace.nesting import nest, timestamp_quantum_ns
 from traceview.trace.read import TraceText
 from traceview.trace.values import as_int
 
@@ -46,9 +48,14 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
     host["slice_id"] = np.arange(len(host["start_ns"]), dtype=np.int64)
     host["rank"] = np.full(len(host["start_ns"]), rank, dtype=np.int32)
     host["end_ns"] = host["start_ns"] + host["dur_ns"]
+    lost = close_lost_frames(host, 2 * timestamp_quantum_ns(host["start_ns"], host["dur_ns"]))
+    if lost:
+        meta.notes.append(f"{lost} Python frame(s) lost their exit (the profiler ended them late: at its stop, or when "
+                          "their thread returned past them): each now ends where its last Python call ends")
     parent, depth = nest(host)
     host["depth"] = depth
     host["parent_id"] = pd.arrays.IntegerArray(np.where(parent < 0, 0, parent), parent < 0)
+    host.update(classify(host, parent, depth))
     slices = _table(host, schema.SLICES)
     slice_args = SliceArgs(host["args_piece"], host["args_index"], cols.args)
 
@@ -97,7 +104,7 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
 # --- joining pieces ----------------------------------------------------------------------------
 
 _HOST_EMPTY = {"cat": "label", "name": "label", "pid": "Int64", "tid": "Int64", "start_ns": "int64", "dur_ns": "int64",
-               "external_id": "Int64", "correlation": "Int64", "order": "int64", "args_piece": "int32", "args_index": "int32"}
+               "external_id": "Int64", "correlation": "Int64", "python_id": "Int64", "python_parent_id": "Int64", "order": "int64", "args_piece": "int32", "args_index": "int32"}
 _GPU_EMPTY = {"kind": "label", "name": "label", "device": "Int64", "stream": "Int64", "start_ns": "int64", "dur_ns": "int64",
               "correlation": "Int64", "external_id": "Int64", **{f"{g}_{a}": "Int64" for g in ("grid", "block") for a in "xyz"},
               "registers": "Int64", "shared_mem": "Int64", "bytes": "Int64", "order": "int64"}
