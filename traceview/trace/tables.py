@@ -267,7 +267,7 @@ def trace_meta(text: TraceText, rank: int | None, cols: Columns) -> TraceMeta:
         found_rank = int(match.group(1)) if match else 0
     gzip = [n for n in text.notes if "gzip" in n]
     read = [n for n in text.notes if "gzip" not in n]
-    notes = gzip + cols.repairs.notes(("utf8", "nan")) + read + cols.repairs.notes(("not_objects",))
+    notes = gzip + cols.repairs.notes(("utf8", "nan", "quotes")) + read + cols.repairs.notes(("not_objects", "unreadable"))
     notes += [f"skipped {n} event(s): {reason}" for reason, n in sorted(cols.skips.items()) if n]
     if cols.unknown_categories:
         notes.append("kept events of unknown categories as host slices: " + ", ".join(sorted(cols.unknown_categories)))
