@@ -100,7 +100,7 @@ def mend(piece: Piece, repairs: Repairs) -> tuple[Piece, Piece | None]:
         for m in list(_EVENT_END.finditer(text))[::-1][:_MAX_CUT_TRIES]:
             items = _items(b"[" + text[: m.start() + 1] + b"]")
             if items is not None:
-                if not _ends_early(text[m.end() - 1:]):  # no cut: an event after it is broken
+                if not piece.last_cut and not _ends_early(text[m.end() - 1:]):  # no cut: an event after it is broken
                     items = None
                     break
                 head, rest = head.split(m)
