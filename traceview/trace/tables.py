@@ -27,7 +27,7 @@ from traceview.trace import schema
 from traceview.trace.args import SliceArgs
 from traceview.trace.events import Columns
 from traceview.trace.labels import LabelRows
-from traceview.trace.model import DeviceInfo, Trace, TraceMeta
+from traceview.trace.model import DeviceInfo, Trace, TraceMeta, empty_table
 from traceview.trace.nesting import nest
 from traceview.trace.read import TraceText
 from traceview.trace.values import as_int
@@ -60,6 +60,7 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
                     end_ns=gpu_cols["start_ns"] + gpu_cols["dur_ns"],
                     launch_id=pd.arrays.IntegerArray(np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool)))
     gpu = _table(gpu_cols, schema.GPU)
+    gpu_comm = _gpu_comm(cols, gpu_cols["order"], rank)
     launches, gpu = join_launches(slices, gpu, meta)
 
     ann = _joined(cols.annotations, _ANNOTATION_EMPTY)
@@ -91,7 +92,19 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
         memory=_table(memory, schema.MEMORY),
         ranks=(meta,),
         slice_args=slice_args,
+        gpu_comm=gpu_comm,
     )
+
+
+def _gpu_comm(cols: Columns, gpu_order: np.ndarray, rank: int) -> pd.DataFrame:
+    """GPU_COMM: the collectives' args read from their kernels, by activity_id."""
+    if not cols.gpu_comm:
+        return empty_table(schema.GPU_COMM)
+    comm = {k: np.concatenate([np.asarray(c[k], dtype=object) for c in cols.gpu_comm]) for k in cols.gpu_comm[0]}
+    by_order = np.argsort(gpu_order, kind="stable")
+    activity = by_order[np.searchsorted(gpu_order[by_order], comm.pop("order").astype(np.int64))]
+    frame = pd.DataFrame({"activity_id": activity.astype(np.int64), "rank": np.full(len(activity), rank, dtype=np.int32), **comm})
+    return frame.sort_values("activity_id", ignore_index=True).astype(schema.GPU_COMM)
 
 
 # --- joining pieces ----------------------------------------------------------------------------
