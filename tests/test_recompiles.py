@@ -60,7 +60,7 @@ def _tlparse(tmp: Path) -> tuple[set[str], set[tuple[str, int]]]:
     subprocess.run([shutil.which("tlparse"), str(log), "-o", str(out), "--no-browser", "--plain-text", "--overwrite"],
                    check=True, capture_output=True, timeout=120)
     directory = json.loads((out / "compile_directory.json").read_text())
-    ids = {re.fullmatch(r"\[(\d+/\d+)(?:_\d+)?\]", key).group(1) for key in directory}
+    ids = {m.group(1) for key in directory for m in [re.fullmatch(r"\[(\d+/\d+)(?:_\d+)?\]", key)] if m}  # not "[-/-]"
     sites = {(Path(m.group(1)).name, int(m.group(2))) for p in out.rglob("dynamo_graph_break_reason*.txt")
              for m in _USER_CODE.finditer(p.read_text())}
     return ids, sites
