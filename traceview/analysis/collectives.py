@@ -9,8 +9,8 @@ early wait inside their NCCL kernel for the last one::
 
 Each rank's calls come from its comm kernels (:func:`collective_calls`): the kernel's launch, up
 its host stack to ``record_param_comms`` (whose args name the collective, the process group, the
-dtype and the element counts; Kineto copies them onto the kernel itself in recent versions), or
-else to the ``nccl:<name>`` annotation. Calls match across ranks (:func:`match_collectives`) by
+dtype and the element counts; Kineto copies them onto the kernel itself in recent versions, and
+what the host call lacks is read there: ``Trace.gpu_comm``), or else to the ``nccl:<name>`` annotation. Calls match across ranks (:func:`match_collectives`) by
 (process group, ``Seq``) where the trace records a sequence number, else by (process group, order
 of the call on the rank) -- the rule of TraceLens's ``NcclAnalyser``. A trace without process group
 args matches each kind of collective apart (all-to-alls with all-to-alls): different groups' calls
@@ -133,10 +133,14 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     names = slices["name"]
     host = nearest_ancestor(parents, launch, matches(names, r"^record_param_comms$", anchored=True))
     annotation = nearest_ancestor(parents, launch, matches(names, r"^nccl:", anchored=True))
+    own = _kernel_args(trace, comm)
     rows = []
     for i, (h, a) in enumerate(zip(host.tolist(), annotation.tolist())):
         args = trace.args(h) if h >= 0 else {}
         row = {col: args.get(key) for key, col in _ARGS.items()}
+        for col, value in own[i].items():  # what the host call does not say, from the kernel's own args
+            if row.get(col) is None and value is not None:
+                row[col] = value
         label = row["collective"] or (str(names.iat[a]) if a >= 0 else None) or str(comm["name"].iat[i])
         row["collective"] = canonical_collective(label) or str(label)
         rows.append(row)
@@ -163,6 +167,26 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
     out["index"] = out.groupby(["rank", "group"]).cumcount().astype("int64")
     return out[list(CALL_COLUMNS)].astype(CALL_COLUMNS)
+
+
+def _kernel_args(trace: Trace, comm: pd.DataFrame) -> list[dict[str, Any]]:
+    """Per comm kernel (in ``comm``'s order), the collective's args Kineto wrote on the kernel itself
+    (:data:`traceview.trace.schema.GPU_COMM`; {} for a kernel without them)."""
+    table = trace.gpu_comm
+    if table.empty:
+        return [{} for _ in range(len(comm))]
+    own = table.set_index("activity_id")
+    found = own.reindex(comm["activity_id"].to_numpy())
+    out = []
+    for row in found.itertuples(index=False):
+        out.append({col: (None if pd.isna(v) else (int(v) if col in _NELEMS else str(v)))
+                    for col, v in zip(found.columns, row) if col in _OWN})
+    return out
+
+
+#: GPU_COMM columns read as calls columns, and those that are counts.
+_OWN: Final[frozenset[str]] = frozenset({"collective", "dtype", "in_nelems", "out_nelems", "group_size", "group"})
+_NELEMS: Final[frozenset[str]] = frozenset({"in_nelems", "out_nelems", "group_size"})
 
 
 def _int(value: Any) -> int | None:

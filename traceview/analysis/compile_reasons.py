@@ -47,7 +47,7 @@ FRAMES_COLUMNS = ["rank", "compile_id", "function", "where", "graph_ops", "compi
                   "gpu_ms", "backward_gpu_ms"]
 BREAKS_COLUMNS = ["reason", "where", "function", "code", "hint", "compile_ids", "resumable", "explanation",
                   "context", "url", "records"]
-RECOMPILES_COLUMNS = ["rank", "compile_id", "failed_compile_id", "reason", "function", "where", "calls",
+RECOMPILES_COLUMNS = ["rank", "compile_id", "failed_compile_id", "reason", "failed_guards", "function", "where", "calls",
                       "kernels_per_call"]
 
 
@@ -65,8 +65,10 @@ class CompileReasons:
     ``graph_breaks``: one row per break site: reason, where (short file:line), function, code (the
     line that broke), hint (Dynamo's first hint), compile_ids (the frames it split), resumable,
     explanation, context (Dynamo's debug context), url (the graph-break site page), records.
-    ``recompiles``: one row per recompilation: rank, compile_id, failed_compile_id, reason (the
-    guard that failed; None when only the trace's ids tell), function, where, calls, kernels_per_call.
+    ``recompiles``: one row per recompilation (a compile of a frame after its first: ``F/1``, ``F/2``,
+    ...): rank, compile_id, failed_compile_id, reason (the first guard that failed; None when only the
+    trace's ids tell), failed_guards (every failed guard logged for it: failed_compile_id, reason),
+    function, where, calls, kernels_per_call.
     ``graph_break_count`` / ``recompile_count``: None when the sources cannot tell.
     ``compile_s``: seconds spent compiling over the run (``compile_s_source`` says from what).
     """
@@ -217,19 +219,28 @@ def _breaks_from_counters(counter: dict[str, int]) -> pd.DataFrame:
 
 
 def _recompiles(raw: list[dict], frames: list[dict]) -> pd.DataFrame:
-    """Each recompilation: the log's failed guards, plus every /1+ compile id with no recorded reason."""
+    """One row per recompilation: each compile of a frame after its first (``F/1``, ``F/2``, ...).
+
+    Dynamo logs one failed guard per cache entry it tried (``F/3`` lists those of ``F/2``, ``F/1``
+    and ``F/0``): they are the recompile's detail (``failed_guards``, in the log's order, the most
+    recent entry first), not recompiles of their own. ``failed_compile_id`` / ``reason``: the first
+    of them (the cache entry Dynamo checked first)."""
     by_key = {(f["rank"], f["compile_id"]): f for f in frames}
-    rows = [{"rank": int(r["rank"]), "compile_id": r["compile_id"], "failed_compile_id": r["failed_compile_id"],
-             "reason": r["reason"]} for r in raw]
-    recorded = {(r["rank"], r["compile_id"]) for r in rows}
-    rows += [{"rank": f["rank"], "compile_id": f["compile_id"], "failed_compile_id": None, "reason": None}
-             for f in frames if _compile_key(f["compile_id"])[1] > 0 and (f["rank"], f["compile_id"]) not in recorded]
-    if not rows:
+    guards: dict[tuple[int, str], list[dict]] = {}
+    for r in raw:
+        guards.setdefault((int(r["rank"]), r["compile_id"]), []).append(
+            {"failed_compile_id": r["failed_compile_id"], "reason": r["reason"]})
+    keys = [k for k in by_key if _compile_key(k[1])[1] > 0]
+    keys += [k for k in guards if k not in by_key]  # a recompile the log names but whose compile it did not record
+    if not keys:
         return _empty(RECOMPILES_COLUMNS)
-    for r in rows:
-        f = by_key.get((r["rank"], r["compile_id"]), {})
-        r.update({"function": f.get("function"), "where": f.get("where"), "calls": f.get("calls", 0),
-                  "kernels_per_call": f.get("kernels_per_call", 0)})
+    rows = []
+    for key in keys:
+        f, failed = by_key.get(key, {}), guards.get(key, [])
+        first = failed[0] if failed else {"failed_compile_id": None, "reason": None}
+        rows.append({"rank": key[0], "compile_id": key[1], **first, "failed_guards": failed,
+                     "function": f.get("function"), "where": f.get("where"), "calls": f.get("calls", 0),
+                     "kernels_per_call": f.get("kernels_per_call", 0)})
     rows.sort(key=lambda r: (r["rank"], *_compile_key(r["compile_id"])))
     return pd.DataFrame(rows, columns=RECOMPILES_COLUMNS)
 

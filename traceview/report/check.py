@@ -39,9 +39,21 @@ def reason_lines(metric: str, reasons: CompileReasons | None) -> list[str]:
         return [f"{b.reason}" + (f" at {b.where}" if text(b.where) else "") + (f" (`{b.code}`)" if text(b.code) else "")
                 for b in reasons.graph_breaks.head(MAX_REASONS).itertuples()]
     if metric == "recompiles":
-        return [f"{r.compile_id}: " + (f"guard of {r.failed_compile_id} failed: {r.reason}" if text(r.reason) else "reason not recorded")
+        return [f"{r.compile_id}: " + (f"guard of {r.failed_compile_id} failed: {_guard(r.reason)}" + _more(r.failed_guards)
+                                       if text(r.reason) else "reason not recorded")
                 for r in reasons.recompiles.head(MAX_REASONS).itertuples()]
     return []
+
+
+def _guard(reason: str) -> str:
+    """A failed guard's first line, less Dynamo's source comment (the user stack follows in the JSON)."""
+    return reason.strip().splitlines()[0].split("  #", 1)[0].strip()
+
+
+def _more(failed: object) -> str:
+    """" (and the guards of N older cache entries)" when Dynamo tried more than one."""
+    n = len(failed) - 1 if isinstance(failed, list) else 0
+    return f" (and the guards of {n} older cache entr{'y' if n == 1 else 'ies'})" if n > 0 else ""
 
 
 def summary_line(verdicts: list[Verdict], label: str) -> str:

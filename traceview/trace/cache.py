@@ -40,7 +40,7 @@ from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 6  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory; 6: + slice classification
+CACHE_FORMAT = 7  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory; 6: + slice classification; 7: + gpu_comm
 #: Traces of less JSON text than this load in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
@@ -110,6 +110,7 @@ def _write(folder: Path, trace: Trace) -> None:
         # Uncompressed: a memory-mapped read then skips decompression (2 GB trace: 0.8 s -> 0.55 s for
         # the tables); the cache is larger on disk, which is what a cache is for.
         _split_nullable(getattr(trace, table)).to_parquet(folder / f"{table}.parquet", index=False, compression=None)
+    trace.gpu_comm.to_parquet(folder / "gpu_comm.parquet", index=False, compression=None)
     _write_args(folder, trace.slice_args)
     metas = [dataclasses.asdict(m) for m in trace.ranks]
     (folder / "meta.json").write_text(json.dumps(metas, default=str))
@@ -230,4 +231,5 @@ def _read(folder: Path) -> Trace:
         metas.append(TraceMeta(**m))
     if len(args) != len(tables["slices"]):
         raise ValueError("slice args do not match the slices table")
-    return Trace(**tables, ranks=tuple(metas), slice_args=args)
+    comm = pd.read_parquet(folder / "gpu_comm.parquet").astype(schema.GPU_COMM)
+    return Trace(**tables, ranks=tuple(metas), slice_args=args, gpu_comm=comm)

@@ -68,6 +68,13 @@ class Args(msgspec.Struct, gc=False):
     total_allocated: Any = msgspec.field(default=None, name="Total Allocated")
     total_reserved: Any = msgspec.field(default=None, name="Total Reserved")
     addr: Any = msgspec.field(default=None, name="Addr")
+    # NCCL kernels (recent Kineto copies record_param_comms' args onto them): schema.GPU_COMM
+    collective: Any = msgspec.field(default=None, name="Collective name")
+    dtype: Any = None
+    in_nelems: Any = msgspec.field(default=None, name="In msg nelems")
+    out_nelems: Any = msgspec.field(default=None, name="Out msg nelems")
+    group_size: Any = msgspec.field(default=None, name="Group size")
+    group: Any = msgspec.field(default=None, name="Process Group Name")
 
 
 #: The MEMORY columns a ``[memory]`` instant fills, and the Args field each comes from.
@@ -122,6 +129,7 @@ class Columns:
     flows: list[dict[str, Any]] = field(default_factory=list)
     instants: list[dict[str, Any]] = field(default_factory=list)
     memory: list[dict[str, Any]] = field(default_factory=list)
+    gpu_comm: list[dict[str, Any]] = field(default_factory=list)  # GPU activities whose args describe a collective
     counters: dict[str, list[Any]] = field(default_factory=lambda: {k: [] for k in ("name", "series", "pid", "ts_ns", "value")})
     args: list[Backing] = field(default_factory=list)  # where host slices' args are: one per piece with any
     process_names: dict[int, str] = field(default_factory=dict)
@@ -332,6 +340,14 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
             "registers": int_array([x.registers for x in a]), "shared_mem": int_array([x.shared_mem for x in a]),
             "bytes": int_array([x.bytes for x in a]), "order": order[gpu],
         })
+        comm = [k for k, x in enumerate(a) if x.collective is not None or x.in_nelems is not None or x.out_nelems is not None]
+        if comm:
+            c = [a[k] for k in comm]
+            out.gpu_comm.append({
+                "order": order[gpu][comm], "collective": [_text(x.collective) for x in c], "dtype": [_text(x.dtype) for x in c],
+                "in_nelems": int_array([x.in_nelems for x in c]), "out_nelems": int_array([x.out_nelems for x in c]),
+                "group_size": int_array([x.group_size for x in c]), "group": [_text(x.group) for x in c],
+            })
     annotations = np.flatnonzero(cls == 2)
     if len(annotations):
         e = [evs[i] for i in annotations.tolist()]
@@ -342,6 +358,10 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
             "stream": int_array([x.stream if x.stream is not None else v.tid for x, v in zip(a, e)]),
             "start_ns": ts[annotations], "dur_ns": dur[annotations], "external_id": _external_ids(a), "order": order[annotations],
         })
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def _add_memory(out: Columns, events: list[Event], ts: np.ndarray) -> None:

@@ -18,7 +18,7 @@ import pandas as pd
 
 from traceview.errors import TraceFormatError
 from traceview.trace import cache as columnar
-from traceview.trace import pipeline
+from traceview.trace import pipeline, schema
 from traceview.trace.args import SliceArgs
 from traceview.trace.model import Trace
 
@@ -134,7 +134,16 @@ def concat(traces: list[Trace], file_numbers: list[int] | None = None) -> Trace:
         slice_offset += len(t.slices)
         gpu_offset += len(t.gpu)
     merged = {k: _concat_frames(v) for k, v in tables.items()}
-    return Trace(**merged, ranks=tuple(metas), slice_args=SliceArgs.concat([traces[i].slice_args for i in order]))
+    comm, gpu_offset = [], 0
+    for i in order:
+        t = traces[i]
+        changes = {"activity_id": t.gpu_comm["activity_id"] + gpu_offset}
+        if renumber:
+            changes["rank"] = np.full(len(t.gpu_comm), np.int32(numbers[i]), dtype=np.int32)
+        comm.append(t.gpu_comm.assign(**changes))
+        gpu_offset += len(t.gpu)
+    return Trace(**merged, ranks=tuple(metas), slice_args=SliceArgs.concat([traces[i].slice_args for i in order]),
+                 gpu_comm=_concat_frames(comm).astype(schema.GPU_COMM))
 
 
 def _renumbered(meta, rank: int):

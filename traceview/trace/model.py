@@ -85,6 +85,7 @@ class Trace:
     ranks: tuple[TraceMeta, ...]
     slice_args: Sequence[bytes | None] = field(default_factory=list, repr=False)  # raw JSON per slice_id (trace/args.py)
     memory: pd.DataFrame = field(default_factory=lambda: empty_table(schema.MEMORY))
+    gpu_comm: pd.DataFrame = field(default_factory=lambda: empty_table(schema.GPU_COMM))  # NCCL kernels' own args
 
     @property
     def meta(self) -> TraceMeta:

@@ -151,6 +151,19 @@ MEMORY: Final[dict[str, str]] = {
 #: The instant event name Kineto gives allocator events.
 MEMORY_EVENT: Final[str] = "[memory]"
 
+#: One row per GPU activity (an NCCL kernel) whose own args describe its collective (Kineto copies
+#: ``record_param_comms``' args onto the kernel in recent versions); ``activity_id`` joins GPU.
+GPU_COMM: Final[dict[str, str]] = {
+    "activity_id": "int64",
+    "rank": "int32",
+    "collective": "string",  # "Collective name", as written
+    "dtype": "string",
+    "in_nelems": "Int64",
+    "out_nelems": "Int64",
+    "group_size": "Int64",
+    "group": "string",  # "Process Group Name"
+}
+
 THREADS: Final[dict[str, str]] = {
     "rank": "int32",
     "pid": "Int64",

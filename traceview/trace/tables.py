@@ -28,7 +28,7 @@ from traceview.trace.args import SliceArgs
 from traceview.trace.classify import classify
 from traceview.trace.events import Columns
 from traceview.trace.labels import LabelRows
-from traceview.trace.model import DeviceInfo, Trace, TraceMeta
+from traceview.trace.model import DeviceInfo, Trace, TraceMeta, empty_table
 from traceview.trace.lost_exit import close_lost_frames
 from traceview.trace.nesting import nest, timestamp_quantum_ns
 from traceview.trace.read import TraceText
@@ -67,6 +67,7 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
                     end_ns=gpu_cols["start_ns"] + gpu_cols["dur_ns"],
                     launch_id=pd.arrays.IntegerArray(np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool)))
     gpu = _table(gpu_cols, schema.GPU)
+    gpu_comm = _gpu_comm(cols, gpu_cols["order"], rank)
     launches, gpu = join_launches(slices, gpu, meta)
 
     ann = _joined(cols.annotations, _ANNOTATION_EMPTY)
@@ -98,7 +99,19 @@ def build(text: TraceText, cols: Columns, rank: int | None = None) -> Trace:
         memory=_table(memory, schema.MEMORY),
         ranks=(meta,),
         slice_args=slice_args,
+        gpu_comm=gpu_comm,
     )
+
+
+def _gpu_comm(cols: Columns, gpu_order: np.ndarray, rank: int) -> pd.DataFrame:
+    """GPU_COMM: the collectives' args read from their kernels, by activity_id."""
+    if not cols.gpu_comm:
+        return empty_table(schema.GPU_COMM)
+    comm = {k: np.concatenate([np.asarray(c[k], dtype=object) for c in cols.gpu_comm]) for k in cols.gpu_comm[0]}
+    by_order = np.argsort(gpu_order, kind="stable")
+    activity = by_order[np.searchsorted(gpu_order[by_order], comm.pop("order").astype(np.int64))]
+    frame = pd.DataFrame({"activity_id": activity.astype(np.int64), "rank": np.full(len(activity), rank, dtype=np.int32), **comm})
+    return frame.sort_values("activity_id", ignore_index=True).astype(schema.GPU_COMM)
 
 
 # --- joining pieces ----------------------------------------------------------------------------
@@ -274,7 +287,7 @@ def trace_meta(text: TraceText, rank: int | None, cols: Columns) -> TraceMeta:
         found_rank = int(match.group(1)) if match else 0
     gzip = [n for n in text.notes if "gzip" in n]
     read = [n for n in text.notes if "gzip" not in n]
-    notes = gzip + cols.repairs.notes(("utf8", "nan")) + read + cols.repairs.notes(("not_objects",))
+    notes = gzip + cols.repairs.notes(("utf8", "nan", "quotes")) + read + cols.repairs.notes(("not_objects", "unreadable"))
     notes += [f"skipped {n} event(s): {reason}" for reason, n in sorted(cols.skips.items()) if n]
     if cols.unknown_categories:
         notes.append("kept events of unknown categories as host slices: " + ", ".join(sorted(cols.unknown_categories)))
