@@ -59,6 +59,11 @@ class StepWindows:
     def __len__(self) -> int:
         return len(self.slice_id)
 
+    @property
+    def by_optimizer(self) -> bool:
+        """Steps ended by the optimizer's ``step()``: their slices are the optimizer's calls, not step markers."""
+        return self.source.startswith(_OPTIMIZER_SOURCE)
+
 
 def step_windows(trace: Trace) -> StepWindows:
     """The trace's step annotations as time windows (see the module docstring)."""
@@ -75,7 +80,7 @@ def step_windows(trace: Trace) -> StepWindows:
     rank = slices["rank"].to_numpy()[rows].astype(np.int64)
     start = slices["start_ns"].to_numpy()[rows]
     if source.startswith(_OPTIMIZER_SOURCE):
-        start = _after_previous(slices, rows)
+        start = _after_previous(slices, rows)  # the window ends with the optimizer's call, it does not start with it
     order = np.lexsort((start, pid, rank))
     rows = rows[order]
     return StepWindows(
