@@ -222,7 +222,7 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
     prof.start()
     try:
         with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned), \
-                (counting_steps(counter) if counter is not None else nullcontext()):
+                rank_files.teardown_drained(), (counting_steps(counter) if counter is not None else nullcontext()):
             outcome = execute(code, globals_)
         _synchronize_quietly(device)
     finally:
