@@ -59,8 +59,8 @@ def test_run_abc_without_triton_skips_triton_variants_in_one_line_and_exits_0(tm
     rows = {m.group(1): float(m.group(2)) for m in re.finditer(r"(abc-[\w-]+)\s.*?│\s+([\d.,]+)\s+│\s*$", proc.stdout, re.M)}
     for name in ("compiled", "max-autotune"):
         recorded = meta["variants"][name]["dynamo"]["compile_times_s"]["_compile.compile_inner"]
-        assert recorded > 0.1
-        assert abs(rows[f"abc-{name}"] - recorded) <= 0.01 + 0.05 * recorded, (name, rows, recorded)
+        assert recorded > 0.01  # a warm Inductor cache compiles in ~0.05 s, a cold one in seconds
+        assert rows[f"abc-{name}"] > 0 and abs(rows[f"abc-{name}"] - recorded) <= 0.006 + 0.05 * recorded, (name, rows, recorded)
     assert rows["abc-eager"] == 0.0
 
 
