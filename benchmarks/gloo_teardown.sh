@@ -4,6 +4,8 @@
 # Runs sample_traces/scripts/ddp_destroy.py (nccl_destroy.py for nccl), unchanged, RUNS times (30) under torchrun + traceview profile,
 # each with a 90 s limit ($TEARDOWN_LIMIT_S); writes OUT/runs.txt (one line per run: index, exit code, seconds) and
 # OUT/summary.txt ("hangs H of RUNS"). rc 124 = hung. BACKEND gloo (default) or nccl; NPROC ranks (2).
+# Run it from any folder; the traceview it profiles with is the one `python -m traceview` imports there
+# (from the repository root: the checkout's own, ahead of PYTHONPATH).
 set -u
 out=${1:?usage: gloo_teardown.sh OUT [RUNS] [BACKEND] [NPROC]}
 runs=${2:-30}; backend=${3:-gloo}; nproc=${4:-2}

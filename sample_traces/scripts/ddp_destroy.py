@@ -4,8 +4,7 @@
 
 Under `traceview profile` this deadlocked 2-3 runs in 8 before traceview.capture.ranks.teardown_drained
 (~ProcessGroupGloo joining a worker that waited for the GIL); benchmarks/gloo_teardown.sh runs it many times.
-Kept as the rank tests' script was when it hung (small edits changed the rate: with its globals and
-arguments moved around, 0 hangs in 20); nccl_destroy.py is the NCCL twin.
+Kept as the rank tests' script was when it hung; nccl_destroy.py is the NCCL twin.
 """
 import datetime
 import sys
