@@ -60,7 +60,8 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
     is_op = (cats == "cpu_op").to_numpy() & ~is_region
     windows = step_windows(trace) if windows is None else windows
     is_step = np.zeros(len(slices), dtype=bool)
-    is_step[windows.slice_id] = True
+    if not windows.by_optimizer:  # the optimizer's step() that ends a step stays an annotation of its own
+        is_step[windows.slice_id] = True
     is_annotation = (cats == "user_annotation").to_numpy() & ~matches(name_col, patterns.INDUCTOR_CALL, anchored=True) & ~is_step \
         & ~matches(name_col, patterns.COMPILE)
     is_python = (cats == "python_function").to_numpy()

@@ -8,8 +8,9 @@ one of them, absolutely or against a baseline run::
                    kernels_per_step <= baseline + 10    (--max-regression kernels_per_step=10)
 
 Per-step metrics are the median over the trace's steps (a step that compiled does not move it);
-a metric the run cannot give (no steps, no Dynamo record for graph breaks) is *unknown*, and a rule
-on it neither passes nor fails: ``traceview check`` reports it as bad input.
+a metric the run cannot give (no steps, no Dynamo record for graph breaks, GPU kernels or launches
+of a trace without GPU activity: a CPU trace counts its CPU's kernels elsewhere) is *unknown*, and a
+rule on it neither passes nor fails: ``traceview check`` reports it as bad input.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ METRICS: dict[str, str] = {
     "recompiles": "recompilations (compile ids F/1 and later)",
     "graph_launches": "CUDA/HIP graph launches in the trace",
 }
+
+#: metrics read off GPU activity: unknown on a trace that has none (a CPU-only profile).
+GPU_METRICS = ("kernels_per_step", "kernels_per_step_max", "gpu_ms_per_step", "gpu_ms_per_step_max", "launches_per_step",
+               "kernels", "gpu_ms", "graph_launches")
 
 KINDS = ("max", "max_regression")
 _RULE = re.compile(r"^\s*(?P<metric>[A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(?P<value>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(?P<pct>%?)\s*$")
@@ -111,7 +116,7 @@ def check_metrics(a: Analysis) -> dict[str, float | None]:
     def largest(col: str) -> float | None:
         return float(steps[col].max()) if has_steps else None
 
-    return {
+    metrics = {
         "kernels_per_step": median("kernels"),
         "kernels_per_step_max": largest("kernels"),
         "gpu_ms_per_step": median("gpu_ms"),
@@ -125,10 +130,21 @@ def check_metrics(a: Analysis) -> dict[str, float | None]:
         "recompiles": _maybe(reasons.recompile_count) if reasons is not None else None,
         "graph_launches": float(a.graphs.count),
     }
+    if not has_gpu(a):
+        metrics |= dict.fromkeys(GPU_METRICS)
+    return metrics
 
 
-def why_unknown(metric: str) -> str:
-    """Why a metric can be missing, for the message."""
+def has_gpu(a: Analysis) -> bool:
+    """Whether the trace holds any GPU activity (kernel, memcpy or memset)."""
+    s = a.summary
+    return bool(s.kernels or s.memcpys or s.memsets)
+
+
+def why_unknown(metric: str, gpu: bool = True) -> str:
+    """Why a metric can be missing, for the message; ``gpu``: whether the trace has GPU activity."""
+    if not gpu and metric in GPU_METRICS:
+        return "the trace has no GPU activity (a CPU-only profile: its CPU kernels are in `traceview analyze`)"
     if metric.endswith("_per_step") or metric.endswith("_per_step_max") or metric == "step_ms":
         return "the trace has no steps (ProfilerStep#N, or a repeated user annotation)"
     if metric in ("graph_breaks", "recompiles"):
@@ -139,10 +155,11 @@ def why_unknown(metric: str) -> str:
 def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[str, float | None] | None = None) -> list[Verdict]:
     """Check each rule against ``metrics`` (and ``baseline`` for regressions)."""
     out = []
+    gpu = "kernels" not in metrics or metrics["kernels"] is not None  # None only on a trace without GPU activity
     for rule in rules:
         value = metrics.get(rule.metric)
         if value is None:
-            out.append(Verdict(rule, "unknown", None, None, None, f"{rule.metric} unknown: {why_unknown(rule.metric)}"))
+            out.append(Verdict(rule, "unknown", None, None, None, f"{rule.metric} unknown: {why_unknown(rule.metric, gpu)}"))
             continue
         if rule.kind == "max":
             bound, base = rule.limit, None
@@ -152,7 +169,9 @@ def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[st
                 out.append(Verdict(rule, "unknown", value, None, None, f"{rule} needs a baseline: pass --baseline"))
                 continue
             if base is None:
-                out.append(Verdict(rule, "unknown", value, None, None, f"{rule.metric} unknown in the baseline: {why_unknown(rule.metric)}"))
+                base_gpu = "kernels" not in baseline or baseline["kernels"] is not None
+                out.append(Verdict(rule, "unknown", value, None, None,
+                                   f"{rule.metric} unknown in the baseline: {why_unknown(rule.metric, base_gpu)}"))
                 continue
             bound = base * (1 + rule.limit / 100) if rule.percent else base + rule.limit
         status = "pass" if value <= bound + _slack(bound) else "fail"

@@ -2,7 +2,11 @@
 
 A step is a **time window of the thread that owns its annotation**: a ``ProfilerStep#N`` slice, or
 else a repeated outermost user annotation (``train_step_3``, ``## step 3 ##``, or the same
-``train_step`` eight times: digits are ignored when names are compared). Everything the process
+``train_step`` eight times: digits are ignored when names are compared), or else, in a plain loop
+with no step marker, the optimizer's ``step()`` calls: each step ends with one, so a step runs from
+the end of the previous ``Optimizer.step#...`` (the thread's first event for the first step) to the
+end of its own. The optimizer's own annotations (``Optimizer.zero_grad#SGD.zero_grad``) are never
+taken for step markers: they repeat, but hold none of the step's work. Everything the process
 did inside that window belongs to the step, on any of its threads: the backward pass runs on
 autograd's own thread, so its launches are inside the step by time, not by nesting::
 
@@ -30,6 +34,9 @@ from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 _DIGITS = re.compile(r"\d+")
+_OPTIMIZER_CALL = r"Optimizer\."  # torch.optim's own annotations: Optimizer.step#SGD.step, Optimizer.zero_grad#...
+_OPTIMIZER_STEP = r"Optimizer\.step#"
+_OPTIMIZER_SOURCE = "optimizer: "
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,8 @@ class StepWindows:
 
     ``slice_id``: the annotation slice; ``rank``/``pid``: the process it belongs to; ``start_ns``/
     ``end_ns``: its window; ``source``: how steps were found ("ProfilerStep", "annotation: <name
-    with digits as N>", or "" when the trace has none).
+    with digits as N>", "optimizer: Optimizer.step#<name>" (``slice_id`` is then the optimizer's
+    step, which ends the window), or "" when the trace has none).
     """
 
     slice_id: np.ndarray
@@ -51,6 +59,11 @@ class StepWindows:
     def __len__(self) -> int:
         return len(self.slice_id)
 
+    @property
+    def by_optimizer(self) -> bool:
+        """Steps ended by the optimizer's ``step()``: their slices are the optimizer's calls, not step markers."""
+        return self.source.startswith(_OPTIMIZER_SOURCE)
+
 
 def step_windows(trace: Trace) -> StepWindows:
     """The trace's step annotations as time windows (see the module docstring)."""
@@ -60,10 +73,14 @@ def step_windows(trace: Trace) -> StepWindows:
     source = "ProfilerStep"
     if not is_step.any():
         is_step, source = _annotation_steps(slices, names)
+    if not is_step.any():
+        is_step, source = _optimizer_steps(slices, names)
     rows = np.flatnonzero(is_step)
     pid = slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows]
     rank = slices["rank"].to_numpy()[rows].astype(np.int64)
     start = slices["start_ns"].to_numpy()[rows]
+    if source.startswith(_OPTIMIZER_SOURCE):
+        start = _after_previous(slices, rows)  # the window ends with the optimizer's call, it does not start with it
     order = np.lexsort((start, pid, rank))
     rows = rows[order]
     return StepWindows(
@@ -97,7 +114,8 @@ def step_at(windows: StepWindows, rank: np.ndarray, pid: np.ndarray, t: np.ndarr
 def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
     """Outermost user annotations whose name (digits ignored) repeats: the user's step markers."""
     candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, patterns.INDUCTOR_CALL, anchored=True) \
-        & ~matches(names, patterns.COMPILE) & ~matches(names, patterns.AUTOTUNE, anchored=True)
+        & ~matches(names, patterns.COMPILE) & ~matches(names, patterns.AUTOTUNE, anchored=True) \
+        & ~matches(names, _OPTIMIZER_CALL, anchored=True)
     if not candidate.any():
         return candidate, ""
     parents = parents_array(slices)
@@ -111,3 +129,30 @@ def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarra
         return np.zeros(len(slices), dtype=bool), ""
     shape = repeated.index[0]
     return outer & (shapes == shape).to_numpy(), f"annotation: {shape}"
+
+
+def _optimizer_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
+    """The outermost ``Optimizer.step#<name>`` calls of the most frequent optimizer: each ends a step."""
+    candidate = (slices["cat"] == "user_annotation").to_numpy() & matches(names, _OPTIMIZER_STEP, anchored=True)
+    if not candidate.any():
+        return candidate, ""
+    outer = candidate & (nearest_ancestor(parents_array(slices), np.arange(len(slices)), candidate) < 0)
+    name = names[outer].astype(str).value_counts().index[0]  # two optimizers each step once: one ends the step
+    return outer & (names == name).to_numpy(), f"{_OPTIMIZER_SOURCE}{name}"
+
+
+def _after_previous(slices: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """Start of each optimizer-ended step: the end of its thread's previous optimizer step, or for
+    the thread's first, the start of the thread's first event."""
+    thread = np.stack([slices["rank"].to_numpy().astype(np.int64), slices["pid"].to_numpy(dtype=np.int64, na_value=-1),
+                       slices["tid"].to_numpy(dtype=np.int64, na_value=-1)], axis=1)
+    begin = slices["start_ns"].to_numpy()
+    end = slices["end_ns"].to_numpy()
+    mine = thread[rows]
+    order = np.lexsort((begin[rows], mine[:, 2], mine[:, 1], mine[:, 0]))
+    first = np.r_[True, (mine[order][1:] != mine[order][:-1]).any(axis=1)]
+    out = np.empty(len(rows), dtype=begin.dtype)
+    out[order[~first]] = end[rows[order[:-1][~first[1:]]]]
+    for at in order[first]:
+        out[at] = begin[(thread == mine[at]).all(axis=1)].min()
+    return out

@@ -4,7 +4,8 @@ The script gets its own ``sys.argv`` (``[script, *args]``), its folder first on 
 ``__name__ == "__main__"``. Whatever it does (returns, raises, calls ``sys.exit(n)``, or is
 interrupted by SIGINT), the profiler is stopped and the trace of what ran is written; its exit code
 comes back in :class:`ProfileResult` (0, n, 1 for an exception, 130 for SIGINT, as ``python``
-would give). Inductor's generated code and the Dynamo counters are captured as for ``run``::
+would give); an exception's traceback is printed to stderr as ``python`` prints it, before the trace
+is written. Inductor's generated code and the Dynamo counters are captured as for ``run``::
 
     DIR/<script stem>.pt.trace.json.gz
     DIR/<script stem>.torch_trace.log.gz   PyTorch's structured trace of the whole run (graph breaks,
@@ -33,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import signal
+import sys
 import time
 import traceback
 import types
@@ -111,12 +113,22 @@ def execute(code: types.CodeType, globals_: dict) -> ScriptOutcome:
     except SystemExit as exc:
         status, message = _exit_code(exc.code)
         return ScriptOutcome(status, message, None)
-    except KeyboardInterrupt:
-        return ScriptOutcome(SIGINT_EXIT, "interrupted (SIGINT)", traceback.format_exc())
+    except KeyboardInterrupt as exc:
+        return ScriptOutcome(SIGINT_EXIT, "interrupted (SIGINT)", _print_traceback(exc))
     except BaseException as exc:  # noqa: BLE001 - the script's error is reported, not ours
         line = traceback.format_exception_only(type(exc), exc)[-1].strip()
-        return ScriptOutcome(1, line, traceback.format_exc())
+        return ScriptOutcome(1, line, _print_traceback(exc))
     return ScriptOutcome(0, None, None)
+
+
+def _print_traceback(exc: BaseException) -> str:
+    """Print the script's traceback to stderr as ``python script.py`` would (its own frames, file and
+    line; not the ``exec`` here), before the trace is written; return it."""
+    tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None  # skip execute()'s own frame
+    text = "".join(traceback.format_exception(type(exc), exc, tb))
+    sys.stderr.write(text)
+    sys.stderr.flush()
+    return text
 
 
 @contextmanager
@@ -213,7 +225,7 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
     prof.start()
     try:
         with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned), \
-                (counting_steps(counter) if counter is not None else nullcontext()):
+                rank_files.teardown_drained(), (counting_steps(counter) if counter is not None else nullcontext()):
             outcome = execute(code, globals_)
         _synchronize_quietly(device)
     finally:

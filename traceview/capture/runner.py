@@ -14,6 +14,11 @@ and the check against the reference runs afterwards. The folder then holds::
     DIR/<variant>/code/                          Inductor's wrapper modules (compiled variants)
     DIR/<workload>-<variant>.autotune.json       Inductor's autotuning decisions (compiled variants; see .autotune)
     DIR/meta.json                                versions, device, sizes, timings, checks, Dynamo counters
+
+Without Triton (a CPU-only torch wheel, macOS), the variants that need it are skipped, not failed:
+the project's own Triton kernels everywhere, and ``torch.compile``'d variants on a GPU (Inductor
+writes Triton for it; on the CPU it writes C++). :attr:`RunResult.skipped` names them and
+meta.json records them under ``skipped``.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class RunResult:
     include_compile: bool
     variants: list[VariantResult]
     meta_path: Path
+    skipped: list[str] = field(default_factory=list)  # variants not run: they need Triton, which is missing
 
     @property
     def traces(self) -> list[Path]:
@@ -159,6 +165,24 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
                          torch_trace=torch_log if torch_log.exists() else None, autotune=tuned)
 
 
+#: How to get what a skipped variant needs.
+TRITON_HINT = "pip install 'traceview[capture]'"
+
+
+def triton_available() -> bool:
+    """Whether ``import triton`` works here (torch's CPU wheels and macOS have no Triton)."""
+    try:
+        import triton  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def needs_triton(variant: Variant, device: torch.device) -> bool:
+    """The project's own Triton kernels; compiled variants on a GPU (Inductor generates Triton there)."""
+    return variant.triton or (variant.compiled and device.type != "cpu")
+
+
 def run_workload(workload: str, variants: list[str] | None = None, size: str | None = None,
                  out_dir: Path | str = "traceview-run", include_compile: bool = False,
                  device: str | None = None, calls: int = PROFILED_CALLS, memory: bool = False) -> RunResult:
@@ -176,14 +200,21 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
     dev = resolve_device(device)
     resolved = wl.size(size, dev)
     out = writable_dir(Path(out_dir))
+    skipped = [n for n in names if needs_triton(wl.variants[n], dev)]
+    if skipped and triton_available():
+        skipped = []
+    names = [n for n in names if n not in skipped]
+    if not names:
+        raise CaptureError(f"{wl.name}: variant(s) {', '.join(skipped)} need Triton, which cannot be imported here; "
+                           f"install it with: {TRITON_HINT}")
     with cpp_kernel_profile():  # on the CPU, compiled variants' C++ kernels show in the trace
         results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls, memory=memory) for n in names]
-    meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out)
-    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path)
+    meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out, skipped)
+    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path, skipped)
 
 
 def write_meta(wl: Workload, results: list[VariantResult], device: torch.device, size: object,
-               include_compile: bool, calls: int, out: Path) -> Path:
+               include_compile: bool, calls: int, out: Path, skipped: list[str] | None = None) -> Path:
     """Write ``meta.json`` (paths relative to the folder)."""
     variants = {}
     for r in results:
@@ -208,6 +239,7 @@ def write_meta(wl: Workload, results: list[VariantResult], device: torch.device,
         "profiled_calls": calls,
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "variants": variants,
+        "skipped": {n: "needs Triton, which cannot be imported" for n in skipped or []},
     }
     path = out / "meta.json"
     path.write_text(json.dumps(meta, indent=1, default=str) + "\n")

@@ -66,11 +66,10 @@ def check_cmd(
         for line in terminal_lines(verdicts, label, result.reasons, notes):
             out.print(line, markup=False, highlight=False)
     unknown = [v for v in verdicts if v.status == "unknown"]
-    if unknown:
-        if not json:
-            from traceview.report.text import neutralize
+    if unknown:  # bad input: one line on stderr (the --json document on stdout says it too)
+        from traceview.report.text import neutralize
 
-            sys.stderr.write(f"traceview: error: {neutralize(unknown[0].detail)}\n")
+        sys.stderr.write(f"traceview: error: {neutralize(unknown[0].detail)}\n")
         raise SystemExit(2)
     if any(v.status == "fail" for v in verdicts):
         raise SystemExit(1)

@@ -41,6 +41,12 @@ def run_cmd(
     from traceview.commands._common import console
 
     result = run_workload(workload.value, variant, size, out, include_compile, device, calls, memory=memory)
+    if result.skipped:
+        from traceview.capture.runner import TRITON_HINT
+        from traceview.commands._common import err_console
+
+        err_console().print(f"traceview: skipped variant(s) {', '.join(result.skipped)}: they need Triton, which cannot be imported "
+                            f"here; to run them: {TRITON_HINT}", markup=False, soft_wrap=True)
     table = Table(title=f"{result.workload} on {result.device} -> {result.out_dir}", title_justify="left")
     for column in ("variant", "median ms", "GB/s", "max |diff|", "trace", "code"):
         table.add_column(column, justify="right" if column in ("median ms", "GB/s", "max |diff|") else "left")

@@ -157,8 +157,15 @@ def comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
         apis = ", ".join(str(x) for x in a.overhead.per_api["api"]) if len(a.overhead.per_api) else ""
         ops = f"{steps['aten_ops'].median():g}" if len(steps) else ""
         wall = f"{steps['dur_ns'].median() / 1e6:,.3f}" if len(steps) else ""
-        table.add_row(safe(label), f"{kernels:g}", f"{gpu:,.3f}", f"{launches:g}", f"{cpu:,.3f}", safe(apis), ops, wall, f"{a.split.compile_ns / 1e9:,.2f}")
+        table.add_row(safe(label), f"{kernels:g}", f"{gpu:,.3f}", f"{launches:g}", f"{cpu:,.3f}", safe(apis), ops, wall, _compile_s(a))
     return table
+
+
+def _compile_s(a: "Analysis") -> str:
+    """Seconds spent compiling over the whole run (the structured trace or meta.json: a steady-state
+    trace holds none of it), else what the trace shows."""
+    seconds = a.reasons.compile_s if a.reasons is not None and a.reasons.compile_s is not None else None
+    return f"{seconds if seconds is not None else a.split.compile_ns / 1e9:,.2f}"
 
 
 def cpu_comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
@@ -175,5 +182,5 @@ def cpu_comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType
             counts = a.cpu.run_counts  # no steps: the whole trace's run-phase kernels
             kernels, kinds, ms = f"{sum(counts.values()):,}", _kinds(counts), f"{a.cpu.by_name['total_ms'].sum() if len(a.cpu.by_name) else 0.0:,.3f}"
         wall = f"{steps['dur_ns'].median() / 1e6:,.3f}" if len(steps) else ""
-        table.add_row(safe(label), kernels, safe(kinds), ms, wall, f"{a.split.compile_ns / 1e9:,.2f}")
+        table.add_row(safe(label), kernels, safe(kinds), ms, wall, _compile_s(a))
     return table

@@ -1,0 +1,90 @@
+"""``traceview profile`` of an ordinary training loop, as a new user runs it (issue 20 §8).
+
+``sample_traces/scripts/train_mlp.py``: no ``ProfilerStep``, no step annotation of its own, SGD with
+``zero_grad()`` each step. Its steps end at the optimizer's ``step()`` (never the optimizer's
+``zero_grad``, which repeats but holds none of the step's work); a budget the CPU trace cannot
+measure is bad input (exit 2), not a pass; a failing script's traceback is printed as Python prints it.
+The per-step counts are read again from the trace's plain JSON.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, SAMPLES
+
+from traceview.analysis.analyze import analyze
+from traceview.trace import load
+
+SCRIPT = SAMPLES / "scripts" / "train_mlp.py"
+
+
+def _traceview(*args: str, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "traceview.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
+
+
+@pytest.fixture(scope="module")
+def failing_run(tmp_path_factory):
+    """The script run with ``--fail``: it trains 5 steps, then raises ValueError('boom')."""
+    out = tmp_path_factory.mktemp("mlp")
+    proc = _traceview("profile", "-o", str(out), str(SCRIPT), "--fail", cwd=out)
+    return proc, out / "train_mlp.pt.trace.json.gz"
+
+
+def _top_level_aten_per_step(path) -> list[int]:
+    """Plain JSON: top-level ``aten::`` ops of the main thread between consecutive ends of
+    ``Optimizer.step#SGD.step`` (the first step from the thread's first event)."""
+    with gzip.open(path, "rt") as f:
+        events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+    steps = sorted((e for e in events if e["name"] == "Optimizer.step#SGD.step"), key=lambda e: e["ts"])
+    tid = steps[0]["tid"]
+    mine = [e for e in events if e.get("tid") == tid]
+    aten = sorted((e for e in mine if e.get("cat") == "cpu_op" and e["name"].startswith("aten::")), key=lambda e: (e["ts"], -e["dur"]))
+    top, open_end = [], -1.0
+    for e in aten:
+        if e["ts"] >= open_end:
+            top.append(e)
+            open_end = e["ts"] + e["dur"]
+    bounds = [min(e["ts"] for e in mine)] + [s["ts"] + s["dur"] for s in steps]
+    return [sum(lo <= e["ts"] < hi for e in top) for lo, hi in zip(bounds[:-1], bounds[1:])]
+
+
+def test_a_failing_script_shows_its_traceback_as_python_would_and_the_trace_is_written(failing_run):
+    proc, trace = failing_run
+    assert proc.returncode == 1
+    err = proc.stderr
+    assert "Traceback (most recent call last):" in err
+    assert f'File "{SCRIPT}", line 41, in <module>' in err and 'line 31, in fail' in err
+    assert 'raise ValueError("boom")' in err and "\nValueError: boom\n" in err
+    assert "profile_script.py" not in err  # traceview's own frames are not the script's
+    assert err.index("ValueError: boom") < err.index("failed: ValueError: boom")  # before traceview's summary
+    assert trace.is_file()
+
+
+def test_plain_loop_steps_end_at_the_optimizer_step(failing_run):
+    proc, trace = failing_run
+    assert "optimizer: Optimizer.step#SGD.step" in proc.stdout and "zero_grad" not in proc.stdout
+    a = analyze(load(trace))
+    assert a.steps.source == "optimizer: Optimizer.step#SGD.step"
+    expected = _top_level_aten_per_step(trace)
+    assert len(expected) == 5 and min(expected) > 0
+    assert list(a.steps.steps["aten_ops"]) == expected
+    assert list(a.cpu.per_step["kernels"]) == expected  # the CPU's kernels of a CPU trace: its ATen ops
+
+
+def test_check_of_a_gpu_budget_on_a_cpu_trace_is_exit_2_not_a_pass(failing_run):
+    _, trace = failing_run
+    proc = _traceview("check", str(trace), "--max", "kernels_per_step=1", cwd=trace.parent)
+    assert proc.returncode == 2
+    assert "PASS" not in proc.stdout
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("traceview: error")]
+    assert len(errors) == 1 and "no GPU activity" in errors[0]
+    step_ms = _traceview("check", str(trace), "--max", "step_ms=100000", cwd=trace.parent)  # a CPU trace's steps have a wall time
+    assert step_ms.returncode == 0 and "PASS" in step_ms.stdout
