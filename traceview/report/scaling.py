@@ -77,7 +77,7 @@ def scaling_figure(s: StepScaling):
     for i, (variant, group) in enumerate(rows.groupby("variant", sort=False)):
         group = group.sort_values("n_tensors")
         for col, (metric, label) in enumerate(panels, start=1):
-            fig.add_trace(go.Scatter(x=group["n_tensors"].astype(float), y=group[metric].astype(float), name=variant,
+            fig.add_trace(go.Scatter(x=group["n_tensors"].astype(float).tolist(), y=group[metric].astype(float).tolist(), name=variant,
                                      legendgroup=variant, showlegend=col == 1, mode="lines+markers",
                                      line=dict(color=colours[i % len(colours)]),
                                      hovertemplate=f"{variant}<br>%{{x:,}} tensors<br>%{{y:.4g}} {label}<extra></extra>"),
