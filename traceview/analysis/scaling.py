@@ -100,11 +100,14 @@ def _row(p: RunPoint) -> dict[str, object]:
 
 def step_scaling(points: list[RunPoint]) -> StepScaling:
     """Rows per (variant, size) and the host/GPU crossover of each variant (see the module docstring)."""
-    rows = pd.DataFrame([_row(p) for p in points], columns=None if points else list(ROW_COLUMNS))
-    crossovers = [crossover(variant, group) for variant, group in rows.groupby("variant", sort=False)] if points else []
-    crossovers = [c for c in crossovers if c is not None]
+    return scaling_of_rows(pd.DataFrame([_row(p) for p in points], columns=None if points else list(ROW_COLUMNS)))
+
+
+def scaling_of_rows(rows: pd.DataFrame) -> StepScaling:
+    """The crossovers of rows already computed (e.g. ``runs`` of several ``run --json`` documents joined)."""
+    crossovers = [crossover(variant, group) for variant, group in rows.groupby("variant", sort=False)] if len(rows) else []
     columns = ["variant", "sizes", "host_bound_from", "crossover_n_tensors", "detail"]
-    return StepScaling(rows=rows, crossovers=pd.DataFrame(crossovers, columns=columns))
+    return StepScaling(rows=rows, crossovers=pd.DataFrame([c for c in crossovers if c is not None], columns=columns))
 
 
 def crossover(variant: str, rows: pd.DataFrame) -> dict[str, object] | None:
