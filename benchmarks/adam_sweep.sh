@@ -3,8 +3,9 @@
 # parameters: LAYERSxWIDTH with layers x4 and width /2 keeps 12 * layers * width^2 fixed), on one GPU.
 #   4x1024: 50 tensors, 16x512: 194, 64x256: 770, 256x128: 3074
 # Per size, three `traceview run adam --json` calls (eager-style variants; compiled and compiled-cudagraphs;
-# compiled-cpp-wrapper), smallest size first, each under a timeout taken from what is left of BUDGET_S, so
-# a slow compile at the largest size costs that call only; then the documents are joined into one.
+# compiled-cpp-wrapper): every size of the first group (smallest first), then of the second, then of the
+# third, each under a timeout taken from what is left of BUDGET_S, so a slow compile at the largest size
+# costs that call only; then the documents are joined into one.
 # Usage (repository root; wheels of what the image lacks, if any, in .whl/):
 #   OUT=/some/dir bash benchmarks/adam_sweep.sh            (SIZES="1x16 4x8" DEVICE=cpu for a CPU try)
 # Files under $OUT: log.txt, adam_sweep.json (`runs`: one object per variant and size; `crossovers`),
@@ -39,9 +40,9 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >>
 GROUPS_=("plain:-v for-loop -v foreach -v fused -v apex -v triton"
          "compiled:-v compiled -v compiled-cudagraphs"
          "cpp:-v compiled-cpp-wrapper")
-for size in $SIZES; do
-  for group in "${GROUPS_[@]}"; do
-    name=${group%%:*}; variants=${group#*:}
+for group in "${GROUPS_[@]}"; do  # every size of a group before the next group: the cheap, sure runs first
+  name=${group%%:*}; variants=${group#*:}
+  for size in $SIZES; do
     left=$(( BUDGET_S - ($(date +%s) - START) ))
     if [ "$left" -lt 20 ]; then say "$size $name: not run ($left s left of $BUDGET_S)"; continue; fi
     t0=$(date +%s)
