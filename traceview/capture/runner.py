@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import statistics
 import time
 from dataclasses import asdict, dataclass, field
@@ -59,7 +60,7 @@ class VariantResult:
     trace: Path
     code_dir: Path | None  # None: nothing was compiled
     code_files: list[str]
-    median_ms: float  # measured outside the profiler
+    median_ms: float  # wall ms of one call (until the device finished), measured outside the profiler
     timed_calls: int
     bytes_per_call: int
     max_abs_diff: float  # against the reference variant
@@ -70,6 +71,7 @@ class VariantResult:
     memory: dict[str, int] | None = None  # with --memory on a GPU: max_memory_allocated/reserved of the profiled calls
     torch_trace: Path | None = None  # PyTorch's structured trace of the variant (None: nothing compiled)
     autotune: Path | None = None  # Inductor's autotuning decisions (None: not compiled)
+    host_ms: float | None = None  # host ms of one call (until it returned), outside the profiler; see CallTimes
 
 
 @dataclass(frozen=True)
@@ -82,23 +84,35 @@ class RunResult:
     include_compile: bool
     variants: list[VariantResult]
     meta_path: Path
-    skipped: list[str] = field(default_factory=list)  # variants not run: they need Triton, which is missing
+    size_text: str | None = None  # the --size this run was given (None: the device's preset)
+    skipped: dict[str, str] = field(default_factory=dict)  # variant -> why it cannot run on this device
 
     @property
     def traces(self) -> list[Path]:
         return [v.trace for v in self.variants]
 
 
-def time_calls(step, device: torch.device, calls: int) -> float:
-    """Median wall time of one call in ms, synchronized, outside any profiler."""
-    samples = []
+@dataclass(frozen=True)
+class CallTimes:
+    """Medians of one call, measured outside any profiler: ``host_ms`` until the call returned (the host's
+    work: Python, dispatch, launches; the GPU may still be running), ``wall_ms`` until the device finished."""
+
+    host_ms: float
+    wall_ms: float
+
+
+def time_calls(step, device: torch.device, calls: int) -> CallTimes:
+    """Host and wall time of one call in ms (medians over ``calls``), synchronized before each call."""
+    host, wall = [], []
     for _ in range(calls):
         synchronize(device)
         start = time.perf_counter()
         step()
+        returned = time.perf_counter()
         synchronize(device)
-        samples.append((time.perf_counter() - start) * 1e3)
-    return statistics.median(samples)
+        host.append((returned - start) * 1e3)
+        wall.append((time.perf_counter() - start) * 1e3)
+    return CallTimes(statistics.median(host), statistics.median(wall))
 
 
 def profile_calls(step, device: torch.device, calls: int, trace: Path, with_stack: bool = False, memory: bool = False) -> Path:
@@ -155,14 +169,15 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
             profile_calls(case.step, device, calls, trace, memory=memory)
             peaks = peak_memory(device) if memory else None
         timed = TIMED_CALLS.get(device.type, 5)
-        median_ms = time_calls(case.step, device, timed)
+        times = time_calls(case.step, device, timed)
     code_dir = out_dir / variant.name / "code"
     wrappers = recorder.write(code_dir) if variant.compiled else []
     tuned = tuning.write(out_dir / f"{workload.name}-{variant.name}{AUTOTUNE_SUFFIX}") if variant.compiled else None
-    return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], median_ms,
+    return VariantResult(variant.name, trace, code_dir if wrappers else None, [w.name for w in wrappers], times.wall_ms,
                          timed, case.bytes_per_call, diff, checked, dynamo.result(), case.sizes,
                          triton_interpreted=variant.triton and device.type != "cuda", memory=peaks,
-                         torch_trace=torch_log if torch_log.exists() else None, autotune=tuned)
+                         torch_trace=torch_log if torch_log.exists() else None, host_ms=times.host_ms,
+                         autotune=tuned)
 
 
 #: How to get what a skipped variant needs.
@@ -189,8 +204,10 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
     """Profile ``variants`` (all when None) of ``workload`` and write traces, code and ``meta.json``.
 
     ``size`` is a preset (``cpu``/``gpu``) or a workload-specific number (see ``Workload.description``);
-    the device's preset when None; ``memory`` records allocator events (``profile_memory=True``). Raises :class:`CaptureError` for an unknown workload or variant,
-    an unwritable folder, or a variant whose result differs from the reference.
+    the device's preset when None; ``memory`` records allocator events (``profile_memory=True``).
+    A variant that cannot run on the device (CUDA graphs on the CPU) is left out, with its reason in
+    ``skipped`` and meta.json. Raises :class:`CaptureError` for an unknown workload or variant, an
+    unwritable folder, no variant that can run here, or a variant whose result differs from the reference.
     """
     wl = get_workload(workload)
     names = variants or list(wl.variants)
@@ -198,23 +215,40 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
     if unknown:
         raise CaptureError(f"{wl.name}: unknown variant(s) {', '.join(unknown)}; choose from: {', '.join(wl.variants)}")
     dev = resolve_device(device)
+    skipped = {n: why for n in names if (why := wl.variants[n].why_not(dev))}
+    if not triton_available():
+        skipped.update({n: f"needs Triton, which cannot be imported here; install it with: {TRITON_HINT}"
+                        for n in names if n not in skipped and needs_triton(wl.variants[n], dev)})
+    if len(skipped) == len(names):
+        raise CaptureError(f"{wl.name}: nothing can run on {dev}: " + "; ".join(f"{n}: {w}" for n, w in skipped.items()))
     resolved = wl.size(size, dev)
     out = writable_dir(Path(out_dir))
-    skipped = [n for n in names if needs_triton(wl.variants[n], dev)]
-    if skipped and triton_available():
-        skipped = []
-    names = [n for n in names if n not in skipped]
-    if not names:
-        raise CaptureError(f"{wl.name}: variant(s) {', '.join(skipped)} need Triton, which cannot be imported here; "
-                           f"install it with: {TRITON_HINT}")
     with cpp_kernel_profile():  # on the CPU, compiled variants' C++ kernels show in the trace
-        results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls, memory=memory) for n in names]
+        results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls, memory=memory)
+                   for n in names if n not in skipped]
     meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out, skipped)
-    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path, skipped)
+    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path, size, skipped)
+
+
+def size_folder(size: str) -> str:
+    """The subfolder of one size in a sweep: ``4x1024`` stays, anything odd becomes ``_``."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", size) or "default"
+
+
+def run_sweep(workload: str, variants: list[str] | None = None, sizes: list[str] | None = None,
+              out_dir: Path | str = "traceview-run", **options) -> list[RunResult]:
+    """:func:`run_workload` once per size: one size writes ``out_dir`` itself, several write one run
+    directory per size, ``out_dir/<size>/`` (smallest first, as given). ``options``: run_workload's."""
+    sizes = sizes or [None]
+    if len(sizes) != len(set(sizes)):
+        raise CaptureError(f"--size given twice: {', '.join(s for s in sizes if sizes.count(s) > 1)}")
+    if len(sizes) == 1:
+        return [run_workload(workload, variants, sizes[0], out_dir, **options)]
+    return [run_workload(workload, variants, s, Path(out_dir) / size_folder(s), **options) for s in sizes]
 
 
 def write_meta(wl: Workload, results: list[VariantResult], device: torch.device, size: object,
-               include_compile: bool, calls: int, out: Path, skipped: list[str] | None = None) -> Path:
+               include_compile: bool, calls: int, out: Path, skipped: dict[str, str] | None = None) -> Path:
     """Write ``meta.json`` (paths relative to the folder)."""
     variants = {}
     for r in results:
@@ -239,7 +273,7 @@ def write_meta(wl: Workload, results: list[VariantResult], device: torch.device,
         "profiled_calls": calls,
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "variants": variants,
-        "skipped": {n: "needs Triton, which cannot be imported" for n in skipped or []},
+        "skipped": skipped or {},
     }
     path = out / "meta.json"
     path.write_text(json.dumps(meta, indent=1, default=str) + "\n")

@@ -11,6 +11,14 @@ Variants and what a GPU trace of one ``step()`` should show:
 - ``fused``: ``fused=True``: the fused multi-tensor Adam kernel (a launch per group of tensors).
 - ``compiled``: ``torch.compile(opt.step)`` with ``foreach=True, capturable=True``: a step-increment
   kernel plus horizontally fused ``triton_for_fused_N`` update kernels.
+- ``compiled-cudagraphs``: the same, ``mode="reduce-overhead"``: the step recorded once as a CUDA
+  graph (CUDA-graph trees) and replayed, one ``cudaGraphLaunch`` per step whatever the tensor count;
+  the gradients are marked static (``mark_static_address``), as a training loop whose backward is
+  graphed too would have them, so the replay copies none. GPU only.
+- ``compiled-cpp-wrapper``: the same, with Inductor's ``cpp_wrapper``: the code that launches the
+  kernels is C++ instead of Python (slow to compile on the CPU).
+- ``apex``: NVIDIA APEX's ``FusedAdam`` when ``apex`` with its CUDA extensions is installed (GPU only;
+  PyPI's ``apex`` is an unrelated package, and ``fused=True`` is APEX's kernel ported upstream).
 - ``triton``: own kernel: one launch, a horizontally fused update over a table of per-chunk
   pointers that also advances every step (:mod:`traceview.capture.kernels.multi_tensor_adam`).
 """
@@ -45,12 +53,16 @@ def _sizes(size, params) -> dict:
     return {"layers": size[0], "width": size[1], "n_tensors": len(params), "n_params": sum(p.numel() for p in params)}
 
 
-def _torch_case(size, device, compiled: bool = False, **options) -> Case:
+def _torch_case(size, device, compiled: dict | None = None, static_grads: bool = False, optimizer=None, **options) -> Case:
+    """``compiled``: ``torch.compile`` keywords for ``opt.step`` (None: eager); ``static_grads``: mark the
+    gradients' addresses static (CUDA graphs then read them in place); ``optimizer``: the class (Adam)."""
     params, grads = _tensors(size, device)
     for p, g in zip(params, grads):
         p.grad = g
-    opt = torch.optim.Adam(params, lr=LR, **options)
-    step = torch.compile(opt.step) if compiled else opt.step
+        if static_grads:
+            torch._dynamo.mark_static_address(g)
+    opt = (optimizer or torch.optim.Adam)(params, lr=LR, **options)
+    step = torch.compile(opt.step, **compiled) if compiled is not None else opt.step
     n = sum(p.numel() for p in params)
     return Case(step, lambda: {f"p{i}": p.detach().clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
 
@@ -75,6 +87,29 @@ def triton_case(size, device, block: int | None = None, iters: int | None = None
     return Case(step, lambda: {f"p{i}": p.clone() for i, p in enumerate(params)}, 28 * n, _sizes(size, params))
 
 
+def _gpu_only(what: str):
+    return lambda device: None if device.type == "cuda" else what
+
+
+def _apex_missing(device) -> str | None:
+    """Why APEX's FusedAdam cannot run here, or None."""
+    if device.type != "cuda":
+        return "APEX's FusedAdam needs a GPU"
+    try:
+        import amp_C  # noqa: F401  (APEX's CUDA extension; FusedAdam raises without it)
+        from apex.optimizers import FusedAdam  # noqa: F401
+    except ImportError:
+        return ("NVIDIA apex with its CUDA extensions is not installed (PyPI's `apex` is an unrelated package; "
+                "`fused` runs its upstream port)")
+    return None
+
+
+def _apex_case(size, device) -> Case:
+    from apex.optimizers import FusedAdam
+
+    return _torch_case(size, device, optimizer=FusedAdam, adam_w_mode=False)
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``LAYERSxWIDTH``, e.g. ``8x1024``."""
     layers, _, width = text.lower().partition("x")
@@ -90,7 +125,15 @@ VARIANTS = {
         Variant("foreach", "Adam(foreach=True): multi-tensor kernels", lambda s, d: _torch_case(s, d, foreach=True)),
         Variant("fused", "Adam(fused=True): the fused multi-tensor kernel", lambda s, d: _torch_case(s, d, fused=True)),
         Variant("compiled", "torch.compile(opt.step), foreach=True, capturable=True",
-                lambda s, d: _torch_case(s, d, compiled=True, foreach=True, capturable=True), compiled=True),
+                lambda s, d: _torch_case(s, d, compiled={}, foreach=True, capturable=True), compiled=True),
+        Variant("compiled-cudagraphs", "torch.compile(opt.step, mode='reduce-overhead'): replayed as a CUDA graph",
+                lambda s, d: _torch_case(s, d, compiled={"mode": "reduce-overhead"}, static_grads=True, foreach=True,
+                                         capturable=True),
+                compiled=True, unavailable=_gpu_only("CUDA graphs (mode='reduce-overhead') need a GPU")),
+        Variant("compiled-cpp-wrapper", "torch.compile(opt.step) with Inductor's cpp_wrapper: launches from C++",
+                lambda s, d: _torch_case(s, d, compiled={"options": {"cpp_wrapper": True}}, foreach=True, capturable=True),
+                compiled=True),
+        Variant("apex", "APEX FusedAdam (NVIDIA apex): its multi-tensor kernel", _apex_case, unavailable=_apex_missing),
         Variant("triton", "own Triton: one horizontally fused launch (update + step increment)", triton_case,
                 triton=True),
     ]

@@ -36,6 +36,11 @@ class Variant:
     build: Callable[[object, torch.device], Case]  # (size, device) -> fresh Case
     compiled: bool = False  # goes through torch.compile: Inductor code is captured
     triton: bool = False  # the project's own Triton kernels (TRITON_INTERPRET=1 on the CPU)
+    unavailable: Callable[[torch.device], str | None] | None = None  # device -> why it cannot run there (None: it can)
+
+    def why_not(self, device: torch.device) -> str | None:
+        """Why this variant cannot run on ``device`` (one line), or None when it can."""
+        return self.unavailable(device) if self.unavailable is not None else None
 
 
 @dataclass(frozen=True)
