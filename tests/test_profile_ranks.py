@@ -112,8 +112,13 @@ def test_torchrun_ranks_each_write_their_own_trace_and_meta(tmp_path):
                            "-m", "traceview", "profile", "--out", str(out), "--no-analyze", str(script), "3"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-3000:]
-    assert sorted(p.name for p in out.iterdir()) == ["ddp_env.rank0.pt.trace.json.gz", "ddp_env.rank1.pt.trace.json.gz",
-                                                     "meta.rank0.json", "meta.rank1.json"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [f"ddp_env.rank{r}.{kind}" for r in (0, 1) for kind in ("pt.trace.json.gz", "torch_trace.log.gz", "autotune.json")]
+        + ["meta.rank0.json", "meta.rank1.json"])
+    for rank in (0, 1):  # each rank's meta names its own structured trace and autotuning record, not the other's
+        meta = json.loads((out / f"meta.rank{rank}.json").read_text())
+        assert (meta["torch_trace"], meta["autotune"]) == (f"ddp_env.rank{rank}.torch_trace.log.gz",
+                                                           f"ddp_env.rank{rank}.autotune.json")
     _check_rank_folder(out, "ddp_env")
     from traceview.cli import app
 
