@@ -113,9 +113,10 @@ def _run_window(trace: Trace, slice_phase: pd.Series | None) -> tuple[int, int, 
     rank, pid = launches.groupby(["rank", "pid"], observed=True).size().idxmax()
     mine = launches[(launches["rank"] == rank) & (launches["pid"] == pid)]
     s = trace.slices
-    top = ((s["rank"] == rank) & (s["pid"] == pid) & (s["depth"] == 0) & s["tid"].isin(mine["tid"].dropna().unique())).to_numpy()
+    top = ((s["rank"] == rank) & (s["pid"] == pid) & (s["depth"] == 0)
+           & s["tid"].isin(mine["tid"].dropna().unique())).to_numpy(dtype=bool, na_value=False)
     if slice_phase is not None:
-        top &= (slice_phase.to_numpy() == "run")
+        top &= (slice_phase == "run").to_numpy(dtype=bool, na_value=False)
     rows = np.flatnonzero(top)
     if len(rows) == 0:  # every top-level slice compiling: the launches' own span
         return int(rank), int(pid), int(mine["tid"].mode().iloc[0]), int(mine["start_ns"].min()), int(mine["end_ns"].max())

@@ -30,7 +30,7 @@ import pandas as pd
 
 from traceview.analysis import patterns
 from traceview.analysis.by_name import matches
-from traceview.analysis.tree import nearest_marked, parents_array
+from traceview.analysis.tree import nearest_marked, outermost, parents_array
 from traceview.trace import Trace
 
 _DIGITS = re.compile(r"\d+")
@@ -136,7 +136,7 @@ def _optimizer_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray
     candidate = (slices["cat"] == "user_annotation").to_numpy() & matches(names, _OPTIMIZER_STEP, anchored=True)
     if not candidate.any():
         return candidate, ""
-    outer = candidate & (nearest_ancestor(parents_array(slices), np.arange(len(slices)), candidate) < 0)
+    outer = outermost(parents_array(slices), slices["depth"].to_numpy(), candidate)
     name = names[outer].astype(str).value_counts().index[0]  # two optimizers each step once: one ends the step
     return outer & (names == name).to_numpy(), f"{_OPTIMIZER_SOURCE}{name}"
 
