@@ -88,3 +88,30 @@ def test_check_of_a_gpu_budget_on_a_cpu_trace_is_exit_2_not_a_pass(failing_run):
     assert len(errors) == 1 and "no GPU activity" in errors[0]
     step_ms = _traceview("check", str(trace), "--max", "step_ms=100000", cwd=trace.parent)  # a CPU trace's steps have a wall time
     assert step_ms.returncode == 0 and "PASS" in step_ms.stdout
+
+
+def _gpu_kernels_per_optimizer_step(events: list[dict]) -> list[int]:
+    """Plain JSON reading: GPU kernels (by their launch's time, joined on correlation) from the start
+    of the thread's work, then after each optimizer step, up to the end of the next ``Optimizer.step#``."""
+    steps = sorted((e for e in events if e.get("cat") == "user_annotation"
+                    and str(e.get("name", "")).startswith("Optimizer.step#")), key=lambda e: e["ts"])
+    launch = {e["args"]["correlation"]: e["ts"] for e in events
+              if e.get("cat") in ("cuda_runtime", "cuda_driver") and "correlation" in e.get("args", {})}
+    kernels = [launch.get(e["args"].get("correlation"), -1) for e in events if e.get("cat") == "kernel"]
+    begin, counts = min(e["ts"] for e in events if e.get("ph") == "X" and e.get("cat") in ("cpu_op", "user_annotation")), []
+    for s in steps:
+        counts.append(sum(begin <= t <= s["ts"] + s["dur"] for t in kernels))
+        begin = s["ts"] + s["dur"]
+    return counts
+
+
+def test_plain_loop_on_the_h200_counts_each_optimizer_step_as_a_plain_reading_does():
+    """The same script profiled on an H200 (benchmarks/gpu_session3.sh, torch 2.11): 8 steps ended by
+    SGD's step(); the first holds cuBLAS's and the loss's one-off kernels (24), the others 21."""
+    trace = SAMPLES / "gpu" / "train_mlp" / "train_mlp.pt.trace.json.gz"
+    with gzip.open(trace, "rt") as f:
+        expected = _gpu_kernels_per_optimizer_step(json.load(f)["traceEvents"])
+    steps = analyze(load(trace)).steps
+    assert steps.source == "optimizer: Optimizer.step#SGD.step"
+    assert steps.kernels_per_step == expected and len(expected) == 8
+    assert (steps.steps["gpu_ms"] > 0).all()
