@@ -95,14 +95,18 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
     windows = step_windows(trace) if windows is None else windows
     if len(trace.gpu) == 0 or len(trace.launches) == 0:
         return CriticalPath((), "", ["critical path: no GPU activity with its launches in this trace"])
-    walker = PathWalker(trace, parents_array(trace.slices))
     if len(windows):
+        spans = pd.DataFrame({"rank": windows.rank, "pid": windows.pid, "start": windows.start_ns, "end": windows.end_ns})
+        spans = spans.groupby(["rank", "pid"]).agg(start=("start", "min"), end=("end", "max"))
+        walker = PathWalker(trace, parents_array(trace.slices),
+                            {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])})
         names = trace.slices["name"].to_numpy(dtype=object)[windows.slice_id]
         tids = walker.tid[windows.slice_id]
         steps = tuple(walker.step(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
                                   _step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
         return CriticalPath(steps, windows.source, walker.notes)
     rank, pid, tid, start, end = _run_window(trace, slice_phase)
+    walker = PathWalker(trace, parents_array(trace.slices), {(rank, pid): (start, end)})
     return CriticalPath((walker.step(rank, pid, start, end, 0, tid),), "run phase", walker.notes)
 
 

@@ -82,8 +82,11 @@ class _Host:
 class PathWalker:
     """The per-trace lookups (host timelines per process, GPU activities per rank) and the walk."""
 
-    def __init__(self, trace: Trace, parents: np.ndarray) -> None:
-        self.slices, self.parents, self.notes = trace.slices, parents, []
+    def __init__(self, trace: Trace, parents: np.ndarray, spans: dict[tuple[int, int], tuple[int, int]] | None = None) -> None:
+        """``spans``: per (rank, pid), the [first start, last end] of the windows that will be walked;
+        a host timeline then holds only the slices that overlap it (a compile-included trace's
+        compilation is most of its slices and never on a run step's path)."""
+        self.slices, self.parents, self.notes, self.spans = trace.slices, parents, [], spans or {}
         orphans = int(trace.gpu["launch_id"].isna().sum())
         if orphans:
             self.notes.append(f"critical path: {orphans:,} GPU activities have no launch in the trace; on the path they wait "
@@ -121,7 +124,11 @@ class PathWalker:
         if (rank, pid) not in self.hosts:
             s, lr = self.slices, self.launch_rows
             tids = set(lr.loc[(lr["rank"] == rank) & (lr["pid"] == pid), "tid"].dropna().astype(int)) | {owner_tid}
-            rows = np.flatnonzero(((s["rank"] == rank) & (s["pid"] == pid)).to_numpy() & np.isin(self.tid, list(tids)))
+            mask = ((s["rank"] == rank) & (s["pid"] == pid)).to_numpy(dtype=bool, na_value=False) & np.isin(self.tid, list(tids))
+            if (rank, pid) in self.spans:  # slices overlapping the walked windows (their ancestors overlap too)
+                lo, hi = self.spans[(rank, pid)]
+                mask &= (self.end_ns > lo) & (self.start_ns < hi)
+            rows = np.flatnonzero(mask)
             line = host_timeline(self.start_ns, self.end_ns, self.depth, self.tid, self.parents, rows)
             sid, some = line.slice_id, line.slice_id >= 0
             safe = np.maximum(sid, 0)
