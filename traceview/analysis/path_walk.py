@@ -33,7 +33,9 @@ MEMCPY_API: Final[str] = r"^(?:cuda|hip)Memcpy\w*Async|^hipMemcpyWithStream"
 #: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
 EVENT_WAIT_SLACK_NS: Final[int] = 5_000
 SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "category", "name": "category", "lane": "category",
-                                           "start_ns": "int64", "end_ns": "int64"}
+                                           "start_ns": "int64", "end_ns": "int64", "slice_id": "int64"}
+#: ``slice_id``: the host slice a segment ran in (the innermost one on its thread; for a launch, the
+#: launching call) or -1 (GPU work, idle, untraced Python between slices).
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ class PathWalker:
             if gpu is not None and self._blocks(sid):
                 g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
                 if g >= 0:
-                    _emit(segs, int(gpu.end[g]), t, start, "launch", self.name_list[self.slice_name_code[sid]], self.lane_list[host.lane[i]])
+                    _emit(segs, int(gpu.end[g]), t, start, "launch", self.name_list[self.slice_name_code[sid]], self.lane_list[host.lane[i]], sid)
                     return int(gpu.end[g]), "gpu", g
             lo = i
         else:
@@ -210,7 +212,7 @@ class PathWalker:
             _emit(segs, int(gpu.end[other]), t, start, "idle", "", lane)
             return int(gpu.end[other]), "gpu", other
         if launch >= 0 and launch_at >= prev_end:
-            _emit(segs, launch_at, t, start, "launch", self.name_list[self.slice_name_code[launch]], f"thread {self.tid[launch]}")
+            _emit(segs, launch_at, t, start, "launch", self.name_list[self.slice_name_code[launch]], f"thread {self.tid[launch]}", launch)
             return min(launch_at, t), "host", -1
         if p >= 0 and prev_end > np.iinfo(np.int64).min:
             _emit(segs, prev_end, t, start, "idle", "", lane)
@@ -222,7 +224,8 @@ class PathWalker:
         """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
         single = [np.array([x[0] for x in segs], dtype=np.int64), np.array([x[1] for x in segs], dtype=np.int64),
                   np.array([_CODE[x[2]] for x in segs], dtype=np.int8), np.array([self.name_code.get(x[3], self.name_code[""]) for x in segs], dtype=np.int64),
-                  np.array([self.lane_code.get(x[4], self.lane_code["thread -1"]) for x in segs], dtype=np.int64)]
+                  np.array([self.lane_code.get(x[4], self.lane_code["thread -1"]) for x in segs], dtype=np.int64),
+                  np.array([x[5] for x in segs], dtype=np.int64)]
         cols = [[c] for c in single]
         if runs:
             lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
@@ -230,18 +233,18 @@ class PathWalker:
             first, last = np.cumsum(np.r_[0, (hi - lo + 1)[:-1]]), np.cumsum(hi - lo + 1) - 1
             starts, ends = host.line.start_ns[idx].copy(), host.line.end_ns[idx].copy()
             starts[first], ends[last] = a, b
-            for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx])):
+            for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx], host.line.slice_id[idx])):
                 col.append(values)
-        start_ns, end_ns, kind, name, lane = (np.concatenate(c) for c in cols)
+        start_ns, end_ns, kind, name, lane, sid = (np.concatenate(c) for c in cols)
         order = np.argsort(start_ns, kind="stable")
-        start_ns, end_ns, kind, name, lane = start_ns[order], end_ns[order], kind[order], name[order], lane[order]
+        start_ns, end_ns, kind, name, lane, sid = start_ns[order], end_ns[order], kind[order], name[order], lane[order], sid[order]
         per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
         breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
         out = pd.DataFrame({"start_us": start_ns.astype(np.float64) / 1e3, "end_us": end_ns.astype(np.float64) / 1e3,
                             "kind": pd.Categorical.from_codes(kind, dtype=pd.CategoricalDtype(list(KINDS))),
                             "name": pd.Categorical.from_codes(name, dtype=self.names_dtype),
                             "lane": pd.Categorical.from_codes(lane, dtype=self.lanes_dtype),
-                            "start_ns": start_ns, "end_ns": end_ns})
+                            "start_ns": start_ns, "end_ns": end_ns, "slice_id": sid})
         return StepPath(number, (end - start) / 1e6, breakdown, out, rank)
 
 
@@ -257,10 +260,10 @@ def _inner_compile_frames(s: pd.DataFrame, parents: np.ndarray) -> np.ndarray:
     return compiling & parent_compiling & (s["cat"] == "python_function").to_numpy(dtype=bool, na_value=False)
 
 
-def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: str) -> None:
+def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: str, sid: int = -1) -> None:
     a = max(int(a), floor)
     if b > a:
-        segs.append((a, int(b), kind, name, lane))
+        segs.append((a, int(b), kind, name, lane, int(sid)))
 
 
 def _last_ended(gpu: GpuActivities, after: int, until: int, visited: set[int], device=None, not_stream=None) -> int:
