@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from traceview.analysis.advice import advise
 from traceview.analysis.attribution import attribute_kernels
 from traceview.analysis.autotune import autotune_choices
 from traceview.analysis.cpu_kernels import cpu_kernels
@@ -60,4 +61,6 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
         critical_path=critical_path(trace, windows, split.slice_phase),
     )
+    advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None)
+    result = Analysis(**{**result.__dict__, "advice": advice})
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})

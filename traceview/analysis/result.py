@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from traceview.analysis.advice import Advice
 from traceview.analysis.attribution import KernelAttribution
 from traceview.analysis.autotune import AutotuneChoices
 from traceview.analysis.collectives import Collectives
@@ -52,6 +53,7 @@ class Analysis:
     modules: ModuleTable | None = None  # kernels and GPU time per nn.Module (module_table(); with_stack traces)
     autotune: AutotuneChoices | None = None  # Inductor's autotuning decisions beside their kernels (autotune_choices())
     critical_path: CriticalPath | None = None  # what bounds each step (critical_path())
+    advice: list[Advice] = field(default_factory=list)  # what to change, largest saving first (advice.advise())
 
     @property
     def kernel_counts(self) -> dict[str, int]:

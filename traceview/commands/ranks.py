@@ -38,16 +38,24 @@ def ranks_cmd(
         raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
     result, found = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
                                        address=address, progress=sys.stderr.isatty() if progress is None else progress)
+    from traceview.analysis.advice import rank_advice
+
+    advice = rank_advice(result, found)
     if json:
         from traceview.report.collectives import collective_records
         from traceview.report.json import json_text
         from traceview.report.ranks import ranks_document
 
-        typer.echo(json_text({**ranks_document(result), "collectives": collective_records(found)}))
+        typer.echo(json_text({**ranks_document(result), "advice": [a.as_dict() for a in advice],
+                              "collectives": collective_records(found)}))
         return
+    from traceview.report.advice_view import advice_table
     from traceview.report.collectives import collectives_view
     from traceview.report.ranks import ranks_view
 
+    table = advice_table(advice)
+    if table is not None:  # what to change first, then the ranks
+        console().print(table)
     console().print(ranks_view(result))
     console().print(collectives_view(found))
 

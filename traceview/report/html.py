@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from traceview.report import figures as F
 from traceview.report.autotune_view import autotune_html
+from traceview.report.advice_view import advice_section
 from traceview.report.critical_path_view import critical_path_section
 from traceview.report.html_kernels import code_info, kernel_section
 from traceview.report.html_page import Figures, esc, num, page, table
@@ -52,6 +53,7 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
     sections = [
         f"<h1>{esc(title)}</h1>",
         _header(a),
+        "<h2>What to change first</h2>", advice_section(a.advice),
         "<h2>Findings</h2>", _findings(a),
         "<h2>Phases: compile, autotune, run</h2>", _phases(a, figs),
         "<h2>Graph breaks and recompiles</h2>", reasons_section(a),
@@ -81,7 +83,8 @@ def _header(a: Analysis) -> str:
 def _findings(a: Analysis) -> str:
     if not a.findings:
         return '<p class="muted">Nothing to report: the trace has no GPU work or compile events.</p>'
-    items = "".join(f'<li class="{esc(f.level)}">{esc(f.text)}</li>' for f in a.findings)
+    ordered = sorted(a.findings, key=lambda f: f.level != "warning")  # warnings first
+    items = "".join(f'<li class="{esc(f.level)}">{esc(f.text)}</li>' for f in ordered)
     return f'<ul class="findings">{items}</ul>'
 
 

@@ -154,6 +154,8 @@ h1 { font-size: 22px; margin: 8px 0 4px; } h2 { font-size: 18px; margin: 28px 0 
 h3 { font-size: 15px; margin: 18px 0 6px; }
 .muted { color: #777; } .warning { color: #9a5b00; } code, pre { font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; }
 ul.findings { background: #fff; border: 1px solid #e3e3e3; border-radius: 6px; padding: 10px 10px 10px 32px; }
+ol.advice { background: #fff; border: 1px solid #e3e3e3; border-radius: 6px; padding: 10px 10px 10px 32px; }
+ol.advice li { margin: 6px 0; } ol.advice .how { font-family: monospace; }
 ul.findings li { margin: 4px 0; } ul.findings li.warning::marker { color: #d08000; }
 table.tv-table { border-collapse: collapse; background: #fff; margin: 6px 0 12px; font-size: 13px; }
 table.tv-table th, table.tv-table td { border: 1px solid #e3e3e3; padding: 3px 8px; text-align: left; vertical-align: top; }

@@ -145,6 +145,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "autotune": to_jsonable(a.autotune.choices) if a.autotune is not None else None,
         "autotune_notes": list(a.autotune.notes) if a.autotune is not None else [],
         "critical_path": _critical_path_document(a.critical_path),
+        "advice": [x.as_dict() for x in a.advice],
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,

@@ -53,7 +53,12 @@ def _table(title: str, columns: list[tuple[str, str]]) -> Table:
 def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     """``traceview analyze``: findings, phases, regions, launches, top kernels."""
     parts: list[RenderableType] = [Text(f"traceview analysis of {neutralize(a.summary.path)}", style="bold")]
-    for f in a.findings:
+    from traceview.report.advice_view import advice_table
+
+    advice = advice_table(a.advice, "step" if len(a.steps.steps) else "call")
+    if advice is not None:
+        parts.append(advice)
+    for f in sorted(a.findings, key=lambda f: f.level != "warning"):  # warnings first, each group in its order
         style = "yellow" if f.level == "warning" else "green"
         parts.append(Text("• ", style=style) + safe(f.text))
     counts = a.kernel_counts

@@ -52,6 +52,7 @@ class DynamoRecord:
     compile_times_s: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     autotune: AutotuneLog | None = None  # Inductor's autotuning decisions (None: none recorded beside the trace)
+    run_steps: int | None = None  # steps the whole run took (meta.json of `profile --steps`), to spread one-off costs over
 
     @property
     def empty(self) -> bool:
@@ -94,7 +95,14 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
             autotune = read_autotune_log(files.autotune)
         except TraceFormatError as exc:
             notes.append(f"autotuning record skipped: {exc}")
-    return DynamoRecord(logs, counters, times, notes, autotune)
+    return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta))
+
+
+def _run_steps(meta: dict[str, Any] | None) -> int | None:
+    """How many steps the run counted (``profile --steps`` records it), else None."""
+    steps = meta.get("steps") if isinstance(meta, dict) else None
+    counted = steps.get("counted") if isinstance(steps, dict) else None
+    return counted if isinstance(counted, int) and counted > 0 else None
 
 
 def _read_meta(path: Path) -> dict[str, Any] | None:

@@ -1,0 +1,365 @@
+"""What to change first, and what it would save per step.
+
+Each kind of advice is a model: it reads what the change removes from the trace (mostly from each
+step's critical path, :mod:`traceview.analysis.critical_path`, whose segments carry the host slice
+they ran in) and what the change still costs, and predicts the saving per step::
+
+    cuda_graphs      host time on the path inside compiled-graph calls that are not replayed by a
+                     CUDA graph, minus one replay per call (REPLAY_HOST_MS); never below the GPU time
+    compile          host time on the path inside top-level ATen ops (outside the optimizer), minus one
+                     launch per kernel they launch (Inductor's wrapper still launches each kernel)
+    fused_optimizer  the optimizer's host time on the path, minus what fused=True keeps of it
+                     (FUSED_KEEPS, measured on the H200 Adam sweep), never below its GPU time
+    graph_break      per break that splits a frame into several compiled graphs, the extra calls per step
+                     times what one call costs on the path (Dynamo's cache lookup, and the call itself
+                     when CUDA graphs replay it)
+    recompile        the compile time of every recompilation, spread over the run's steps
+    static_inputs    the GPU time of the copies CUDA-graph trees make of inputs that are not static
+    exposed_comm     communication kernels' time with no computation beside them
+    straggler        (several ranks) the time the other ranks wait in collectives for the last one
+
+Every entry says the evidence in numbers, the change in concrete words and the assumptions.
+``benchmarks/predictions.py`` checks each prediction against the measured result of making the change
+(docs/benchmarks.md, "Advice checked against measured outcomes").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis.critical_path import CriticalPath
+from traceview.analysis.tree import nearest_marked, parents_array
+from traceview.trace import Trace
+
+KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
+                                 "exposed_comm", "straggler")
+#: Host ms of one CUDA-graph-tree replay of a compiled graph (input checks, the cudaGraphLaunch), under
+#: the profiler: the median ``## Call CompiledFxGraph`` call of A*B+C under max-autotune on an H200
+#: (sample_traces/gpu/predictions/abc-max-autotune), measured apart from the workloads it is checked on.
+REPLAY_HOST_MS: Final[float] = 0.16
+#: Share of the optimizer's host time that ``fused=True`` keeps, by how the step runs now: measured on
+#: the H200 Adam sweep (sample_traces/gpu/adam-sweep, 50-3,074 tensors: 3.8-5.1% of for-loop's host
+#: time, 25-30% of foreach's).
+FUSED_KEEPS: Final[dict[str, float]] = {"for-loop": 0.045, "foreach": 0.28}
+#: What a fused optimizer keeps of the optimizer's GPU time (the foreach kernels' ~0.4-0.5 of the sweep).
+FUSED_GPU_KEEPS: Final[float] = 0.45
+WRAPPER: Final[str] = "## Call CompiledFxGraph"
+LOOKUP: Final[str] = "TorchDynamo Cache Lookup"
+OPTIMIZER: Final[str] = "Optimizer.step#"
+LAUNCH_API: Final[tuple[str, ...]] = ("cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx",
+                                      "hipLaunchKernel", "hipExtModuleLaunchKernel", "hipModuleLaunchKernel")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One change and what it would save per step (ms, and % of the mean step)."""
+
+    kind: str
+    saving_ms_per_step: float
+    saving_pct: float
+    evidence: str
+    how: str
+    assumptions: str
+    where: str | None = None
+    rank: int | None = None
+
+    def as_dict(self) -> dict:
+        return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+
+
+@dataclass(frozen=True)
+class PathShares:
+    """Mean ms per step on the critical path, by what it ran inside, and counts per step."""
+
+    steps: int
+    step_ms: float
+    gpu_ms: float  # GPU busy per step (kernels and copies)
+    in_graph_calls: float  # host path time inside compiled-graph calls not replayed by CUDA graphs
+    graph_calls: float  # such calls per step
+    graph_launches: float  # kernel launches per step inside them
+    replayed_calls: float  # compiled-graph calls per step that replay a CUDA graph
+    replay_call_ms: float  # mean host path ms of one such call
+    in_optimizer: float
+    optimizer_launches: float
+    in_eager_ops: float  # top-level ATen ops outside compiled graphs and the optimizer
+    eager_launches: float
+    lookup_ms: float  # Dynamo's cache lookup, per call
+    launch_cpu_ms: float  # median host ms of one kernel launch call
+
+
+def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> PathShares | None:
+    """Split each step's critical path by the slices its host segments ran in (None: no steps)."""
+    if not path.steps:
+        return None
+    s = trace.slices
+    names = s["name"].astype(str)
+    parents, depth = parents_array(s), s["depth"].to_numpy()
+    wrapper_mark = names.str.startswith(WRAPPER).to_numpy()
+    graph_call = nearest_marked(parents, depth, wrapper_mark)
+    is_launch = names.isin(LAUNCH_API).to_numpy()
+    replays = np.zeros(len(s), dtype=bool)
+    replay_ids = graph_call[(names == "cudaGraphLaunch").to_numpy() & (graph_call >= 0)]
+    replays[replay_ids] = True  # calls that replay a graph
+    optimizer = nearest_marked(parents, depth, names.str.startswith(OPTIMIZER).to_numpy())
+    top_op = (s["kind"] == "op").to_numpy(dtype=bool, na_value=False) if "kind" in s.columns else np.zeros(len(s), dtype=bool)
+    op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
+    region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
+    eager = (op >= 0) & (graph_call < 0) & (optimizer < 0) & (region < 0)
+    starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    totals = dict.fromkeys(("step", "graph", "replay", "optimizer", "eager"), 0.0)
+    counts = dict.fromkeys(("graph_calls", "replayed", "graph_launches", "opt_launches", "eager_launches", "lookups"), 0.0)
+    lookup_total = 0.0
+    for step in path.steps:
+        seg = step.segments
+        sid = seg["slice_id"].to_numpy()
+        dur = (seg["end_ns"] - seg["start_ns"]).to_numpy().astype(np.float64) / 1e6
+        host = sid >= 0
+        safe = np.maximum(sid, 0)
+        call = np.where(host, graph_call[safe], -1)
+        totals["step"] += step.step_ms
+        totals["graph"] += dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum()
+        totals["replay"] += dur[(call >= 0) & replays[np.maximum(call, 0)]].sum()
+        totals["optimizer"] += dur[host & (optimizer[safe] >= 0)].sum()
+        totals["eager"] += dur[host & eager[safe]].sum()
+        lookup_total += dur[host & (names.to_numpy()[safe] == LOOKUP)].sum()
+        a, b = int(step.segments["start_ns"].min()), int(step.segments["end_ns"].max())
+        inside = (starts >= a) & (ends <= b) & (s["rank"] == step.rank).to_numpy()
+        calls = inside & wrapper_mark
+        counts["graph_calls"] += (calls & ~replays).sum()
+        counts["replayed"] += (calls & replays).sum()
+        launches = inside & is_launch
+        counts["graph_launches"] += (launches & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)]).sum()
+        counts["opt_launches"] += (launches & (optimizer >= 0)).sum()
+        counts["eager_launches"] += (launches & eager).sum()
+        counts["lookups"] += (inside & (names == LOOKUP).to_numpy()).sum()
+    n = len(path.steps)
+    launch_cpu = float(np.median(s["dur_ns"].to_numpy()[is_launch])) / 1e6 if is_launch.any() else 0.0
+    return PathShares(n, totals["step"] / n, gpu_ms_per_step, totals["graph"] / n, counts["graph_calls"] / n,
+                      counts["graph_launches"] / n, counts["replayed"] / n,
+                      totals["replay"] / counts["replayed"] if counts["replayed"] else 0.0,
+                      totals["optimizer"] / n, counts["opt_launches"] / n, totals["eager"] / n, counts["eager_launches"] / n,
+                      lookup_total / counts["lookups"] if counts["lookups"] else 0.0, launch_cpu)
+
+
+def _entry(kind: str, saving: float, step_ms: float, evidence: str, how: str, assumptions: str, **extra) -> Advice | None:
+    if not (saving > 0 and step_ms > 0) or math.isnan(saving):
+        return None
+    return Advice(kind, float(saving), float(100.0 * saving / step_ms), evidence, how, assumptions, **extra)
+
+
+def cuda_graphs(p: PathShares) -> Advice | None:
+    """Compiled graphs launched kernel by kernel: a replay launches them in one call."""
+    if p.graph_calls <= 0:
+        return None
+    saving = min(p.in_graph_calls - p.graph_calls * REPLAY_HOST_MS, p.step_ms - p.gpu_ms)
+    return _entry("cuda_graphs", saving, p.step_ms,
+                  f"{p.in_graph_calls:.2f} ms of each {p.step_ms:.2f} ms step is host time on the critical path inside "
+                  f"{p.graph_calls:g} compiled-graph call(s) per step ({p.graph_launches:g} kernel launches); the GPU is busy "
+                  f"{p.gpu_ms:.2f} ms per step",
+                  'torch.compile(model, mode="reduce-overhead") (CUDA graphs: one cudaGraphLaunch per compiled-graph call)',
+                  f"a replay costs {REPLAY_HOST_MS} ms of host time per call (CUDA-graph trees, measured on an H200 under the "
+                  "profiler); a step cannot get shorter than its GPU time; parameters and buffers are static (other "
+                  "inputs are copied: see static_inputs); no CPU synchronisation inside the graphs")
+
+
+def compile_advice(p: PathShares, has_regions: bool) -> Advice | None:
+    """Eager ATen ops dispatched one by one: Inductor's wrapper launches their (fused) kernels directly."""
+    if has_regions or p.in_eager_ops <= 0:
+        return None
+    saving = min(p.in_eager_ops - p.eager_launches * p.launch_cpu_ms, p.step_ms - p.gpu_ms)
+    return _entry("compile", saving, p.step_ms,
+                  f"{p.in_eager_ops:.2f} ms of each {p.step_ms:.2f} ms step is host time on the critical path in top-level "
+                  f"ATen ops outside the optimizer, which launch {p.eager_launches:g} kernels per step",
+                  "torch.compile(model) (Inductor fuses the pointwise ops and launches the kernels from one wrapper)",
+                  f"each kernel is still launched once ({p.launch_cpu_ms * 1e3:.1f} µs, this trace's median launch call); "
+                  "the fusions' fewer launches and Dynamo's and AOTAutograd's own per-call cost are not counted; a step "
+                  "cannot get shorter than its GPU time")
+
+
+def fused_optimizer(p: PathShares, trace: Trace, optimizer_gpu_ms: float) -> Advice | None:
+    """A for-loop or foreach optimizer: fused=True does the update in a few multi-tensor kernels."""
+    if p.in_optimizer <= 0 or p.optimizer_launches <= 0:
+        return None
+    kernels = trace.gpu["name"].astype(str)
+    if kernels.str.contains("fused_adam|FusedAdam|_fused_sgd|fused_sgd", regex=True).any():
+        return None  # already fused
+    style = "foreach" if kernels.str.contains("multi_tensor_apply", regex=False).any() else "for-loop"
+    after = max(p.in_optimizer * FUSED_KEEPS[style], optimizer_gpu_ms * FUSED_GPU_KEEPS)
+    return _entry("fused_optimizer", p.in_optimizer - after, p.step_ms,
+                  f"the optimizer's step takes {p.in_optimizer:.2f} ms of each {p.step_ms:.2f} ms step on the critical "
+                  f"path and launches {p.optimizer_launches:g} kernels per step ({style})",
+                  "construct the optimizer with fused=True (torch.optim.Adam/AdamW/SGD(..., fused=True)), or compile its step",
+                  f"fused=True keeps {FUSED_KEEPS[style]:.0%} of a {style} step's host time and {FUSED_GPU_KEEPS:.0%} of its "
+                  "GPU time (both measured on an H200 from 50 to 3,074 tensors); parameters on one device and dtype")
+
+
+def graph_breaks(p: PathShares, breaks: pd.DataFrame, frames: pd.DataFrame) -> list[Advice]:
+    """Each break splits one frame into several graphs: extra calls per step, each with its cost."""
+    out = []
+    if breaks is None or not len(breaks) or p.steps == 0:
+        return out
+    per_call = p.lookup_ms + (p.replay_call_ms if p.replayed_calls > 0 else 0.0)
+    calls = frames.set_index("compile_id")["calls"] if len(frames) and "calls" in frames.columns else pd.Series(dtype=float)
+    for row in breaks.itertuples(index=False):
+        ids = [i for i in (row.compile_ids or []) if i in calls.index]
+        if len(ids) < 2:
+            continue
+        extra = float(calls[ids].sum() - calls[ids].max()) / p.steps  # the split frames' calls beyond one per call of the first
+        entry = _entry("graph_break", extra * per_call, p.step_ms,
+                       f"{row.reason} at {row.where} splits the frame into {len(ids)} compiled graphs ({', '.join(ids)}): "
+                       f"{extra:g} extra graph call(s) per step at {per_call:.3f} ms each on the critical path",
+                       f"remove the graph break at {row.where}" + (f" ({row.hint})" if isinstance(row.hint, str) and row.hint else ""),
+                       "one call of the merged graph replaces the split ones; each extra call costs Dynamo's cache lookup"
+                       + (" and a CUDA-graph replay" if p.replayed_calls > 0 else "") + " (this trace's means); the code "
+                       "between the graphs costs the same compiled as it does now", where=row.where)
+        if entry:
+            out.append(entry)
+    return out
+
+
+def recompiles(recompile_rows: pd.DataFrame, frames: pd.DataFrame, run_steps: int | None, step_ms: float) -> Advice | None:
+    """Recompilations: their compile time, spread over the run's steps."""
+    if recompile_rows is None or not len(recompile_rows) or not run_steps:
+        return None
+    compile_s = frames.set_index("compile_id")[["compile_s", "backward_compile_s"]].astype(float).fillna(0.0).sum(axis=1)
+    ids = [i for i in recompile_rows["compile_id"] if i in compile_s.index]
+    seconds = float(compile_s[ids].sum())
+    first = recompile_rows.iloc[0]
+    return _entry("recompile", seconds * 1e3 / run_steps, step_ms,
+                  f"{len(ids)} recompilation(s) took {seconds:.1f} s ({first['reason']}); the run has {run_steps} steps",
+                  "mark the changing dimension dynamic (torch._dynamo.mark_dynamic(tensor, dim)) or compile with "
+                  "dynamic=True, or keep the shapes fixed (pad)",
+                  "the recompiles' compile time is saved once and spread over the run's steps; a dynamic-shape graph "
+                  "runs as fast as the specialised ones", where=str(first["where"]))
+
+
+def static_inputs(trace: Trace, steps: int, step_ms: float) -> Advice | None:
+    """CUDA-graph trees copy inputs that are not static into the graph's buffers before each replay."""
+    g = trace.gpu
+    if not len(g) or not len(trace.launches):
+        return None
+    names = trace.slices["name"].astype(str)
+    parents, depth = parents_array(trace.slices), trace.slices["depth"].to_numpy()
+    replaying = nearest_marked(parents, depth, names.str.startswith(WRAPPER).to_numpy())
+    has_replay = np.zeros(len(names), dtype=bool)
+    has_replay[replaying[(names == "cudaGraphLaunch").to_numpy() & (replaying >= 0)]] = True
+    launch = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    call = np.where(launch >= 0, replaying[np.maximum(launch, 0)], -1)
+    copies = (call >= 0) & has_replay[np.maximum(call, 0)] & (trace.slices["name"].astype(str).to_numpy()[np.maximum(launch, 0)] != "cudaGraphLaunch")
+    copies &= g["name"].astype(str).str.contains("copy|multi_tensor_apply", regex=True).to_numpy()
+    if not copies.any():
+        return None
+    ms = float(g["dur_ns"].to_numpy()[copies].sum()) / 1e6 / max(steps, 1)
+    return _entry("static_inputs", ms, step_ms,
+                  f"{int(copies.sum()) / max(steps, 1):g} copy kernel(s) per step ({ms:.3f} ms of GPU time) copy inputs into "
+                  "CUDA graphs' buffers before each replay",
+                  "keep the inputs at fixed addresses: make them the module's parameters or buffers, or mark them with "
+                  "torch._dynamo.mark_static_address(tensor) before compiling",
+                  "the step is GPU-bound, so the copies' GPU time is saved whole; the inputs' addresses do not change "
+                  "between calls")
+
+
+def exposed_comm(comm, step_ms: float, steps: int) -> Advice | None:
+    """Communication with no computation beside it: overlapping it saves that time."""
+    if comm is None or not comm.has_comm:
+        return None
+    per_rank = comm.per_rank
+    exposed = float(per_rank["exposed_ns"].mean()) / 1e6 / max(steps, 1)
+    busy = float(per_rank["comm_ns"].mean()) / 1e6 / max(steps, 1)
+    return _entry("exposed_comm", exposed, step_ms,
+                  f"{exposed:.2f} ms per step of communication kernels run with no computation beside them "
+                  f"({busy:.2f} ms of communication per step in all)",
+                  "overlap communication with the backward pass (DDP: smaller bucket_cap_mb so buckets start early; FSDP: "
+                  "forward/backward prefetch), or balance the ranks if the time is waiting for a slower one (see straggler)",
+                  "all exposed time can be hidden behind computation; on one rank's trace, waiting for a slower rank "
+                  "counts here too")
+
+
+def straggler(collectives, step_ms: float, steps: int) -> list[Advice]:
+    """The rank that arrives last at collectives: what the others wait for it, per step."""
+    if collectives is None or not len(collectives.collectives) or "last_rank" not in collectives.collectives.columns:
+        return []
+    c = collectives.collectives
+    c = c[c["ranks"] > 1] if "ranks" in c.columns else c
+    if not len(c):
+        return []
+    waits = c.groupby("last_rank")["max_wait_ns"].sum() / 1e6 / max(steps, 1)
+    rank = int(waits.idxmax())
+    share = float((c["last_rank"] == rank).mean())
+    entry = _entry("straggler", float(waits.max()), step_ms,
+                   f"rank {rank} arrives last at {share:.0%} of {len(c)} collectives; the first rank waits {waits.max():.2f} ms "
+                   "per step for it",
+                   f"balance rank {rank}'s work (data loading, uneven batches, a slower device or host), or find what it does "
+                   "before the collectives",
+                   "the straggler's extra time can be removed; the other ranks then start the collectives together",
+                   rank=rank)
+    return [entry] if entry else []
+
+
+def advise(trace: Trace, result, run_steps: int | None = None) -> list[Advice]:
+    """Every kind the trace has evidence for, largest saving first. ``result``: the Analysis so far;
+    ``run_steps``: the run's step count (meta.json), to spread one-off costs over."""
+    steps_table = result.steps.steps
+    path = result.critical_path
+    if len(steps_table):
+        n_steps, gpu_ms = len(steps_table), float(steps_table["gpu_ms"].mean())
+        shares = path_shares(trace, path, gpu_ms) if path is not None else None
+        step_ms = shares.step_ms if shares else 0.0
+    else:  # no steps: a "step" is one outermost compiled-region call (else the run phase), saving per call
+        calls = result.regions.calls
+        n_steps = int((calls["depth"] == 0).sum()) if len(calls) else 1
+        n_steps = max(n_steps, 1)
+        shares = None
+        step_ms = float(path.mean_step_ms()) / n_steps if path is not None and path.steps else 0.0
+    found: list[Advice | None] = []
+    if shares is not None:
+        has_regions = len(result.regions.calls) > 0
+        found += [cuda_graphs(shares), compile_advice(shares, has_regions or shares.graph_calls + shares.replayed_calls > 0),
+                  fused_optimizer(shares, trace, _optimizer_gpu_ms(result, n_steps))]
+        reasons = result.reasons
+        if reasons is not None:
+            found += graph_breaks(shares, reasons.graph_breaks, reasons.frames)
+            found.append(recompiles(reasons.recompiles, reasons.frames, run_steps, step_ms))
+    if step_ms > 0:
+        found.append(static_inputs(trace, n_steps, step_ms))
+        found.append(exposed_comm(result.comm, step_ms, n_steps))
+        found += straggler(result.collectives, step_ms, n_steps)
+    return sorted((a for a in found if a is not None), key=lambda a: -a.saving_ms_per_step)
+
+
+def _optimizer_gpu_ms(result, steps: int) -> float:
+    """GPU ms per step of kernels launched inside the optimizer's step (0 when not attributable)."""
+    table = result.attribution.table
+    if "annotation" not in table.columns:
+        return 0.0
+    inside = table["annotation"].astype(str).str.startswith(OPTIMIZER).to_numpy()
+    return float(table["dur_ns"].to_numpy()[inside].sum()) / 1e6 / max(steps, 1)
+
+
+def rank_advice(comparison, collectives) -> list[Advice]:
+    """Advice for a job of several ranks (``traceview ranks``): the straggler the others wait for, and
+    communication no computation hides beyond that wait; per step of the median rank."""
+    per_rank = comparison.per_rank
+    if not len(per_rank):
+        return []
+    steps = int(per_rank["steps"].max()) or 1
+    medians = per_rank["step_median_ns"].astype("Float64").dropna()
+    step_ms = float(medians.median()) / 1e6 if len(medians) else float(per_rank["span_ns"].median()) / 1e6
+    found = straggler(collectives, step_ms, steps)
+    waits = collectives.waits.groupby("rank")["wait_ns"].sum() if collectives is not None and len(collectives.waits) else pd.Series(dtype=float)
+    exposed = (per_rank["busy_ns"] - per_rank["compute_ns"]).clip(lower=0).astype(float)
+    beyond = (exposed - per_rank["rank"].map(waits).fillna(0.0).astype(float)).clip(lower=0) / 1e6 / steps
+    if step_ms > 0 and float(beyond.mean()) > 0:
+        found.append(_entry("exposed_comm", float(beyond.mean()), step_ms,
+                            f"{float(beyond.mean()):.2f} ms per step and rank of communication with no computation beside it, "
+                            "beyond the time spent waiting for the last rank",
+                            "overlap communication with the backward pass (DDP: smaller bucket_cap_mb so buckets start early; "
+                            "FSDP: forward/backward prefetch)",
+                            "all of it can be hidden behind computation; exposed = wall time with a kernel running minus "
+                            "computation kernels' time"))
+    return sorted((a for a in found if a is not None), key=lambda a: -a.saving_ms_per_step)
