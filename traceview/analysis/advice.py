@@ -288,12 +288,15 @@ def straggler(collectives, step_ms: float, steps: int) -> list[Advice]:
     c = c[c["ranks"] > 1] if "ranks" in c.columns else c
     if not len(c):
         return []
-    waits = c.groupby("last_rank")["max_wait_ns"].sum() / 1e6 / max(steps, 1)
+    # a step's collectives wait for the same late arrival at once (DDP's buckets): per step, its longest wait
+    step = c["step"].astype(object).where(c["step"].notna(), "(no step)") if "step" in c.columns else "(no step)"
+    per_step = c.assign(step_key=step).groupby(["last_rank", "step_key"])["max_wait_ns"].max()
+    waits = per_step.groupby(level=0).sum() / 1e6 / max(steps, 1)
     rank = int(waits.idxmax())
     share = float((c["last_rank"] == rank).mean())
     entry = _entry("straggler", float(waits.max()), step_ms,
                    f"rank {rank} arrives last at {share:.0%} of {len(c)} collectives; the first rank waits {waits.max():.2f} ms "
-                   "per step for it",
+                   "per step for it (the longest wait of each step: its collectives wait for the same arrival)",
                    f"balance rank {rank}'s work (data loading, uneven batches, a slower device or host), or find what it does "
                    "before the collectives",
                    "the straggler's extra time can be removed; the other ranks then start the collectives together",

@@ -126,7 +126,7 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     gpu = trace.gpu
     comm = gpu[(gpu["kind"] == "kernel").to_numpy() & matches(gpu["name"], COMM_KERNEL, anchored=True)]
     if comm.empty:
-        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in CALL_COLUMNS.items()})
+        return _host_calls(trace)
     slices = trace.slices
     launch = comm["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
     parents = parents_array(slices)
@@ -164,6 +164,36 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
         "step": _steps(trace, launch),
     }).reset_index(drop=True)
     out["bytes"] = _message_bytes(out)
+    out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
+    out["index"] = out.groupby(["rank", "group"]).cumcount().astype("int64")
+    return out[list(CALL_COLUMNS)].astype(CALL_COLUMNS)
+
+
+#: A CPU backend's collective as its worker thread records it (``gloo:all_reduce``): the host time
+#: of the operation, which includes waiting for the other ranks as an NCCL kernel's time does.
+HOST_COLLECTIVE: Final[str] = r"^gloo:"
+
+
+def _host_calls(trace: Trace) -> pd.DataFrame:
+    """Without communication kernels (gloo on the CPU): one row per ``gloo:*`` annotation, in order per
+    rank (the trace records no sequence number or group for them)."""
+    s = trace.slices
+    rows = np.flatnonzero((s["cat"] == "user_annotation").to_numpy(dtype=bool, na_value=False) & matches(s["name"], HOST_COLLECTIVE))
+    if len(rows) == 0:
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in CALL_COLUMNS.items()})
+    picked = s.iloc[rows]
+    names = picked["name"].astype(str)
+    kinds = [canonical_collective(n.split(":", 1)[1]) or n for n in names]
+    offset = _clock_offsets(trace)
+    rank = picked["rank"].to_numpy()
+    none = pd.array([None] * len(rows), dtype="Int64")
+    out = pd.DataFrame({
+        "rank": rank, "group": [f"? ({k})" for k in kinds], "seq": none, "collective": pd.array(kinds, dtype="string"),
+        "kernel": names.to_numpy(), "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
+        "group_size": none, "group_ranks": pd.array([None] * len(rows), dtype="string"), "stream": none,
+        "start_ns": picked["start_ns"].to_numpy() + offset[rank], "end_ns": picked["end_ns"].to_numpy() + offset[rank],
+        "dur_ns": picked["dur_ns"].to_numpy(), "step": _steps(trace, rows.astype(np.int64)), "bytes": none,
+    })
     out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
     out["index"] = out.groupby(["rank", "group"]).cumcount().astype("int64")
     return out[list(CALL_COLUMNS)].astype(CALL_COLUMNS)
