@@ -111,10 +111,11 @@ class PathWalker:
         # trace's path has millions of host segments: no string per segment)
         slice_names = [str(c) for c in s["name"].cat.categories]
         extra = [str(c) for c in gpu["name"].cat.categories] + [""]
-        self.name_code = {n: i for i, n in enumerate(slice_names)}
-        for n in extra:
+        self.name_code: dict[str, int] = {}
+        for n in slice_names + extra:  # two categories may read as one name: one code for both
             self.name_code.setdefault(n, len(self.name_code))
-        self.slice_name_code = np.where(s["name"].cat.codes.to_numpy() >= 0, s["name"].cat.codes.to_numpy(), self.name_code[""])
+        remap = np.array([self.name_code[n] for n in slice_names] + [self.name_code[""]], dtype=np.int64)
+        self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
         self.name_list = list(self.name_code)
         lanes = [f"thread {x}" for x in np.union1d(np.unique(self.tid), [-1])]
