@@ -13,7 +13,8 @@
 # Usage (repository root; wheels of what the image lacks in .whl/, as for gpu_predictions.sh):
 #   OUT=/some/dir bash benchmarks/autotune_gpu.sh
 # (on a CPU, to try it: OUT=/tmp/x MLP_ARGS="--width 64 --batch 32 --layers 2 --iters 2" bash benchmarks/autotune_gpu.sh)
-# Files under $OUT: log.txt, autotune.tar.gz (the run directories without generated code). < 5 minutes on an H200.
+# Files under $OUT: log.txt, autotune.tar.gz (the run directories without generated code, HTML or full stderr; < 10 MB).
+# < 5 minutes on an H200.
 set -u
 : "${OUT:?set OUT to a folder for the results}"
 export PYTHONUNBUFFERED=1
@@ -35,8 +36,13 @@ say "python $(python3 --version 2>&1); $(python3 -c 'import torch; print("torch"
 SCRIPTS=$PWD/sample_traces/scripts
 CHECK="python3 $PWD/benchmarks/autotune_check.py"
 
-pack() {  # what is finished so far, without generated code or caches (a killed call still returns it)
-  tar -czf "$OUT/autotune.tar.gz" -C "$W" --exclude=code --exclude='cache-*' .
+pack() {  # what is finished so far, small (< 10 MB: a file over 16 MB does not come back from the device): no
+  # generated code, caches or HTML; each stderr cut to Inductor's AUTOTUNE blocks (the check reads them first)
+  for e in "$W"/*/stderr.txt; do
+    [ -f "$e" ] && awk '/^AUTOTUNE/{on=1} on&&/^$/{on=0} on' "$e" > "${e%.txt}.autotune.txt"
+  done
+  tar -czf "$OUT/autotune.tar.gz" -C "$W" --exclude=code --exclude='cache-*' --exclude='*.html' --exclude=stderr.txt .
+  say "packed $(du -h "$OUT/autotune.tar.gz" | cut -f1)"
 }
 mlp() {  # mlp NAME MODE: profile the GEMM model with a cold Inductor cache, then check it
   local name=$1 mode=$2 t0=$(date +%s)
@@ -58,13 +64,12 @@ say "run abc: exit $? in $(( $(date +%s) - t0 )) s"
 for t in "$W"/abc/*.pt.trace.json.gz; do
   $CHECK "$t" --out "${t%.pt.trace.json.gz}.check.json" >> "$LOG" 2>&1
 done
-$TV kernels "$W/mlp" > "$W/mlp/kernels.txt" 2>&1; say "kernels exit $?"
+$TV kernels "$W/mlp" > "$W/mlp/kernels.txt" 2> "$W/mlp/kernels.err"; rc=$?; say "kernels exit $rc"
+[ "$rc" = 0 ] || { TRACEVIEW_DEBUG=1 $TV kernels "$W/mlp" 2>&1 >/dev/null | tail -40 >> "$LOG"; }
 $TV report "$W/mlp" -o "$W/mlp/report.html" --no-perfetto >> "$LOG" 2>&1; say "report exit $?"
 $TV diff "$W/mlp/autotune_mlp.pt.trace.json.gz" "$W/mlp-cudagraphs/autotune_mlp.pt.trace.json.gz" > "$W/diff.txt" 2>&1
 say "diff exit $?: $(grep -c 'autotuning' "$W/diff.txt") autotuning line(s)"
 
-find "$W" -name code -type d -prune -exec rm -rf {} +
-rm -rf "$W"/cache-*
-tar -czf "$OUT/autotune.tar.gz" -C "$W" .
+pack
 ls -la "$OUT" >> "$LOG"
 say "done in $(( $(date +%s) - START )) s"

@@ -317,3 +317,43 @@ def test_a_triton_gemm_config_gives_the_launch_shape_of_its_kernel():
     assert _launch_shape(addmm, chosen) == (128, 8 * 8)  # 512/64 x ceil(1000/128)
     assert _launch_shape(bmm, chosen) == (128, 4 * 8 * 1)
     assert _launch_shape(addmm, Candidate("mm", 0.01, "extern", "")) is None
+
+
+#: What the H200 run of benchmarks/autotune_gpu.sh recorded ~10,500 times per max-autotune GEMM model
+#: (/tmp/tv-autotune/mlp: coordinate descent of template candidates while select_algorithm benchmarked them).
+_BENCHMARKING_ROW = {"tuner": "coordinate_descent", "op": "template", "kernel": "Placeholder.DESCRIPTIVE_NAME",
+                     "compile_id": None, "inputs": [], "candidates": [{"name": "num_warps: 8, num_ctas: 1, num_stages: 3",
+                                                                        "ms": None, "kind": "triton", "description": "start"}],
+                     "chosen": "num_warps: 8, num_ctas: 1, num_stages: 3", "autotune_s": 0.01, "precompile_s": None,
+                     "source": "triton_heuristics.coordinate_descent_tuning"}
+
+
+def test_tunings_of_select_algorithms_candidates_are_counted_not_listed(tmp_path):
+    from traceview.capture.autotune import AutotuneRecorder
+
+    recorder = AutotuneRecorder()
+    kept = json.loads((RUN / "autotune_mlp.autotune.json").read_text())["records"]
+    for row in kept:
+        recorder.add(row)
+    for _ in range(3000):
+        recorder.add(dict(_BENCHMARKING_ROW))
+    recorder.add({**_BENCHMARKING_ROW, "tuner": "runtime", "op": "pointwise"})
+    written = read_autotune_log(recorder.write(tmp_path / "x.autotune.json"))
+    assert len(written.records) == len(kept)
+    assert any("3,000 coordinate_descent tuning(s)" in n for n in written.notes)
+    assert any("1 runtime tuning(s)" in n for n in written.notes)
+
+
+def test_a_record_written_before_the_folding_reads_without_them_and_kernels_lists_the_real_decisions(tmp_path):
+    run = tmp_path / "run"
+    shutil.copytree(RUN, run)
+    path = run / "autotune_mlp.autotune.json"
+    doc = json.loads(path.read_text())
+    real = len(doc["records"])
+    doc["records"] += [_BENCHMARKING_ROW] * 5000
+    path.write_text(json.dumps(doc))
+    log = read_autotune_log(path)
+    assert len(log.records) == real and any("5,000 coordinate_descent" in n for n in log.notes)
+    out = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["kernels", str(run)])
+    assert out.exit_code == 0, out.output
+    assert "Placeholder.DESCRIPTIVE_NAME" not in out.stdout  # only the note names them (Placeholder.*)

@@ -52,12 +52,22 @@ class AutotuneRecorder:
     records: list[dict[str, Any]] = field(default_factory=list)
     sources: dict[str, bool] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    benchmarking: dict[str, int] = field(default_factory=dict)  # tuner -> tunings of select_algorithm's candidates, folded
+
+    def add(self, row: dict[str, Any]) -> None:
+        """One decision; a tuning of a kernel that is not named yet (``Placeholder.*``: a template candidate
+        select_algorithm is benchmarking, ~10,000 of them in a max-autotune GEMM model) is counted, not kept."""
+        if is_benchmarking_kernel(row.get("kernel")):
+            self.benchmarking[row["tuner"]] = self.benchmarking.get(row["tuner"], 0) + 1
+            return
+        self.records.append(row)
 
     def write(self, path: Path) -> Path:
         import torch
 
+        notes = list(self.notes) + [folded_note(n, tuner) for tuner, n in sorted(self.benchmarking.items())]
         doc = {"schema_version": SCHEMA_VERSION, "torch": torch.__version__, "sources": self.sources,
-               "records": self.records, "notes": self.notes}
+               "records": self.records, "notes": notes}
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
         return path
@@ -226,8 +236,8 @@ def _runtime_hooks(recorder: AutotuneRecorder):
         try:
             candidates = [{"name": str(getattr(launcher, "config", launcher)), "ms": _ms(t), "kind": "triton", "description": ""}
                           for launcher, t in timings.items()]
-            recorder.records.append(_runtime_row(self, candidates, _fastest(candidates), time.perf_counter() - started,
-                                                 "runtime", "triton_heuristics.benchmark_all_configs"))
+            recorder.add(_runtime_row(self, candidates, _fastest(candidates), time.perf_counter() - started,
+                                      "runtime", "triton_heuristics.benchmark_all_configs"))
         except Exception as exc:  # noqa: BLE001
             recorder.notes.append(f"benchmark_all_configs: a result not recorded ({type(exc).__name__}: {exc})")
         return timings
@@ -241,8 +251,8 @@ def _runtime_hooks(recorder: AutotuneRecorder):
                 candidates = [{"name": start, "ms": None, "kind": "triton", "description": "start"}]
                 if found != start:
                     candidates.append({"name": found, "ms": None, "kind": "triton", "description": "found"})
-                recorder.records.append(_runtime_row(self, candidates, found, time.perf_counter() - started,
-                                                     "coordinate_descent", "triton_heuristics.coordinate_descent_tuning"))
+                recorder.add(_runtime_row(self, candidates, found, time.perf_counter() - started,
+                                          "coordinate_descent", "triton_heuristics.coordinate_descent_tuning"))
         except Exception as exc:  # noqa: BLE001
             recorder.notes.append(f"coordinate_descent_tuning: a result not recorded ({type(exc).__name__}: {exc})")
         return best
@@ -273,6 +283,17 @@ def _runtime_row(autotuner, candidates, chosen, seconds: float, tuner: str, sour
 
 
 # --- small helpers -------------------------------------------------------------------------------
+
+def is_benchmarking_kernel(kernel: Any) -> bool:
+    """A kernel name Inductor has not filled in yet: ``Placeholder.DESCRIPTIVE_NAME`` while a template
+    candidate is compiled and benchmarked, before any kernel of the compiled output exists."""
+    return isinstance(kernel, str) and kernel.startswith("Placeholder.")
+
+
+def folded_note(count: int, tuner: str) -> str:
+    return (f"{count:,} {tuner} tuning(s) of template candidates that select_algorithm was benchmarking "
+            "(kernel Placeholder.*, not a kernel of the compiled output) are counted here, not listed")
+
 
 
 def _current_compile_id() -> str | None:

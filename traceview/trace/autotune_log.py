@@ -74,8 +74,27 @@ def read_autotune_log(path: str | Path) -> AutotuneLog:
     """The decisions in ``path``; TraceFormatError when it cannot be read as one."""
     path = Path(path)
     try:
-        return msgspec.json.decode(path.read_bytes(), type=AutotuneLog)
+        found = msgspec.json.decode(path.read_bytes(), type=AutotuneLog)
     except OSError as exc:
         raise TraceFormatError(f"{path}: cannot read the autotuning record ({exc.strerror})") from None
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise TraceFormatError(f"{path}: not an autotuning record written by traceview ({exc})") from None
+    return _without_benchmarking(found)
+
+
+def _without_benchmarking(found: AutotuneLog) -> AutotuneLog:
+    """A record written before the capture folded them: tunings of not-yet-named kernels
+    (``Placeholder.*``, select_algorithm's candidates being benchmarked) counted in a note, not listed."""
+    folded: dict[str, int] = {}
+    kept = []
+    for r in found.records:
+        if isinstance(r.kernel, str) and r.kernel.startswith("Placeholder."):
+            folded[r.tuner] = folded.get(r.tuner, 0) + 1
+        else:
+            kept.append(r)
+    if not folded:
+        return found
+    notes = list(found.notes) + [f"{n:,} {tuner} tuning(s) of template candidates that select_algorithm was benchmarking "
+                                 "(kernel Placeholder.*, not a kernel of the compiled output) are counted here, not listed"
+                                 for tuner, n in sorted(folded.items())]
+    return msgspec.structs.replace(found, records=kept, notes=notes)
