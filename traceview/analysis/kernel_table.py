@@ -5,14 +5,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from traceview.trace.kernel_names import short_names
+
 from traceview.analysis.attribution import KernelAttribution
 
-_COLUMNS = ["name", "count", "total_ms", "median_us", "share", "api", "op", "region", "source", "first_start_ns"]
+_COLUMNS = ["name", "count", "total_ms", "median_us", "share", "api", "op", "region", "source", "first_start_ns", "short_name"]
 
 
 def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> pd.DataFrame:
     """Per kernel name (``phase`` only; None for all): count, total_ms, median_us, share (of GPU
-    kernel time), api, op, region, source (the most common of each), first_start_ns.
+    kernel time), api, op, region, source (the most common of each), first_start_ns, short_name
+    (:func:`traceview.trace.kernel_names.short_names`: readable, distinct within the table).
     Sorted by total time, largest first.
 
     Computed on integer codes (one factorisation of the names, numpy sums and sorts): a groupby
@@ -49,7 +52,8 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     })
     total = out["total_ms"].sum()
     out.insert(4, "share", out["total_ms"] / total if total else 0.0)
-    return out.sort_values("total_ms", ascending=False, kind="stable", ignore_index=True)  # ties: first seen first
+    out = out.sort_values("total_ms", ascending=False, kind="stable", ignore_index=True)  # ties: first seen first
+    return out.assign(short_name=pd.array(short_names(out["name"]), dtype="string"))  # distinct within the table
 
 
 def _factorize_names(names: pd.Series) -> tuple[np.ndarray, np.ndarray]:

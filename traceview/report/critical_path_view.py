@@ -32,10 +32,8 @@ def _share(cp: CriticalPath) -> dict[str, float]:
 
 
 def _short(name: str, limit: int = 90) -> str:
-    """A kernel's or slice's name for a table cell: the kernel's own name when it parses, cut to ``limit``."""
-    short = short_kernel_name(name)
-    signature = "(" in name or "<" in name  # a C++ kernel's signature; "aten::addmm" stays as it is
-    text = short if signature and short.isidentifier() else name
+    """A kernel's or slice's name for a table cell: a kernel's readable name, cut to ``limit``."""
+    text = short_kernel_name(name)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

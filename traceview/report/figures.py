@@ -15,6 +15,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from traceview.trace.kernel_names import short_name
+
 from traceview.analysis import intervals
 
 if TYPE_CHECKING:
@@ -38,14 +40,9 @@ def label(text: object, limit: int = LABEL_CHARS) -> str:
 
 
 def short_kernel_name(name: object) -> str:
-    """``void at::native::vectorized_elementwise_kernel<4, ...>(...)`` -> ``vectorized_elementwise_kernel``."""
-    text = str(name).removeprefix("void ").strip()
-    depth, cut = 0, len(text)
-    for i, ch in enumerate(text):
-        if ch in "<(" and depth == 0:
-            cut = i
-            break
-    return text[:cut].rsplit("::", 1)[-1] or text
+    """The readable name of a kernel (:func:`traceview.trace.kernel_names.short_name`):
+    ``vectorized_elementwise_kernel<MulFunctor>``, ``nccl AllReduce Sum f32 RING_LL``."""
+    return short_name(name)
 
 
 def _layout(fig: go.Figure, title: str, height: int = 360, **kw: object) -> go.Figure:

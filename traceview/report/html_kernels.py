@@ -93,7 +93,9 @@ def kernel_section(a: Analysis, info: CodeInfo | None) -> str:
         numeric += [True, True, True, False]
     rows = []
     for i, r in enumerate(k.head(MAX_KERNEL_ROWS).itertuples()):
-        name = Raw(f'<a href="#k-{_anchor(r.name)}">{esc(r.name)}</a>') if info and str(r.name) in info.details else esc(r.name)
+        short = getattr(r, "short_name", r.name)  # the full name on hover
+        label = f'<span title="{esc(r.name)}">{esc(short)}</span>'
+        name = Raw(f'<a href="#k-{_anchor(r.name)}">{label}</a>') if info and str(r.name) in info.details else Raw(label)
         row: list[Any] = [num(i + 1, "{:.0f}"), (Raw(name), str(r.name)), num(r.count, "{:,.0f}"), num(r.total_ms), num(r.median_us, "{:,.1f}"),
                           num(r.share, "{:.1%}"), r.api, r.op, r.region]
         if per_name is not None:

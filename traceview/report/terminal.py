@@ -89,7 +89,7 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     if len(a.kernels):
         kernels = _table(f"top kernels (run phase, {len(a.kernels)} distinct)", [("kernel", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right"), ("launch API", "left"), ("CPU op", "left"), ("region", "left")])
         for r in a.kernels.head(top).itertuples():
-            kernels.add_row(safe(r.name, 70), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
+            kernels.add_row(safe(r.short_name, 70), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
                             safe(_na(r.api)), safe(_na(r.op), 40), safe(_na(r.region)))
         parts.append(kernels)
     if a.cpu:
