@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -58,3 +60,33 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path, content):
 def test_missing_path_exits_2(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "traceview.cli", "analyze", str(tmp_path / "nope.json")], capture_output=True, text=True)
     assert proc.returncode == 2 and "no such file" in proc.stderr
+
+
+def _help(*command: str) -> str:
+    from typer.testing import CliRunner
+
+    from traceview.cli import app
+
+    out = CliRunner(env={"COLUMNS": "400"}).invoke(app, [*command, "--help"])
+    assert out.exit_code == 0, out.output
+    return " ".join(out.stdout.split())  # one line: wrapping never splits what is checked
+
+
+@pytest.mark.parametrize("command", [["check"], ["ranks"], ["run"], ["profile"], ["analyze"], ["report"], ["diff"],
+                                     ["kernels"], ["show"], ["export"], ["info"]])
+def test_help_texts_keep_their_brackets_and_use_no_internal_names(command):
+    text = _help(*command)
+    assert "seed 0" not in text
+    if command == ["check"]:
+        assert "[tool.traceview.check]" in text  # rich markup used to eat it: "the keys of );"
+    if command == ["ranks"]:
+        assert "traceview[dask]" in text and "[ray]" in text
+
+
+def test_run_help_lists_every_workloads_variants():
+    from traceview.capture.workloads import WORKLOADS
+
+    text = _help("run")
+    for name, workload in WORKLOADS.items():
+        listed = re.split(rf"(?<![a-z]){name}: ", text, maxsplit=1)[1].split("variants: ", 1)[1].split(")", 1)[0]
+        assert listed.replace("- ", "-").split(", ") == list(workload.variants), name  # click wraps at hyphens

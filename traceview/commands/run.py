@@ -22,7 +22,9 @@ class WorkloadName(str, enum.Enum):
 
 
 def run_cmd(
-    workload: Annotated[WorkloadName, typer.Argument(help="abc (A*B+C, seed 001), mpadam (mixed-precision Adam, seed 002) or adam (torch.optim.Adam, seed 000).")],
+    workload: Annotated[WorkloadName, typer.Argument(help="abc: out = A * B + C on N x N fp32, one elementwise kernel at best (variants: eager, compiled, max-autotune, triton). "
+                                                                  "mpadam: a mixed-precision Adam update in place, bf16 grads and weights with fp32 master weights and moments (variants: eager, compiled-inplace, compiled-return, triton). "
+                                                                  "adam: torch.optim.Adam's step over many tensors (variants: for-loop, foreach, fused, compiled, compiled-cudagraphs, compiled-cpp-wrapper, apex, triton).")],
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-v", help="A variant to run (repeatable); all when omitted.")] = None,
     size: Annotated[Optional[list[str]], typer.Option("--size", help="'cpu', 'gpu', or a number: N for abc, parameters for mpadam, LAYERSxWIDTH for adam. Repeat it (or give a comma list) to sweep: one run directory per size under --out. Default: the device's preset.")] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for traces, meta.json and generated code.")] = Path("traceview-run"),

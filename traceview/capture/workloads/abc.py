@@ -61,7 +61,7 @@ VARIANTS = {
 
 WORKLOAD = Workload(
     name="abc",
-    description="A * B + C on N x N fp32 (seed 001); --size N",
+    description="A * B + C on N x N fp32; --size N",
     variants=VARIANTS,
     sizes={"cpu": CPU_N, "gpu": GPU_N},
     parse_size=int,

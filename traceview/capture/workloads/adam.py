@@ -141,7 +141,7 @@ VARIANTS = {
 
 WORKLOAD = Workload(
     name="adam",
-    description="torch.optim.Adam over many tensors of mixed sizes (seed 000); --size LAYERSxWIDTH",
+    description="torch.optim.Adam over many tensors of mixed sizes; --size LAYERSxWIDTH",
     variants=VARIANTS,
     sizes={"cpu": CPU_SIZE, "gpu": GPU_SIZE},
     parse_size=parse_size,

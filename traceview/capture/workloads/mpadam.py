@@ -102,7 +102,7 @@ VARIANTS = {
 
 WORKLOAD = Workload(
     name="mpadam",
-    description="mixed-precision Adam update, all state in place (seed 002); --size N_PARAMS",
+    description="mixed-precision Adam update, all state in place; --size N_PARAMS",
     variants=VARIANTS,
     sizes={"cpu": CPU_PARAMS, "gpu": GPU_PARAMS},
     parse_size=int,
