@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import h200
@@ -103,3 +105,28 @@ def test_diff_of_a_lone_trace_exits_2_with_one_line():
 
     done = subprocess.run([sys.executable, "-m", "traceview.cli", "diff", str(h200("abc_eager"))], capture_output=True, text=True)
     assert done.returncode == 2 and "give two traces" in done.stderr
+
+
+def test_diff_of_two_training_runs_leads_with_wall_time_per_steady_step():
+    """Issue 23: "is B faster per step?" is the first row, from the steps themselves (a plain reading:
+    the median ProfilerStep duration), then GPU and host time per step; compile rows stay at the end."""
+    import gzip
+    import json
+    import statistics
+
+    from typer.testing import CliRunner
+
+    from traceview.cli import app
+
+    pred = Path(__file__).resolve().parents[1] / "sample_traces" / "gpu" / "predictions"
+    out = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["diff", str(pred / "gpt2-eager"), str(pred / "gpt2-compiled")])
+    assert out.exit_code == 0, out.output
+    lines = [line for line in out.stdout.splitlines() if "│" in line]
+    assert "gpt2-eager/train_gpt2" in out.stdout and "gpt2-compiled/train_gpt2" in out.stdout
+    assert lines[0].split("│")[1].strip().startswith("wall time per step")
+    assert lines[-1].split("│")[1].strip().startswith("kernels while compiling")
+    for run, cell in (("gpt2-eager", 3), ("gpt2-compiled", 4)):
+        with gzip.open(pred / run / "train_gpt2.pt.trace.json.gz", "rt") as f:
+            steps = [e["dur"] for e in json.load(f)["traceEvents"]
+                     if str(e.get("name", "")).startswith("ProfilerStep#") and e.get("cat") == "user_annotation"]
+        assert float(lines[0].split("│")[cell].strip()) == pytest.approx(statistics.median(steps) / 1e3, abs=1e-3)

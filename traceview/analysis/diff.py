@@ -212,6 +212,33 @@ def _per_call(a: Analysis) -> float | None:
     return float(outer["kernels"].median()) if len(outer) else None
 
 
+def _steady(a: Analysis) -> pd.DataFrame:
+    """The steps no compilation or autotuning ran in (their window holds no compile or autotune span)."""
+    steps = a.steps.steps
+    spans = a.split.spans
+    if not len(steps) or not len(spans):
+        return steps
+    start, end = steps["start_ns"].to_numpy(), (steps["start_ns"] + steps["dur_ns"]).to_numpy()
+    s0, s1 = spans["start_ns"].to_numpy(), spans["end_ns"].to_numpy()
+    compiling = [bool(((s0 < e) & (s1 > b)).any()) for b, e in zip(start, end)]
+    return steps[~np.array(compiling, dtype=bool)]
+
+
+def steady_step_ms(a: Analysis) -> float | None:
+    """Median wall ms of the steady steps (as the profiled trace has them)."""
+    steps = _steady(a)
+    return float(steps["dur_ns"].median()) / 1e6 if len(steps) else None
+
+
+def host_path_ms(a: Analysis) -> float | None:
+    """Mean ms per step that the critical path spends on the host (Python, CPU ops, launches)."""
+    cp = a.critical_path
+    if cp is None or not cp.steps:
+        return None
+    mean = cp.mean_breakdown_ms()
+    return mean["python_cpu"] + mean["launch"]
+
+
 def _metric_rows(a: Analysis, b: Analysis) -> list[tuple[str, str, tuple[object, object]]]:
     def both(fn):  # noqa: ANN001, ANN202 - small local helper
         return (fn(a), fn(b))
@@ -224,13 +251,16 @@ def _metric_rows(a: Analysis, b: Analysis) -> list[tuple[str, str, tuple[object,
         return float(x.steps.steps["gpu_ms"].median()) if len(x.steps.steps) else None
 
     return [
+        ("wall time per step (median, steady steps)", "ms", both(steady_step_ms)),
+        ("steady steps", "steps", both(lambda x: len(_steady(x)) or None)),
+        ("GPU time per step", "ms", both(per_step_ms)),
+        ("host time on the critical path per step", "ms", both(host_path_ms)),
         ("kernels (run phase)", "kernels", both(lambda x: x.kernel_counts["runtime"])),
         ("distinct kernels", "names", both(lambda x: len(x.kernels))),
         ("calls", "calls", both(lambda x: calls_of(x)[0] or None)),
         ("kernels per call", "kernels", both(_per_call)),
         ("kernels per step", "kernels", both(lambda x: float(x.steps.steps["kernels"].median()) if len(x.steps.steps) else None)),
         ("GPU kernel time", "ms", both(run_gpu_ms)),
-        ("GPU time per step", "ms", both(per_step_ms)),
         ("launches (run phase)", "calls", both(lambda x: int(x.overhead.per_api["calls"].sum()) if len(x.overhead.per_api) else 0)),
         ("launch CPU time", "ms", both(lambda x: float(x.overhead.per_api["cpu_ms_total"].sum()) if len(x.overhead.per_api) else 0.0)),
         ("launch CPU cost (median)", "µs", both(lambda x: x.overhead.launch_cpu_us_median)),

@@ -100,7 +100,10 @@ def diff_cmd(
                 trace = load_with_progress(p, quiet=json)
                 cache[p] = (_with_autotune(analyze(trace), trace, p), _aten_ops(trace, p))
             sides.append(cache[p])
-        diffs.append(diff_analyses(sides[0][0], sides[1][0], trace_label(pa), trace_label(pb), sides[0][1], sides[1][1]))
+        la, lb = trace_label(pa), trace_label(pb)
+        if la == lb:  # two runs of one script: the run directories tell them apart
+            la, lb = f"{pa.parent.name}/{la}", f"{pb.parent.name}/{lb}"
+        diffs.append(diff_analyses(sides[0][0], sides[1][0], la, lb, sides[0][1], sides[1][1]))
     if html is not None:
         from traceview.report.diff_view import write_diff_html
 
