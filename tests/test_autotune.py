@@ -357,3 +357,16 @@ def test_a_record_written_before_the_folding_reads_without_them_and_kernels_list
     out = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["kernels", str(run)])
     assert out.exit_code == 0, out.output
     assert "Placeholder.DESCRIPTIVE_NAME" not in out.stdout  # only the note names them (Placeholder.*)
+
+
+def test_show_accepts_the_kernel_name_the_trace_prints():
+    """Issue 23: Inductor's C++ kernel profile names a kernel ``graph_1_cpp_fused_sum_2`` in the trace (what
+    the CPU kernel tables print); the generated code calls it ``cpp_fused_sum_2``: show takes either."""
+    runner = CliRunner(env={"COLUMNS": "200"})
+    printed = runner.invoke(app, ["show", "graph_1_cpp_fused_sum_2", str(RUN)])
+    own = runner.invoke(app, ["show", "cpp_fused_sum_2", str(RUN)])
+    assert printed.exit_code == 0 and own.exit_code == 0, printed.output
+    assert printed.stdout.splitlines()[0] == own.stdout.splitlines()[0]
+    assert ":1_inference" in printed.stdout.splitlines()[1]  # graph_1: the wrapper whose AOT id is 1_inference
+    missing = runner.invoke(app, ["show", "graph_1_cpp_no_such_kernel", str(RUN)])
+    assert missing.exit_code != 0 and "no generated kernel named" in str(missing.exception)

@@ -33,6 +33,8 @@ from typing import Any, Final
 
 import pandas as pd
 
+from traceview.trace.kernel_names import short_name
+
 from traceview.analysis import bandwidth as bw
 from traceview.trace.inductor_code import InductorCode
 
@@ -282,6 +284,18 @@ def kernel_detail(name: str, code: InductorCode, sources: KernelSources | None =
     """The generated kernel called ``name`` (or whose hash is ``name``, or a unique name prefix); None if absent."""
     ck = code.kernels
     hit = ck[(ck["kernel_name"] == name) | (ck["kernel_hash"] == name)]
+    if hit.empty:  # a name traceview prints: the trace's (graph_1_cpp_fused_relu_0: Inductor's C++ kernel
+        # profile prefixes the graph), or a short name of a kernel in the trace
+        printed = {re.sub(r"^graph_\d+_", "", name)}
+        if sources is not None and len(sources.kernels):
+            k = sources.kernels
+            same = (k["name"].astype(str) == name) | (k["name"].map(short_name) == name)
+            printed |= set(k.loc[same, "inductor_kernel"].dropna().astype(str))
+        hit = ck[ck["kernel_name"].isin(printed)]
+        graph = re.match(r"^graph_(\d+)_", name)
+        if graph and len(hit) > 1:  # graph_N is the compiled graph whose AOT id is N_inference/N_forward/...
+            same = hit[hit["graph"].astype(str).str.contains(rf":{graph.group(1)}_", regex=True)]
+            hit = same if len(same) else hit
     if hit.empty:
         hit = ck[ck["kernel_name"].str.startswith(name)]
         if hit["kernel_name"].nunique() != 1:
