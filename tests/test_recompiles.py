@@ -30,6 +30,10 @@ LOG = RUN / "recompile_small.torch_trace.log.gz"
 _USER_CODE = re.compile(r"^Graph break in user code at (.+):(\d+)$", re.M)
 
 
+#: tlparse, on PATH or beside this interpreter (a venv's bin/ that is not activated).
+_TLPARSE = shutil.which("tlparse") or shutil.which("tlparse", path=str(Path(sys.executable).parent))
+
+
 @pytest.fixture(scope="module")
 def reasons(load_cached):
     files = run_files(RUN)
@@ -57,7 +61,7 @@ def _tlparse(tmp: Path) -> tuple[set[str], set[tuple[str, int]]]:
     log = tmp / "run.log"
     log.write_bytes(gzip.decompress(LOG.read_bytes()))
     out = tmp / "tl_out"
-    subprocess.run([shutil.which("tlparse"), str(log), "-o", str(out), "--no-browser", "--plain-text", "--overwrite"],
+    subprocess.run([_TLPARSE, str(log), "-o", str(out), "--no-browser", "--plain-text", "--overwrite"],
                    check=True, capture_output=True, timeout=120)
     directory = json.loads((out / "compile_directory.json").read_text())
     ids = {m.group(1) for key in directory for m in [re.fullmatch(r"\[(\d+/\d+)(?:_\d+)?\]", key)] if m}  # not "[-/-]"
@@ -82,7 +86,7 @@ def test_one_recompile_per_compile_after_a_frames_first(reasons):
         assert (row.failed_compile_id, row.reason) == (logged[0][0], logged[0][1].strip())
 
 
-@pytest.mark.skipif(shutil.which("tlparse") is None, reason="tlparse is not installed")
+@pytest.mark.skipif(_TLPARSE is None, reason="tlparse is not installed (pip install -e '.[test]')")
 def test_compile_ids_recompiles_and_break_sites_equal_tlparses(reasons, tmp_path):
     ids, sites = _tlparse(tmp_path)
     frames = set(reasons.frames["compile_id"])
