@@ -71,3 +71,44 @@ def test_diff_page_renders(chromium, load_cached, tmp_path):
     d = diff_analyses(analyze(load_cached(h200("abc_eager"))), analyze(load_cached(h200("abc_compiled_steady"))), "eager", "compiled")
     dom = dump_dom(chromium, write_diff_html([d], tmp_path / "diff.html"), tmp_path)
     assert "js-plotly-plot" in dom and errors(dom) == ""
+
+
+#: Appended to a copy of the page: where the advice and the top kernels sit once the page has laid out.
+_LAYOUT_PROBE = """<script>window.addEventListener("load", () => setTimeout(() => {
+  const box = id => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top : null; };
+  const pre = document.createElement("pre"); pre.id = "tv-layout";
+  pre.textContent = JSON.stringify({advice: box("advice"), kernels: box("top-kernels"), height: window.innerHeight});
+  document.body.appendChild(pre); }, 500));</script>"""
+
+
+def test_first_screen_holds_the_advice_and_the_top_kernels_with_short_names(chromium, tmp_path):
+    """Issue 23: the first screen (1400x900) answers "what do I change" and "where did my step go"."""
+    import json
+
+    from traceview.analysis.analyze import analyze
+    from traceview.report.html import write_report
+    from traceview.trace import load
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    run = Path(__file__).resolve().parents[1] / "sample_traces" / "gpu" / "predictions" / "gpt2-compiled"
+    trace = load(run)
+    page = write_report(analyze(trace, dynamo_record(run_files(run))), tmp_path / "report.html", trace=trace)
+    probe = tmp_path / "probe.html"
+    head, tail = page.read_text(encoding="utf-8").rsplit("</body>", 1)  # the page's own end (plotly.js holds the string too)
+    head = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", head, count=1)  # let the probe run
+    probe.write_text(head + _LAYOUT_PROBE + "</body>" + tail, encoding="utf-8")
+    base = [chromium, "--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+            f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,900", "--virtual-time-budget=15000"]
+    dom = subprocess.run([*base, "--dump-dom", probe.resolve().as_uri()], capture_output=True, text=True, timeout=120).stdout
+    layout = json.loads(re.search(r'<pre id="tv-layout">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"'))
+    assert layout["height"] > 600  # the viewport of a 1400x900 window
+    assert 0 <= layout["advice"] < layout["kernels"] < layout["height"]
+    first = dom[dom.index('id="advice"'):dom.index('id="top-kernels"')]
+    assert "reduce-overhead" in first  # the largest saving: CUDA graphs
+    kernels = dom[dom.index('id="top-kernels"'):].split("</table>", 1)[0]
+    assert "void " not in re.sub(r'title="[^"]*"', "", kernels)  # short names shown, C++ signatures only on hover
+    shot = tmp_path / "first-screen.png"
+    done = subprocess.run([*base, f"--screenshot={shot}", page.resolve().as_uri()], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert shot.stat().st_size > 30_000  # a drawn page, not a blank one (a blank 1400x900 PNG is a few kB)

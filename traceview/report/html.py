@@ -18,7 +18,7 @@ from traceview.report.autotune_view import autotune_html
 from traceview.report.advice_view import advice_section
 from traceview.report.critical_path_view import critical_path_section
 from traceview.report.html_kernels import code_info, kernel_section
-from traceview.report.html_page import Figures, esc, num, page, table
+from traceview.report.html_page import Figures, Raw, esc, num, page, table
 from traceview.report.html_peers import peer_sections
 from traceview.report.html_why import modules_section, reasons_section
 
@@ -54,6 +54,7 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         f"<h1>{esc(title)}</h1>",
         _header(a),
         "<h2>What to change first</h2>", advice_section(a.advice),
+        '<h2 id="where">Where the step went</h2>', _where(a),
         "<h2>Findings</h2>", _findings(a),
         "<h2>Phases: compile, autotune, run</h2>", _phases(a, figs),
         "<h2>Graph breaks and recompiles</h2>", reasons_section(a),
@@ -69,6 +70,27 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         _notes(a),
     ]
     return page(title, "\n".join(s for s in sections if s), figs)
+
+
+def _where(a: Analysis) -> str:
+    """The first screen's answer to "where did my step go": the critical path's split of the mean step,
+    and the top kernels by time (short names, the full one on hover)."""
+    parts = []
+    cp = a.critical_path
+    if cp is not None and cp.steps:
+        from traceview.report.critical_path_view import KIND_WORDS
+
+        mean, step = cp.mean_breakdown_ms(), cp.mean_step_ms()
+        shares = ", ".join(f"{esc(KIND_WORDS[k])} {mean[k]:,.3f} ms ({mean[k] / step:.0%})"
+                           for k in sorted(mean, key=lambda k: -mean[k]) if step and mean[k] / step >= 0.01)
+        parts.append(f"<p>{len(cp.steps)} step(s) of {step:,.3f} ms on average ({esc(cp.source)}); on the critical path: {shares}.</p>")
+    k = a.kernels
+    if len(k):
+        rows = [[num(i + 1, "{:.0f}"), Raw(f'<span title="{esc(r.name)}">{esc(r.short_name)}</span>'), num(r.count, "{:,.0f}"),
+                 num(r.total_ms), num(r.share, "{:.1%}")] for i, r in enumerate(k.head(5).itertuples())]
+        parts.append('<div id="top-kernels">' + table(["#", "kernel", "count", "total ms", "share"], rows,
+                                                       numeric=[True, False, True, True, True], cls="kernels", wide=1) + "</div>")
+    return "\n".join(parts) or '<p class="muted">No steps and no GPU kernels in this trace.</p>'
 
 
 def _header(a: Analysis) -> str:
