@@ -133,3 +133,31 @@ def test_first_call_capture_reports_compile_seconds_and_one_kernel_per_call(load
     page = _report(load_cached, path)
     assert re.search(r"torch.compile spent [\d.]+ s compiling", page)
     assert "1 kernel(s) per call in steady state" in page and "Compile stages" in page
+
+
+def _page_text(page: str) -> str:
+    import html as html_lib
+
+    body = re.sub(r"<script.*?</script>", "", page.split("<main>", 1)[1].split("</main>", 1)[0], flags=re.S)
+    return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+@pytest.mark.parametrize("name", ["abc/abc-eager", "abc/abc-compiled"])
+def test_a_cpu_page_shows_what_was_measured_and_says_what_cannot_be(name):
+    """Issue 23: no "No run-phase kernels" above a CPU kernel table, no launch verdict from all-zero GPU
+    numbers, no record_shapes advice when the shapes were recorded."""
+    import gzip
+    import json
+
+    from traceview.analysis.analyze import analyze
+    from traceview.report.html import render_report
+    from tests.conftest import SAMPLES
+    from traceview.trace import load
+
+    path = SAMPLES / "cpu" / f"{name}.pt.trace.json.gz"
+    text = _page_text(render_report(analyze(load(path))))
+    assert "No run-phase kernels" not in text and "launch-bound" not in text
+    assert "No GPU in this trace" in text and "CPU kernels" in text
+    with gzip.open(path, "rt") as f:
+        shapes = any("Input Dims" in e.get("args", {}) for e in json.load(f)["traceEvents"] if e.get("cat") == "cpu_op")
+    assert ("record_shapes=True" in text) == (not shapes)

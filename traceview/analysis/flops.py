@@ -89,6 +89,7 @@ class Flops:
     calls: pd.DataFrame
     kernels: pd.DataFrame
     per_activity: pd.Series
+    shapes_recorded: bool = False  # the trace's CPU ops carry "Input Dims" (record_shapes=True)
 
 
 def op_flops(trace: Trace) -> pd.DataFrame:
@@ -317,7 +318,8 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
     calls = op_flops(trace) if calls is None else calls
     table = attribution.table
     if calls.empty:  # nothing counted: no kernel has FLOPs
-        return Flops(calls=calls, kernels=_roofline(pd.DataFrame(), trace), per_activity=pd.Series(np.zeros(len(table)), index=table["activity_id"].to_numpy()))
+        return Flops(calls=calls, kernels=_roofline(pd.DataFrame(), trace), per_activity=pd.Series(np.zeros(len(table)), index=table["activity_id"].to_numpy()),
+                     shapes_recorded=_shapes_recorded(trace))
     is_kernel = (table["kind"] == "kernel").to_numpy()
     op_id = table["op_id"].fillna(-1).to_numpy(dtype=np.int64)
     mask = np.zeros(len(trace.slices), dtype=bool)
@@ -337,7 +339,15 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
     keep = known & ((table["phase"] == phase).to_numpy() if phase is not None else True)
     frame = pd.DataFrame({"name": table["name"].array[keep].astype(str), "flops": share[keep], "bytes": byte_share[keep],
                           "dur_ns": dur[keep], "dtype": by_call["dtype"].reindex(call_id[keep]).to_numpy()})
-    return Flops(calls=calls, kernels=_roofline(frame, trace), per_activity=per_activity)
+    return Flops(calls=calls, kernels=_roofline(frame, trace), per_activity=per_activity, shapes_recorded=True)
+
+
+def _shapes_recorded(trace: Trace, sample: int = 64) -> bool:
+    """Whether the trace was recorded with record_shapes=True: some of its first ATen ops carry "Input Dims"."""
+    s = trace.slices
+    ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+                         & s["name"].astype(str).str.startswith("aten::").to_numpy())[:sample]
+    return any("Input Dims" in (trace.args(int(i)) or {}) for i in ops)
 
 
 def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:

@@ -59,7 +59,8 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
         "<h2>Phases: compile, autotune, run</h2>", _phases(a, figs),
         "<h2>Graph breaks and recompiles</h2>", reasons_section(a),
         "<h2>Timeline</h2>", _timeline(a, trace, figs),
-        "<h2>Kernels (run phase)</h2>", figs.div(F.top_kernels_figure(a)), kernel_section(a, code_info(trace, code_dir)),
+        "<h2>Kernels (run phase)</h2>", _cpu_only_note(a, "its kernels are the CPU's: see CPU kernels below") if _cpu_only(a)
+        else figs.div(F.top_kernels_figure(a)) + kernel_section(a, code_info(trace, code_dir)),
         autotune_html(a.autotune),
         "<h2>Time per module</h2>", modules_section(a, figs),
         "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
@@ -148,7 +149,18 @@ def _timeline(a: Analysis, trace: Trace | None, figs: Figures) -> str:
     return note + figs.div(t.figure) + '<p class="muted">Drag to zoom, double-click to reset; grey lines join a launch call to its kernel.</p>'
 
 
+def _cpu_only(a: Analysis) -> bool:
+    """A trace without GPU activity whose CPU kernels traceview counted (ATen ops, Inductor's C++ kernels)."""
+    return bool(a.cpu) and a.summary.kernels == 0
+
+
+def _cpu_only_note(a: Analysis, what: str) -> str:
+    return f'<p class="muted">No GPU in this trace: {esc(what)}.</p>'
+
+
 def _regions_steps(a: Analysis, figs: Figures) -> str:
+    if _cpu_only(a):
+        return _cpu_only_note(a, "kernels per compiled-region call and per step are counted from the CPU's kernels, in CPU kernels below")
     out = []
     if len(a.regions.by_region):
         rows = [[r.region, num(r.calls, "{:,.0f}"), num(r.steady_kernels_per_call, "{:,.0f}"),
@@ -196,6 +208,8 @@ def _cpu_kernels(a: Analysis) -> str:
 
 
 def _overhead(a: Analysis, figs: Figures) -> str:
+    if _cpu_only(a):
+        return _cpu_only_note(a, "no kernel launches, so no launch overhead, launch latency, graph launches or GPU idle time to measure")
     o = a.overhead
     out = []
     if len(o.per_api):

@@ -110,6 +110,8 @@ def _memory(a: Analysis, figs: Figures) -> str:
 def _roofline(a: Analysis, figs: Figures) -> str:
     f = a.flops
     if f is None or f.kernels.empty:
+        if f is not None and f.shapes_recorded:  # record_shapes was on: there is simply no such call
+            return '<p class="muted">No GEMM, convolution or attention kernel in this trace to place on the roofline.</p>'
         return ('<p class="muted">No GEMM, convolution or attention call with recorded shapes: record with record_shapes=True '
                 "to place kernels on the roofline.</p>")
     k = f.kernels
