@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import statistics
 from pathlib import Path
 
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
+
+from traceview.cli import app
 
 from tests.conftest import h200
 
@@ -125,9 +128,27 @@ def test_diff_of_two_training_runs_leads_with_wall_time_per_steady_step():
     lines = [line for line in first_table.splitlines() if "│" in line]
     assert "gpt2-eager/train_gpt2" in out.stdout and "gpt2-compiled/train_gpt2" in out.stdout
     assert lines[0].split("│")[1].strip().startswith("wall time per step")
-    assert lines[-1].split("│")[1].strip().startswith("kernels while compiling")
+    metrics = [line.split("│")[1].strip() for line in lines]
+    compile_rows = [i for i, m in enumerate(metrics) if m.startswith(("compile time", "autotune time", "kernels while compiling"))]
+    assert all(i > metrics.index("GPU waiting for launches") for i in compile_rows)  # compile rows apart, at the end
     for run, cell in (("gpt2-eager", 3), ("gpt2-compiled", 4)):
         with gzip.open(pred / run / "train_gpt2.pt.trace.json.gz", "rt") as f:
             steps = [e["dur"] for e in json.load(f)["traceEvents"]
                      if str(e.get("name", "")).startswith("ProfilerStep#") and e.get("cat") == "user_annotation"]
         assert float(lines[0].split("│")[cell].strip()) == pytest.approx(statistics.median(steps) / 1e3, abs=1e-3)
+
+
+def test_diff_of_two_cpu_traces_shows_what_the_cpu_measured_not_rows_of_zeros():
+    from traceview.analysis.analyze import analyze
+    from traceview.trace import load
+
+    cpu = Path(__file__).resolve().parents[1] / "sample_traces" / "cpu" / "abc"
+    a, b = cpu / "abc-eager.pt.trace.json.gz", cpu / "abc-compiled.pt.trace.json.gz"
+    out = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["diff", str(a), str(b)])
+    assert out.exit_code == 0, out.output
+    rows = [[c.strip() for c in line.split("│")[1:-1]] for line in out.stdout.split("└", 1)[0].splitlines() if "│" in line]
+    assert rows and all(not (r[2] in ("0", "-") and r[3] in ("0", "-")) for r in rows)  # no row with nothing on either side
+    per_step = {r[0]: (r[2], r[3]) for r in rows}["CPU kernels per step (no GPU)"]
+    expected = [statistics.median(analyze(load(p)).cpu.kernels_per_step) for p in (a, b)]
+    assert [float(v) for v in per_step] == expected
+    assert "left out: zero or not measurable in both traces" in out.stdout

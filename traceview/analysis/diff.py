@@ -255,6 +255,10 @@ def _metric_rows(a: Analysis, b: Analysis) -> list[tuple[str, str, tuple[object,
         ("steady steps", "steps", both(lambda x: len(_steady(x)) or None)),
         ("GPU time per step", "ms", both(per_step_ms)),
         ("host time on the critical path per step", "ms", both(host_path_ms)),
+        ("CPU kernels per step (no GPU)", "kernels", both(lambda x: float(x.cpu.per_step["kernels"].median())
+                                                          if x.cpu and len(x.cpu.per_step) else None)),
+        ("CPU kernel time per step (no GPU)", "ms", both(lambda x: float(x.cpu.per_step["kernel_ms"].median())
+                                                         if x.cpu and len(x.cpu.per_step) else None)),
         ("kernels (run phase)", "kernels", both(lambda x: x.kernel_counts["runtime"])),
         ("distinct kernels", "names", both(lambda x: len(x.kernels))),
         ("calls", "calls", both(lambda x: calls_of(x)[0] or None)),

@@ -40,14 +40,30 @@ def _names(names: Sequence[str], ops: Sequence[str] = (), limit: int = NAMES_SHO
     return "\n".join(shown) + (f"\n… and {len(names) - limit} more" if len(names) > limit else "")
 
 
+def _nothing(value: Any) -> bool:
+    """Zero, missing or NaN: a metric with nothing to compare."""
+    if value is None or value is pd.NA:
+        return True
+    try:
+        return float(value) == 0 or value != value
+    except (TypeError, ValueError):
+        return False
+
+
 def diff_view(d: Diff) -> RenderableType:
     """Rich tables: metrics side by side, launches by API, matched groups, unmatched kernels."""
     a, b = neutralize(d.label_a, 40), neutralize(d.label_b, 40)
     m = Table(title=f"{a}  vs  {b}", title_justify="left", title_style="bold")
     for col, just in (("metric", "left"), ("unit", "left"), (a, "right"), (b, "right"), ("B / A", "right")):
         m.add_column(col, justify=just)  # type: ignore[arg-type]
+    left_out = 0
     for r in d.metrics.itertuples():
+        if _nothing(r.a) and _nothing(r.b):  # e.g. GPU rows of two CPU traces: nothing measured on either side
+            left_out += 1
+            continue
         m.add_row(r.metric, r.unit, _fmt(r.a), _fmt(r.b), _ratio(r.ratio))
+    if left_out:
+        m.caption = f"{left_out} metric(s) left out: zero or not measurable in both traces"
     launches = Table(title="launches by API (run phase)", title_justify="left", title_style="bold")
     for col, just in (("API", "left"), (a, "right"), (b, "right")):
         launches.add_column(col, justify=just)  # type: ignore[arg-type]
@@ -60,7 +76,7 @@ def diff_view(d: Diff) -> RenderableType:
     for r in d.groups.itertuples():
         g.add_row(str(r.group), safe(r.ops or r.how), safe(_names(r.a_kernels, r.a_ops)), f"{r.a_count:,}", f"{r.a_ms:,.3f}",
                   safe(_names(r.b_kernels, r.b_ops)), f"{r.b_count:,}", f"{r.b_ms:,.3f}")
-    parts: list[RenderableType] = [m, launches, g]
+    parts: list[RenderableType] = [m] + [t for t, n in ((launches, len(d.launches)), (g, len(d.groups))) if n]
     for side, lone in ((a, d.unmatched_a), (b, d.unmatched_b)):
         if len(lone):
             t = Table(title=f"only in {side} (no matching kernel on the other side)", title_justify="left", title_style="bold")
