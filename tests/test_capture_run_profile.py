@@ -147,6 +147,22 @@ def test_cli_profile_passes_script_options_through_and_exits_with_its_code(tmp_p
     assert (tmp_path / "o" / "cli.pt.trace.json.gz").exists()
 
 
+def test_cli_profile_says_each_stage_on_stderr_on_one_clock(tmp_path):
+    script = _script(tmp_path, "slowish.py", "import torch\nfor _ in range(3):\n    torch.ones(64) * 2\n")
+    proc = subprocess.run([sys.executable, "-m", "traceview.cli", "profile", "--out", str(tmp_path / "o"), str(script)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.startswith("traceview: [")]
+    stages = [line.split("] ", 1)[1] for line in lines]
+    assert stages[0] == "running slowish.py under the profiler"
+    assert stages[1].startswith("the script ended after ") and "exporting the trace" in stages[1]
+    assert any(s.startswith("loading slowish.pt.trace.json.gz") for s in stages)
+    assert any(s.startswith("analyzing ") for s in stages)
+    seconds = [float(line.split("[", 1)[1].split(" s]")[0].replace(",", "")) for line in lines]
+    assert seconds == sorted(seconds)  # time since the command began, never going back
+    assert "traceview: [" not in proc.stdout  # the stage lines are not in the user's stdout
+
+
 def test_cli_profile_missing_script_is_one_line_and_exit_2(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "traceview.cli", "profile", str(tmp_path / "nope.py")],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)

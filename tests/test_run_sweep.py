@@ -77,6 +77,7 @@ def test_run_json_sweeps_sizes_one_object_per_variant_and_size(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     skipped = [line for line in proc.stderr.splitlines() if "skipped" in line]
     assert skipped == ["traceview: compiled-cudagraphs skipped: CUDA graphs (mode='reduce-overhead') need a GPU"]
+    assert "traceview: [" not in proc.stderr  # --json: no stage lines for a script reading stderr either
     doc = json.loads(proc.stdout)
     runs = {(r["variant"], r["size"]): r for r in doc["runs"]}
     assert set(runs) == {(v, s) for v in ("for-loop", "fused") for s in ("1x16", "4x8")}

@@ -38,6 +38,7 @@ from traceview.analysis.bandwidth import INPUT_TYPE_BYTES, device_ceiling
 from traceview.analysis.by_name import matches
 from traceview.analysis.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
+from traceview.errors import TraceFormatError
 
 #: Dense peak TFLOP/s by device (first pattern found in the lower-cased name) and compute dtype.
 #: Datasheet numbers without sparsity: NVIDIA H100/H200 SXM, H100 PCIe, A100, V100, B200; AMD
@@ -347,7 +348,10 @@ def _shapes_recorded(trace: Trace, sample: int = 64) -> bool:
     s = trace.slices
     ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
                          & s["name"].astype(str).str.startswith("aten::").to_numpy())[:sample]
-    return any("Input Dims" in (trace.args(int(i)) or {}) for i in ops)
+    try:
+        return any("Input Dims" in (trace.args(int(i)) or {}) for i in ops)
+    except TraceFormatError:  # the file behind the lazy args is gone: say nothing about shapes rather than fail
+        return True
 
 
 def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:

@@ -53,6 +53,7 @@ from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info
                         reset_peak_memory, resolve_device, versions, writable_dir)
 from .steps import StepCounter, StepRange, counting_steps
 from .target import Target, module_target, script_target
+from .progress import stage
 from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
 from .torch_log import structured_trace
 
@@ -222,6 +223,7 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
         reset_peak_memory(device)
     counter = StepCounter(prof, step_annotation) if window is not None else None
     started = time.perf_counter()
+    stage(f"running {target_name(code)} under the profiler")
     prof.start()
     try:
         with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned), \
@@ -233,11 +235,17 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
         rank = rank if rank is not None else distributed.rank
         trace = trace_path()
         with _sigint_ignored():
+            stage(f"the script ended after {wall_s:,.1f} s; stopping the profiler and exporting the trace")
             prof.stop()  # with a schedule, exports through on_trace_ready if the window was reached
             if window is None:
                 export_trace(prof, trace)
     steps = counter.summary(window) if counter is not None and window is not None else None
     return outcome, wall_s, trace, rank, steps
+
+
+def target_name(code) -> str:
+    """The script's file name, for the stage lines."""
+    return Path(getattr(code, "co_filename", "") or "the script").name
 
 
 def _synchronize_quietly(device) -> None:

@@ -38,6 +38,7 @@ from traceview.errors import CaptureError
 
 from . import autotune, inductor_code
 from .autotune import SUFFIX as AUTOTUNE_SUFFIX
+from .progress import stage
 from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
 from .torch_log import structured_trace
 from .profiling import (TRACE_SUFFIX, writable_dir, DynamoDelta, activities, cold_inductor, cpp_kernel_profile, device_info,
@@ -141,6 +142,7 @@ def run_variant(workload: Workload, variant: Variant, size: object, device: torc
                 include_compile: bool = False, calls: int = PROFILED_CALLS, warmup: int = WARMUP_CALLS,
                 memory: bool = False) -> VariantResult:
     """Check, time and profile one variant; see the module docstring for the order."""
+    stage(f"{workload.name} {variant.name}: checking, timing and profiling")
     if variant.triton:
         _prepare_triton(device)
     if variant.compiled:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -54,3 +55,38 @@ def load_run(path: Path, torch_trace: Path | None = None, quiet: bool = False, c
 
     files = run_files(path, torch_trace)
     return load_with_progress(files.trace, quiet=quiet, cache=cache), dynamo_record(files)
+
+
+_COMMAND_STARTED: list[float] = []  # when this command printed its first stage line's clock began
+
+
+@contextmanager
+def progress_lines(enabled: bool = True):
+    """Print each stage a capture or command enters on stderr, one line each, with the time since the
+    command began (``traceview: [12.3 s] exporting the trace``): a long ``profile`` is never silent."""
+    import logging
+    import time
+
+    from traceview.capture.progress import log as progress_log
+
+    if not enabled:
+        yield
+        return
+    if not _COMMAND_STARTED:  # one clock per command, however many capture and analysis stages it wraps
+        _COMMAND_STARTED.append(time.perf_counter())
+    started = _COMMAND_STARTED[0]
+
+    class _Lines(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            err_console().print(f"traceview: [{time.perf_counter() - started:,.1f} s] {record.getMessage()}", markup=False,
+                                highlight=False, soft_wrap=True)
+
+    handler = _Lines()
+    level = progress_log.level
+    progress_log.addHandler(handler)
+    progress_log.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        progress_log.removeHandler(handler)
+        progress_log.setLevel(level)

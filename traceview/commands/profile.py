@@ -28,15 +28,16 @@ def profile_cmd(
 
     require_torch("profile")
     from traceview.capture.profile_script import profile_script
-    from traceview.commands._common import console, err_console
+    from traceview.commands._common import console, err_console, progress_lines
 
     args = list(ctx.args)
     if module is not None and script is not None:  # with -m, the first positional is the module's own argument
         args, script = [str(script), *args], None
     if module is None and script is None:
         raise typer.BadParameter("give a script to run, or -m MODULE", param_hint="SCRIPT")
-    result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps,
-                            step_annotation=step_annotation, torch_trace=torch_trace, memory=memory)
+    with progress_lines():
+        result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps,
+                                step_annotation=step_annotation, torch_trace=torch_trace, memory=memory)
     name = module or script
     if result.error:
         err_console().print(f"traceview: {name} failed: {result.error}", markup=False)
@@ -54,7 +55,8 @@ def profile_cmd(
         if result.rank is not None or result.rank_traces:
             _follow_up_ranks(result, out, analyze)
         elif analyze:
-            follow_up([result.trace])
+            with progress_lines():
+                follow_up([result.trace])
     if result.exit_code:
         # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
         # from app() instead of raising it, and cli.main would then exit 0.

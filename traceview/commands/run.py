@@ -40,17 +40,19 @@ def run_cmd(
 
     require_torch("run")
     from traceview.capture.runner import run_sweep
-    from traceview.commands._common import console, err_console
+    from traceview.commands._common import console, err_console, progress_lines
 
     sizes = [part.strip() for text in size or [] for part in text.split(",") if part.strip()] or None
-    results = run_sweep(workload.value, variant, sizes, out, include_compile=include_compile, device=device,
-                        calls=calls, memory=memory)
+    with progress_lines(not json_out):
+        results = run_sweep(workload.value, variant, sizes, out, include_compile=include_compile, device=device,
+                            calls=calls, memory=memory)
     for name, why in results[0].skipped.items():
         err_console().print(f"traceview: {name} skipped: {why}", markup=False, soft_wrap=True)
     analyses: dict[Path, object] = {}
     if analyze:
-        for r in results:
-            analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))
+        with progress_lines(not json_out):
+            for r in results:
+                analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))
     try:
         from traceview.analysis.scaling import step_scaling
         from traceview.report.scaling import scaling_document, scaling_view, write_scaling_html
@@ -114,6 +116,7 @@ def follow_up(traces: list[Path], html: bool = True, quiet: bool = False) -> dic
     Capture must work without the analysis and report layers (the GPU machine may lack plotly), so
     a missing module falls back to ``traceview info``, and an analysis error is one line of notice.
     """
+    from traceview.capture.progress import stage
     from traceview.commands._common import console, err_console
 
     try:
@@ -127,12 +130,16 @@ def follow_up(traces: list[Path], html: bool = True, quiet: bool = False) -> dic
     results, analyses = [], {}
     for trace in traces:
         try:
-            analysis = analyze(loaded := load(trace), dynamo_record(run_files(trace)))
+            stage(f"loading {trace.name} ({trace.stat().st_size / 1e6:,.1f} MB)")
+            loaded = load(trace)
+            stage(f"analyzing {trace.name}")
+            analysis = analyze(loaded, dynamo_record(run_files(trace)))
             analyses[trace] = analysis
             results.append((report_name(trace).stem, analysis))
             if not quiet:
                 console().print(analysis_view(analysis, top=5))
             if html:
+                stage(f"writing the HTML report of {trace.name}")
                 report = _write_html(analysis, loaded, trace)
                 if not quiet:
                     console().print(f"report: {report}", markup=False)
