@@ -1,10 +1,21 @@
-"""Write the notebooks in this folder from the cells below (run: ``python notebooks/build_notebooks.py``).
+"""Write the notebooks in this folder from the cells below, executed (run: ``python notebooks/build_notebooks.py``).
 
-The notebooks only call traceview's public functions; keeping their source here keeps diffs readable.
+The notebooks only call traceview's public functions on traces committed with the project, so a
+fresh run shows what the committed outputs show: tests/test_notebooks.py runs them again and
+compares (:func:`shown`). Each plotly figure is kept as plotly JSON (drawn by Jupyter) and as a PNG
+drawn by headless Chromium (what GitHub shows). Keeping the source here keeps diffs readable.
 """
 
 from __future__ import annotations
 
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -23,26 +34,12 @@ from traceview.analysis.analyze import analyze
 ROOT = Path.cwd().resolve()
 ROOT = ROOT.parent if ROOT.name == "notebooks" else ROOT
 SAMPLES = ROOT / "sample_traces"
-H200 = ROOT / "tests" / "data" / "h200"
-PUBLIC = ROOT.parent / "shared" / "traces" / "public"  # other projects' traces, when beside the checkout
 
-# GPU captures from `traceview run` (<workload>-<variant>.pt.trace.json.gz); else the project's H200 test traces.
-sample_files = sorted((SAMPLES / "gpu" / "runs").rglob("*-*.pt.trace.json*"))
-if sample_files:
-    runs = pd.DataFrame({"path": sample_files})
-    runs["workload"] = [p.name.split(".")[0].split("-", 1)[0] for p in sample_files]
-    runs["variant"] = [p.name.split(".")[0].split("-", 1)[1] for p in sample_files]
-else:
-    runs = pd.DataFrame([
-        ("abc", "eager", H200 / "abc_eager.json.gz"),
-        ("abc", "compiled", H200 / "abc_compiled_steady.json.gz"),
-        ("abc", "triton", H200 / "user_triton_abc.json.gz"),
-        ("adam", "forloop", H200 / "adam_forloop.json.gz"),
-        ("adam", "foreach", H200 / "adam_foreach.json.gz"),
-        ("adam", "fused", H200 / "adam_fused.json.gz"),
-        ("mpadam", "eager", H200 / "mp_adam_eager.json.gz"),
-        ("mpadam", "compiled", ROOT / "tests" / "data" / "inductor" / "cuda" / "mp_adam_inplace.pt.trace.json.gz"),
-    ], columns=["workload", "variant", "path"])
+# The GPU captures `traceview run` wrote on an H200 (<workload>/<workload>-<variant>.pt.trace.json.gz), committed.
+sample_files = sorted((SAMPLES / "gpu" / "runs").rglob("*-*.pt.trace.json.gz"))
+runs = pd.DataFrame({"path": sample_files})
+runs["workload"] = [p.name.split(".")[0].split("-", 1)[0] for p in sample_files]
+runs["variant"] = [p.name.split(".")[0].split("-", 1)[1] for p in sample_files]
 traces = {(w, v): load(p) for w, v, p in runs[["workload", "variant", "path"]].itertuples(index=False)}
 analyses = {key: analyze(t) for key, t in traces.items()}
 runs[["workload", "variant"]]'''
@@ -124,11 +121,12 @@ def launch_overhead() -> nbformat.NotebookNode:
                           "Per launch API (`cudaLaunchKernel`, `cuLaunchKernel`, `cuLaunchKernelEx`, `cudaGraphLaunch`, ...): "
                           "CPU time inside the call and the latency to the GPU start, over the run phase of every trace."),
         new_code_cell(FIND_TRACES),
-        new_code_cell('''extra = [PUBLIC / n for n in ("hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz", "tracelens__mi300x_vllm_piecewise_hipgraph.json.gz")]
-for p in extra:
-    if p.exists():  # graph-launch traces from other projects, when present
-        traces[("public", p.name.split(".")[0])] = t = load(p)
-        analyses[("public", p.name.split(".")[0])] = analyze(t)
+        new_code_cell('''# two committed GPU captures that replay CUDA graphs: reduce-overhead A*B+C and GPT-2 training
+graphed = {("graphs", "abc-reduce-overhead"): SAMPLES / "gpu" / "extras" / "reduce-overhead-steady" / "reduce_overhead.pt.trace.json.gz",
+           ("graphs", "gpt2-reduce-overhead"): SAMPLES / "gpu" / "predictions" / "gpt2-reduce-overhead" / "train_gpt2.pt.trace.json.gz"}
+for key, p in graphed.items():
+    traces[key] = t = load(p)
+    analyses[key] = analyze(t)
 per_api = pd.concat([a.overhead.per_api.assign(workload=w, variant=v) for (w, v), a in analyses.items()], ignore_index=True)
 per_api'''),
         new_code_cell('''px.bar(per_api, x="api", y="cpu_us_median", color="variant", facet_col="workload", barmode="group",
@@ -180,10 +178,110 @@ def _metadata() -> dict:
             "language_info": {"name": "python"}}
 
 
+# -- executing, drawing and comparing -------------------------------------------------------------
+
+PLOTLY = "application/vnd.plotly.v1+json"
+_NUMBER = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_VOLATILE = re.compile(r"0x[0-9a-f]{6,}|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")  # addresses, div ids
+
+
+def execute(nb: nbformat.NotebookNode, kernel_name: str = "python3", timeout: int = 600) -> nbformat.NotebookNode:
+    """Run every cell in this folder (the notebooks find the traces from here) with plotly's figures
+    as JSON outputs (Jupyter, VS Code and nbviewer draw them), not as 3.5 MB of inlined plotly.js each."""
+    from nbclient import NotebookClient
+
+    before = os.environ.get("PLOTLY_RENDERER")
+    os.environ["PLOTLY_RENDERER"] = "plotly_mimetype"  # the kernel inherits it
+    try:
+        NotebookClient(nb, kernel_name=kernel_name, timeout=timeout, resources={"metadata": {"path": str(HERE)}}).execute()
+    finally:
+        if before is None:
+            os.environ.pop("PLOTLY_RENDERER", None)
+        else:
+            os.environ["PLOTLY_RENDERER"] = before
+    for cell in nb.cells:  # when it ran is not part of what it shows
+        cell.metadata.pop("execution", None)
+    return nb
+
+
+def draw_pngs(nb: nbformat.NotebookNode, chromium: str) -> int:
+    """Add a PNG beside every plotly figure, drawn by headless Chromium from the figure itself: GitHub
+    shows a notebook's images but runs no JavaScript. Returns how many were drawn."""
+    import plotly.io as pio
+
+    drawn = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for cell in nb.cells:
+            for out in cell.get("outputs", []):
+                figure = out.get("data", {}).get(PLOTLY)
+                if figure is None:
+                    continue
+                page, shot = Path(tmp) / "figure.html", Path(tmp) / "figure.png"
+                fig = pio.from_json(json.dumps(figure))
+                fig.update_layout(width=900, height=500)
+                page.write_text(pio.to_html(fig, include_plotlyjs=True, full_html=True, config={"staticPlot": True}))
+                shot.unlink(missing_ok=True)
+                subprocess.run([chromium, "--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                                f"--user-data-dir={Path(tmp) / 'profile'}", "--window-size=916,516", "--virtual-time-budget=10000",
+                                f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120, check=True, cwd=tmp)
+                out["data"]["image/png"] = base64.b64encode(shot.read_bytes()).decode()
+                drawn += 1
+    return drawn
+
+
+def _round(text: str) -> str:
+    """Numbers to 4 significant digits, addresses and generated ids out: what pandas 2 and 3 or two
+    runs may print differently without the result being different."""
+    def one(m: re.Match) -> str:
+        value = float(m.group(0).replace(",", ""))
+        return f"{value:.4g}"
+    return _NUMBER.sub(one, _VOLATILE.sub("<id>", text))
+
+
+def _figure_key(figure: dict) -> str:
+    """A figure's data and titles (what it shows), numbers rounded; its template and sizes left out."""
+    layout = figure.get("layout", {})
+    shown = {"data": figure.get("data", []), "title": layout.get("title"),
+             "axes": {k: v.get("title") for k, v in layout.items() if k.startswith(("xaxis", "yaxis")) and isinstance(v, dict)}}
+    return _round(json.dumps(shown, sort_keys=True))
+
+
+def shown(nb: nbformat.NotebookNode) -> list[list[tuple[str, str, str]]]:
+    """What each code cell shows, comparable between two runs: per output, its kind, its mime type and
+    its content normalized by :func:`_round` (PNGs left out: drawn pixels are not the data)."""
+    cells = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        rows = []
+        for out in cell.get("outputs", []):
+            kind = out.get("output_type")
+            if kind == "stream":
+                rows.append((kind, out.get("name", ""), _round(out.get("text", ""))))
+            elif kind == "error":
+                rows.append((kind, out.get("ename", ""), out.get("evalue", "")))
+            else:
+                for mime, content in sorted(out.get("data", {}).items()):
+                    if mime == "image/png":
+                        continue
+                    text = _figure_key(content) if mime == PLOTLY else _round(content if isinstance(content, str) else "".join(content))
+                    rows.append((kind, mime, text))
+        cells.append(rows)
+    return cells
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-execute", action="store_true", help="write the cells only, without outputs")
+    args = parser.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     for name, build in (("kernel_counts", kernel_counts), ("launch_overhead", launch_overhead)):
         nb = build()
         nbformat.validate(nb)
+        if not args.no_execute:
+            execute(nb)
+            drawn = draw_pngs(nb, chromium) if chromium else 0
+            print(f"{name}: executed, {drawn} figure(s) drawn as PNG" + ("" if chromium else " (no chromium: none drawn)"))
         nbformat.write(nb, HERE / f"{name}.ipynb")
 
 

@@ -1,4 +1,6 @@
-"""Every notebook in notebooks/ runs top to bottom on the CPU with no cell erroring (as CI does)."""
+"""Every notebook in notebooks/ runs top to bottom on the CPU with no cell erroring, and shows what its
+committed outputs show (numbers to 4 significant digits; PNGs and ids aside): the committed notebook
+is what a reader on GitHub sees, so it must be what a fresh run gives."""
 
 from __future__ import annotations
 
@@ -9,6 +11,15 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+
+
+def _builder():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_notebooks", NOTEBOOKS[0].parent / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +42,19 @@ def test_there_are_kernel_count_and_launch_overhead_notebooks():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(path, kernel_name):
     import nbformat
-    from nbclient import NotebookClient
 
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, kernel_name=kernel_name, timeout=300, resources={"metadata": {"path": str(path.parent)}}).execute()
-    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    build = _builder()
+    committed = nbformat.read(path, as_version=4)
+    fresh = build.execute(nbformat.read(path, as_version=4), kernel_name=kernel_name, timeout=300)
+    outputs = [o for cell in fresh.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    assert any("application/vnd.plotly.v1+json" in o.get("data", {}) or "text/html" in o.get("data", {}) for o in outputs)
+    assert any(build.PLOTLY in o.get("data", {}) for o in outputs) and any("text/html" in o.get("data", {}) for o in outputs)
+    # the committed notebook was executed, and a reader without Jupyter sees a picture of every figure
+    saved = [o for cell in committed.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    figures = [o for o in saved if build.PLOTLY in o.get("data", {})]
+    assert figures and all(o["data"]["image/png"] for o in figures)
+    # the committed cells are the builder's (python notebooks/build_notebooks.py writes both)
+    source = {"kernel_counts": build.kernel_counts, "launch_overhead": build.launch_overhead}[path.stem]()
+    assert [c.source for c in committed.cells] == [c.source for c in source.cells]
+    for i, (was, now) in enumerate(zip(build.shown(committed), build.shown(fresh), strict=True)):
+        assert was == now, f"code cell {i} of {path.name} shows something else now: run python notebooks/build_notebooks.py"
