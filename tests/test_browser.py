@@ -112,3 +112,46 @@ def test_first_screen_holds_the_advice_and_the_top_kernels_with_short_names(chro
                           timeout=120, cwd=tmp_path)
     assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.stat().st_size > 30_000  # a drawn page, not a blank one (a blank 1400x900 PNG is a few kB)
+
+
+#: Clicks the first fold button, sorts its table by the first numeric column, and records what is visible.
+_FOLD_PROBE = """<script>window.addEventListener("load", () => setTimeout(() => {
+  const table = document.querySelector("table.tv-sortable.tv-folded"), button = table.nextElementSibling;
+  const shown = () => Array.from(table.tBodies[0].rows).filter(r => r.offsetParent !== null).length;
+  const first = shown(); button.click(); const all = shown(); const text = button.textContent; button.click();
+  const th = Array.from(table.tHead.rows[0].cells).findIndex(c => c.classList.contains("num"));
+  table.tHead.rows[0].cells[th].click();  // sort: the new top rows are the ones shown
+  const keys = Array.from(table.tBodies[0].rows).filter(r => r.offsetParent !== null).map(r => r.cells[th].getAttribute("data-sort"));
+  const pre = document.createElement("pre"); pre.id = "tv-fold";
+  pre.textContent = JSON.stringify({first, all, text, total: table.tBodies[0].rows.length, sortedShown: keys.length, keys});
+  document.body.appendChild(pre); }, 500));</script>"""
+
+
+def test_long_tables_show_their_top_rows_and_unfold_on_click(chromium, load_cached, tmp_path):
+    """Issue 23: a long table shows its top rows; the button shows them all; after a sort the top rows shown are the new top."""
+    import json
+
+    from traceview.analysis.analyze import analyze
+    from traceview.report.html import write_report
+
+    from traceview.trace import load
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    run = Path(__file__).resolve().parents[1] / "sample_traces" / "gpu" / "predictions" / "gpt2-compiled"
+    trace = load(run)
+    page = write_report(analyze(trace, dynamo_record(run_files(run))), tmp_path / "report.html", trace=trace).read_text(encoding="utf-8")
+    assert 'tv-sortable tv-folded' in page
+    head, tail = page.rsplit("</body>", 1)
+    head = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", head, count=1)
+    probe = tmp_path / "probe.html"
+    probe.write_text(head + _FOLD_PROBE + "</body>" + tail, encoding="utf-8")
+    cmd = [chromium, "--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'profile'}",
+           "--window-size=1400,900", "--virtual-time-budget=15000", "--dump-dom", probe.resolve().as_uri()]
+    dom = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+    got = json.loads(re.search(r'<pre id="tv-fold">(.*?)</pre>', dom, re.S).group(1).replace("&quot;", '"'))
+    assert got["first"] == 15 and got["all"] == got["total"] > 20
+    assert got["text"] == "show the top 15 rows only"
+    assert got["sortedShown"] == 15
+    keys = [float(k) if k not in ("", None) else float("inf") for k in got["keys"]]
+    assert keys == sorted(keys) or keys == sorted(keys, reverse=True)
+    assert errors(dom) == ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from pathlib import Path
 
@@ -56,11 +58,30 @@ def test_report_is_one_offline_file_with_plotly_inlined(load_cached):
     assert page.count('class="tv-plot"') >= 5
 
 
-def test_report_opens_with_findings_then_phases_timeline_kernels_overhead(load_cached):
+def part_order(page: str) -> list[tuple[str, float]]:
+    """The parts the page's order line lists, (anchor, ms), checked to follow in that order, largest first."""
+    nav = re.search(r'<nav class="tv-order">(.*?)</nav>', page).group(1)
+    parts = [(anchor, 0.0 if ms == "none" else float(ms.replace(",", "")))
+             for anchor, ms in re.findall(r'<a href="#(\w+)">[^<]*</a> (none|[\d,.]+)(?: ms)?', nav)]
+    assert len(parts) == 4 and [ms for _, ms in parts] == sorted((ms for _, ms in parts), reverse=True)
+    starts = [page.index(f'<div id="{anchor}"></div>') for anchor, _ in parts]
+    assert starts == sorted(starts) and page.index("<h2>Timeline") < starts[0]
+    return parts
+
+
+def test_report_opens_with_advice_findings_timeline_then_parts_by_their_time(load_cached):
     page = _report(load_cached, h200("adam_forloop"))
-    order = [page.index(h) for h in ("<h2>Findings", "<h2>Phases", "<h2>Timeline", "<h2>Kernels (run phase)", "<h2>Kernels per compiled", "<h2>Launch overhead")]
+    order = [page.index(h) for h in ("<h2>What to change first", "<h2>Findings", "<h2>Timeline", "<h2>Kernels (run phase)", "<h2>Kernels per compiled")]
     assert order == sorted(order)
     assert "launch-bound" in page  # for-loop Adam waits on launches: the top finding says so
+    parts = dict(part_order(page))
+    # no compilation in this trace; its kernels' time is every kernel's in the file (a plain reading)
+    with gzip.open(h200("adam_forloop"), "rt") as f:
+        kernels = [e for e in json.load(f)["traceEvents"] if e.get("cat") == "kernel"]
+    assert parts["compilation"] == 0 and parts["communication"] == 0
+    assert parts["kernels"] == pytest.approx(sum(e["dur"] for e in kernels) / 1e3, abs=0.05)
+    assert parts["host"] > parts["kernels"]  # the for-loop's GPU mostly waits on launches: that part comes first
+    assert page.index('<div id="host">') < page.index("<h2>Launch overhead") < page.index('<div id="kernels">')
 
 
 def test_kernel_table_is_sortable_and_lists_each_kernel_with_its_op(load_cached):
@@ -161,3 +182,19 @@ def test_a_cpu_page_shows_what_was_measured_and_says_what_cannot_be(name):
     with gzip.open(path, "rt") as f:
         shapes = any("Input Dims" in e.get("args", {}) for e in json.load(f)["traceEvents"] if e.get("cat") == "cpu_op")
     assert ("record_shapes=True" in text) == (not shapes)
+
+
+def test_tables_fold_only_when_more_than_a_few_rows_would_be_hidden():
+    from traceview.report.html_page import FOLD_ROWS, table
+
+    def rows(n):
+        return [[f"k{i}", (f"{i}", i)] for i in range(n)]
+
+    short = table(["kernel", "ms"], rows(FOLD_ROWS + 5), numeric=[False, True])
+    assert "tv-folded" not in short and "tv-more" not in short and short.count("<tr>") == FOLD_ROWS + 6
+    long = table(["kernel", "ms"], rows(FOLD_ROWS + 6), numeric=[False, True], sortable=True)
+    assert long.count('<tr class="tv-fold">') == 6 and long.count("<tr>") == 1 + FOLD_ROWS  # header + the top rows
+    assert f'data-fold="{FOLD_ROWS}"' in long and f"show all {FOLD_ROWS + 6} rows (6 more)</button>" in long
+    # every row is in the page (nothing lost, Ctrl+F after unfolding finds it), in the order given
+    assert [int(m) for m in re.findall(r"<td[^>]*>k(\d+)</td>", long)] == list(range(FOLD_ROWS + 6))
+    assert "tv-fold" not in table(["kernel", "ms"], rows(100), numeric=[False, True], fold=None)

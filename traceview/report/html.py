@@ -1,9 +1,12 @@
 """``traceview report``: one analysis -> one self-contained, offline HTML page.
 
-Reading order: plain-words findings; phases (compile / autotune / run, compile stages, what ran while
-compiling); graph breaks and recompiles with their reasons, per compiled frame; the timeline; kernels
-(sortable table, generated code when available); time per module; kernels per compiled-region call
-and per step; launch overhead (CPU cost, latency, idle gaps, graph launches).
+Reading order: what to change first (advice); where the step went (critical-path split, top
+kernels); plain-words findings; the timeline; then the four parts of the trace's time, largest
+first, with a line at the top of the page saying how large each is: compilation and autotuning
+(phases, graph breaks and recompiles, autotuning decisions), kernels (table, generated code, time
+per module, per compiled-region call and per step, CPU kernels), host time and launch overhead (CPU
+cost, latency, idle gaps, graph launches, the critical path per step), communication; then memory,
+the roofline and notes on the trace.
 Building blocks and the safety model are in :mod:`traceview.report.html_page`.
 """
 
@@ -19,7 +22,7 @@ from traceview.report.advice_view import advice_section
 from traceview.report.critical_path_view import critical_path_section
 from traceview.report.html_kernels import code_info, kernel_section
 from traceview.report.html_page import Figures, Raw, esc, num, page, table
-from traceview.report.html_peers import peer_sections
+from traceview.report.html_peers import comm_section, peer_sections
 from traceview.report.html_why import modules_section, reasons_section
 
 if TYPE_CHECKING:
@@ -50,27 +53,49 @@ def render_report(analysis: Analysis, *, title: str | None = None, trace: Trace 
     a = analysis
     figs = Figures()
     title = title or f"traceview: {Path(a.summary.path).name}"
+    parts = sorted(_parts(a, trace, code_dir, figs), key=lambda p: -p[0])  # largest first; ties keep this order
     sections = [
         f"<h1>{esc(title)}</h1>",
         _header(a),
+        _order(parts),
         "<h2>What to change first</h2>", advice_section(a.advice),
         '<h2 id="where">Where the step went</h2>', _where(a),
         "<h2>Findings</h2>", _findings(a),
-        "<h2>Phases: compile, autotune, run</h2>", _phases(a, figs),
-        "<h2>Graph breaks and recompiles</h2>", reasons_section(a),
         "<h2>Timeline</h2>", _timeline(a, trace, figs),
-        "<h2>Kernels (run phase)</h2>", _cpu_only_note(a, "its kernels are the CPU's: see CPU kernels below") if _cpu_only(a)
-        else figs.div(F.top_kernels_figure(a)) + kernel_section(a, code_info(trace, code_dir)),
-        autotune_html(a.autotune),
-        "<h2>Time per module</h2>", modules_section(a, figs),
-        "<h2>Kernels per compiled-region call and per step</h2>", _regions_steps(a, figs),
-        _cpu_kernels(a),
-        "<h2>Launch overhead</h2>", _overhead(a, figs),
-        "<h2>Critical path per step</h2>", critical_path_section(a.critical_path, figs),
+        *(html for _, _, _, html in parts),
         peer_sections(a, figs, perfetto),
         _notes(a),
     ]
     return page(title, "\n".join(s for s in sections if s), figs)
+
+
+def _parts(a: Analysis, trace: Trace | None, code_dir: Path | None, figs: Figures) -> list[tuple[float, str, str, str]]:
+    """The page's four parts as (ms of the trace each explains, anchor, name, html): compilation
+    (compile + autotune wall time), kernels (run-phase kernel time, the CPU's when there is no GPU),
+    host time (the GPU idle waiting for launches or other host work), communication (NCCL/RCCL time)."""
+    kernel_ms = (float(a.cpu.by_name["total_ms"].sum()) if _cpu_only(a) and len(a.cpu.by_name)
+                 else float(a.kernels["total_ms"].sum()) if len(a.kernels) else 0.0)
+    comm_ms = float(a.comm.per_rank["comm_ns"].sum()) / 1e6 if a.comm is not None and a.comm.has_comm else 0.0
+    kernels = ("<h2>Kernels (run phase)</h2>" + (_cpu_only_note(a, "its kernels are the CPU's: see CPU kernels below") if _cpu_only(a)
+               else figs.div(F.top_kernels_figure(a)) + kernel_section(a, code_info(trace, code_dir)))
+               + "\n<h2>Time per module</h2>" + modules_section(a, figs)
+               + "\n<h2>Kernels per compiled-region call and per step</h2>" + _regions_steps(a, figs) + "\n" + _cpu_kernels(a))
+    return [
+        ((a.split.compile_ns + a.split.autotune_ns) / 1e6, "compilation", "compilation and autotuning",
+         '<div id="compilation"></div><h2>Phases: compile, autotune, run</h2>' + _phases(a, figs)
+         + "\n<h2>Graph breaks and recompiles</h2>" + reasons_section(a) + "\n" + autotune_html(a.autotune)),
+        (kernel_ms, "kernels", "kernels", '<div id="kernels"></div>' + kernels),
+        (a.overhead.launch_wait_ms + a.overhead.host_wait_ms, "host", "GPU waiting for the host",
+         '<div id="host"></div><h2>Launch overhead</h2>' + _overhead(a, figs)
+         + "\n<h2>Critical path per step</h2>" + critical_path_section(a.critical_path, figs)),
+        (comm_ms, "communication", "communication", '<div id="communication"></div><h2>Communication vs computation</h2>' + comm_section(a, figs)),
+    ]
+
+
+def _order(parts: list[tuple[float, str, str, str]]) -> str:
+    """The line under the header: the page's parts in the order they follow, each with its time."""
+    links = " · ".join(f'<a href="#{anchor}">{esc(name)}</a> ' + (f"{ms:,.1f} ms" if ms else "none") for ms, anchor, name, _ in parts)
+    return f'<nav class="tv-order">Below the advice, largest first: {links}</nav>'
 
 
 def _where(a: Analysis) -> str:

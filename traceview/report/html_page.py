@@ -55,23 +55,36 @@ class Figures:
         return f'<script type="application/json" id="tv-figures">{script_json(self._figs)}</script>'
 
 
+#: Tables longer than this (plus a few) show their top rows and a button for the rest.
+FOLD_ROWS = 15
+
+
 def table(columns: Sequence[str], rows: Iterable[Sequence[Any]], *, sortable: bool = False, numeric: Sequence[bool] | None = None,
-          cls: str = "", wide: int | None = None) -> str:
+          cls: str = "", wide: int | None = None, fold: int | None = FOLD_ROWS) -> str:
     """A table of escaped cells. A cell may be ``(text, sort_key)``; ``numeric`` right-aligns columns;
-    column ``wide`` holds long names (monospace, wrapped anywhere)."""
+    column ``wide`` holds long names (monospace, wrapped anywhere). A table of more than ``fold + 5``
+    rows shows its first ``fold`` (callers pass rows largest first) and a button that shows them all;
+    sorting a folded table folds it again after the new top rows. ``fold=None`` never folds."""
     numeric = list(numeric) if numeric is not None else [False] * len(columns)
-    classes = " ".join(c for c in ("tv-table", "tv-sortable" if sortable else "", cls) if c)
+    rows = list(rows)
+    folded = fold is not None and len(rows) > fold + 5
+    classes = " ".join(c for c in ("tv-table", "tv-sortable" if sortable else "", "tv-folded" if folded else "", cls) if c)
     head = "".join(f'<th class="{"num" if n else ""}">{esc(c)}</th>' for c, n in zip(columns, numeric))
     body = []
-    for row in rows:
+    for r, row in enumerate(rows):
         cells = []
         for i, (value, n) in enumerate(zip(row, numeric)):
             text, key = value if isinstance(value, tuple) else (value, None)
             attr = f' data-sort="{esc(to_jsonable(key))}"' if key is not None else ""
             cls_ = "num" if n else "name" if i == wide else ""
             cells.append(f'<td class="{cls_}"{attr}>{text if isinstance(text, Raw) else esc(text)}</td>')
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f'<table class="{classes}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+        body.append(('<tr class="tv-fold">' if folded and r >= fold else "<tr>") + "".join(cells) + "</tr>")
+    fold_attr = f' data-fold="{fold}"' if folded else ""
+    html = f'<table class="{classes}"{fold_attr}><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    if folded:
+        html += (f'<button type="button" class="tv-more" data-rows="{len(rows)}" data-fold="{fold}">'
+                 f"show all {len(rows):,} rows ({len(rows) - fold:,} more)</button>")
+    return html
 
 
 class Raw(str):
@@ -120,7 +133,8 @@ window.addEventListener('error', function (e) { window.__tvErrors.push(String(e.
 window.alert = function (m) { window.__tvErrors.push('alert: ' + m); var p = document.getElementById('tv-errors'); if (p) { p.textContent = window.__tvErrors.join('\\n'); } };
 """
 
-#: Draws the figures from their JSON, and sorts ``.tv-sortable`` tables when a header is clicked.
+#: Draws the figures from their JSON, sorts ``.tv-sortable`` tables when a header is clicked, and
+#: unfolds / folds a long table's rows (``button.tv-more``).
 LOADER = r"""
 (function () {
   function report(msg) { var p = document.getElementById('tv-errors'); window.__tvErrors.push(msg); p.textContent = window.__tvErrors.join('\n'); }
@@ -140,7 +154,20 @@ LOADER = r"""
         function key(row) { var c = row.cells[col]; var k = c.getAttribute('data-sort'); if (k === null) { return c.textContent.toLowerCase(); } var f = parseFloat(k); return isNaN(f) ? k : f; }
         rows.sort(function (a, b) { var x = key(a), y = key(b); if (x === y) { return 0; } if (x === '') { return 1; } if (y === '') { return -1; } return (x < y ? -1 : 1) * (asc ? 1 : -1); });
         rows.forEach(function (r) { body.appendChild(r); });
+        refold(table);
       });
+    });
+  });
+  function refold(table) {  // after a sort, the rows folded away are those below the new top rows
+    var n = parseInt(table.getAttribute('data-fold'), 10);
+    if (isNaN(n)) { return; }
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (r, i) { r.classList.toggle('tv-fold', i >= n); });
+  }
+  document.querySelectorAll('button.tv-more').forEach(function (button) {
+    var table = button.previousElementSibling, total = button.getAttribute('data-rows'), n = button.getAttribute('data-fold');
+    button.addEventListener('click', function () {
+      var open = table.classList.toggle('tv-folded') === false;
+      button.textContent = open ? 'show the top ' + n + ' rows only' : 'show all ' + total + ' rows';
     });
   });
   document.body.setAttribute('data-tv-loaded', '1');
@@ -165,6 +192,9 @@ table.tv-sortable th[data-dir=desc]::after { content: " ▼"; }
 td.name { max-width: 520px; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
 .tv-plot { background: #fff; border: 1px solid #e3e3e3; margin: 8px 0; min-height: 200px; }
 .grid2 { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } @media (max-width: 1000px) { .grid2 { grid-template-columns: 1fr; } }
+table.tv-folded tr.tv-fold { display: none; }
+button.tv-more { font: inherit; font-size: 12px; margin: -6px 0 12px; padding: 2px 10px; border: 1px solid #ccc; border-radius: 4px; background: #f4f4f4; cursor: pointer; }
+nav.tv-order { color: #555; font-size: 13px; margin: 4px 0 10px; } nav.tv-order a { color: #225; }
 details { background: #fff; border: 1px solid #e3e3e3; border-radius: 4px; margin: 4px 0; padding: 4px 8px; }
 details pre { max-height: 480px; overflow: auto; background: #f6f6f6; padding: 8px; }
 table.pre td { white-space: pre-wrap; } #tv-errors:empty { display: none; } #tv-errors { color: #b00; }

@@ -17,10 +17,15 @@ if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
 
 
+def comm_section(a: Analysis, figs: Figures) -> str:
+    """Communication vs computation per rank and step, and the collectives matched across ranks."""
+    return _comm(a, figs)
+
+
 def peer_sections(a: Analysis, figs: Figures, perfetto: str | None = None) -> str:
-    """The sections, in reading order (each says when the trace cannot answer it)."""
-    out = ["<h2>Communication vs computation</h2>", _comm(a, figs),
-           "<h2>Memory</h2>", _memory(a, figs),
+    """Memory, the roofline and the Perfetto link, in reading order (each says when the trace cannot
+    answer it); communication is :func:`comm_section`, placed by the time it took."""
+    out = ["<h2>Memory</h2>", _memory(a, figs),
            "<h2>Roofline: GEMM, convolution and attention kernels</h2>", _roofline(a, figs)]
     if perfetto:
         out += ["<h2>Open in Perfetto</h2>",
