@@ -26,12 +26,14 @@ Every entry says the evidence in numbers, the change in concrete words and the a
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import asdict, dataclass
 from typing import Final
 
 import numpy as np
 import pandas as pd
 
+from traceview.analysis.by_name import matches
 from traceview.analysis.critical_path import CriticalPath
 from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
@@ -92,20 +94,31 @@ class PathShares:
     launch_cpu_ms: float  # median host ms of one kernel launch call
 
 
+def _is(names: pd.Series, *values: str) -> np.ndarray:
+    """Rows whose name is one of ``values``."""
+    return matches(names, "(?:" + "|".join(map(re.escape, values)) + r")\Z", anchored=True)
+
+
+def _starts(names: pd.Series, prefix: str) -> np.ndarray:
+    """Rows whose name starts with ``prefix``."""
+    return matches(names, re.escape(prefix), anchored=True)
+
+
 def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> PathShares | None:
     """Split each step's critical path by the slices its host segments ran in (None: no steps)."""
     if not path.steps:
         return None
     s = trace.slices
-    names = s["name"].astype(str)
+    names = s["name"]  # categorical: every test below runs on the distinct names (by_name.matches)
     parents, depth = parents_array(s), s["depth"].to_numpy()
-    wrapper_mark = names.str.startswith(WRAPPER).to_numpy()
+    wrapper_mark = _starts(names, WRAPPER)
     graph_call = nearest_marked(parents, depth, wrapper_mark)
-    is_launch = names.isin(LAUNCH_API).to_numpy()
+    is_launch = _is(names, *LAUNCH_API)
+    is_lookup = _is(names, LOOKUP)
     replays = np.zeros(len(s), dtype=bool)
-    replay_ids = graph_call[(names == "cudaGraphLaunch").to_numpy() & (graph_call >= 0)]
+    replay_ids = graph_call[_is(names, "cudaGraphLaunch") & (graph_call >= 0)]
     replays[replay_ids] = True  # calls that replay a graph
-    optimizer = nearest_marked(parents, depth, names.str.startswith(OPTIMIZER).to_numpy())
+    optimizer = nearest_marked(parents, depth, _starts(names, OPTIMIZER))
     top_op = (s["kind"] == "op").to_numpy(dtype=bool, na_value=False) if "kind" in s.columns else np.zeros(len(s), dtype=bool)
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
@@ -126,7 +139,7 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
         totals["replay"] += dur[(call >= 0) & replays[np.maximum(call, 0)]].sum()
         totals["optimizer"] += dur[host & (optimizer[safe] >= 0)].sum()
         totals["eager"] += dur[host & eager[safe]].sum()
-        lookup_total += dur[host & (names.to_numpy()[safe] == LOOKUP)].sum()
+        lookup_total += dur[host & is_lookup[safe]].sum()
         a, b = int(step.segments["start_ns"].min()), int(step.segments["end_ns"].max())
         inside = (starts >= a) & (ends <= b) & (s["rank"] == step.rank).to_numpy()
         calls = inside & wrapper_mark
@@ -136,7 +149,7 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
         counts["graph_launches"] += (launches & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)]).sum()
         counts["opt_launches"] += (launches & (optimizer >= 0)).sum()
         counts["eager_launches"] += (launches & eager).sum()
-        counts["lookups"] += (inside & (names == LOOKUP).to_numpy()).sum()
+        counts["lookups"] += (inside & is_lookup).sum()
     n = len(path.steps)
     launch_cpu = float(np.median(s["dur_ns"].to_numpy()[is_launch])) / 1e6 if is_launch.any() else 0.0
     return PathShares(n, totals["step"] / n, gpu_ms_per_step, totals["graph"] / n, counts["graph_calls"] / n,
@@ -243,15 +256,16 @@ def static_inputs(trace: Trace, steps: int, step_ms: float) -> Advice | None:
     g = trace.gpu
     if not len(g) or not len(trace.launches):
         return None
-    names = trace.slices["name"].astype(str)
+    names = trace.slices["name"]
     parents, depth = parents_array(trace.slices), trace.slices["depth"].to_numpy()
-    replaying = nearest_marked(parents, depth, names.str.startswith(WRAPPER).to_numpy())
+    replaying = nearest_marked(parents, depth, _starts(names, WRAPPER))
+    graph_launch = _is(names, "cudaGraphLaunch")
     has_replay = np.zeros(len(names), dtype=bool)
-    has_replay[replaying[(names == "cudaGraphLaunch").to_numpy() & (replaying >= 0)]] = True
+    has_replay[replaying[graph_launch & (replaying >= 0)]] = True
     launch = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
     call = np.where(launch >= 0, replaying[np.maximum(launch, 0)], -1)
-    copies = (call >= 0) & has_replay[np.maximum(call, 0)] & (trace.slices["name"].astype(str).to_numpy()[np.maximum(launch, 0)] != "cudaGraphLaunch")
-    copies &= g["name"].astype(str).str.contains("copy|multi_tensor_apply", regex=True).to_numpy()
+    copies = (call >= 0) & has_replay[np.maximum(call, 0)] & ~graph_launch[np.maximum(launch, 0)]
+    copies &= matches(g["name"], "copy|multi_tensor_apply")
     if not copies.any():
         return None
     ms = float(g["dur_ns"].to_numpy()[copies].sum()) / 1e6 / max(steps, 1)

@@ -346,8 +346,7 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
 def _shapes_recorded(trace: Trace, sample: int = 64) -> bool:
     """Whether the trace was recorded with record_shapes=True: some of its first ATen ops carry "Input Dims"."""
     s = trace.slices
-    ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-                         & s["name"].astype(str).str.startswith("aten::").to_numpy())[:sample]
+    ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False) & matches(s["name"], "aten::", anchored=True))[:sample]
     try:
         return any("Input Dims" in (trace.args(int(i)) or {}) for i in ops)
     except TraceFormatError:  # the file behind the lazy args is gone: say nothing about shapes rather than fail
