@@ -124,3 +124,41 @@ def test_compiled_adam_step_runs_horizontally_fused_foreach_kernels(analyzed):
     names = set(a.attribution.kernels["name"].astype(str))
     assert names == {f"triton_for_fused_{i}" for i in range(4)}
     assert a.steps.kernels_per_step == [4, 4, 4]
+
+
+def test_findings_come_in_order_of_the_time_they_concern(analyzed):
+    """Issue 21: after the advice, findings by how much time they concern; each finding's time is a number
+    a plain reading of the trace gives."""
+    import gzip
+    import json
+
+    from traceview.analysis.finding import ordered
+
+    path = "runs/abc/abc-max-autotune.pt.trace.json.gz"
+    a = analyzed(path)
+    shown = ordered(a.findings)
+    timed = [f.ms for f in shown if f.ms is not None]
+    assert timed == sorted(timed, reverse=True) and timed
+    assert [f.ms for f in shown[len(timed):]] == [None] * (len(shown) - len(timed))  # the untimed ones last
+    with gzip.open(GPU / path, "rt") as f:
+        events = json.load(f)["traceEvents"]
+    kernels = [e for e in events if e.get("cat") == "kernel"]
+    by = {f.topic: f for f in shown}
+    # the copies beside the graph: every copy kernel the trace ran (all are launched beside the replays)
+    copies = next(f for f in shown if "copy kernel(s) outside the graph" in f.text)
+    expected = sum(e["dur"] for e in kernels if "copy" in e["name"] or "multi_tensor_apply" in e["name"]) / 1e3
+    assert copies.ms == pytest.approx(expected, rel=1e-6)
+    # the steps: the ProfilerStep annotations' durations
+    steps = [e for e in events if e.get("cat") == "user_annotation" and e["name"].startswith("ProfilerStep#")]
+    assert by["steps"].ms == pytest.approx(sum(e["dur"] for e in steps) / 1e3, rel=1e-6)
+    # the largest kernel: its launches' summed time
+    top = max({e["name"] for e in kernels}, key=lambda n: sum(e["dur"] for e in kernels if e["name"] == n))
+    assert by["kernels"].ms == pytest.approx(sum(e["dur"] for e in kernels if e["name"] == top) / 1e3, rel=1e-6)
+
+
+def test_data_warnings_lead_the_findings_whatever_their_time():
+    from traceview.analysis.finding import Finding, ordered
+
+    got = ordered([Finding("kernels", "k", ms=5.0), Finding("compile", "c", ms=900.0), Finding("regions", "r"),
+                   Finding("data", "truncated", "warning"), Finding("overhead", "o", ms=5.0)])
+    assert [f.text for f in got] == ["truncated", "c", "k", "o", "r"]  # ties keep the order they were made in

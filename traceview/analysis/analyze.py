@@ -63,4 +63,5 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     )
     advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None)
     result = Analysis(**{**result.__dict__, "advice": advice})
-    return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons)})
+    compile_ms = dict(zip(result.split.compiles["compile_id"], result.split.compiles["wall_ns"].to_numpy() / 1e6))
+    return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons, compile_ms)})

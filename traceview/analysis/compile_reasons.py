@@ -293,8 +293,9 @@ def _empty(columns: list[str]) -> pd.DataFrame:
     return pd.DataFrame(columns=columns, dtype=object)
 
 
-def reason_findings(r: CompileReasons) -> list:
-    """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard."""
+def reason_findings(r: CompileReasons, compile_ms: dict[str, float] | None = None) -> list:
+    """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard
+    (and, given ``compile_ms`` per compile id, the time its compilation took)."""
     from traceview.analysis.finding import Finding
 
     out = []
@@ -308,7 +309,8 @@ def reason_findings(r: CompileReasons) -> list:
         if not text(c.reason):
             continue
         fn = f" ({c.function} at {c.where})" if text(c.function) and text(c.where) else ""
-        out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning"))
+        out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning",
+                           ms=(compile_ms or {}).get(c.compile_id)))
     for f in r.frames.itertuples():
         if text(f.cudagraph_skip_reason):
             out.append(Finding("compile", f"CUDA graphs not used for {f.compile_id} ({text(f.function) or 'frame'}): "

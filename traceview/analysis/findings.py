@@ -15,7 +15,8 @@ __all__ = ["Finding", "findings"]
 
 
 def findings(a: Analysis) -> list[Finding]:
-    """Findings in reading order: compile, regions, graphs, launch overhead, kernels, data quality."""
+    """Findings, grouped by topic: compile, regions, graphs, launch overhead, kernels, data quality (reports
+    show them in :func:`~traceview.analysis.finding.ordered`'s order: by the time each concerns)."""
     out: list[Finding] = []
     out += _compile(a)
     out += _regions(a)
@@ -43,18 +44,21 @@ def _compile(a: Analysis) -> list[Finding]:
         text += f" and {_ms(s.autotune_ns)} autotuning"
     if counts["compile"]:
         text += f"; {counts['compile']} of the {counts['total']} kernels were launched while compiling or autotuning (autotuning benchmarks, guard checks, CUDA-graph recording: one-time costs, not your program's steady work)"
-    out = [Finding("compile", text + ".")]
+    out = [Finding("compile", text + ".", ms=(s.compile_ns + s.autotune_ns) / 1e6)]
     out += _compiling_steps(a)
     if s.stages:
         stages = ", ".join(f"{k} {v:,.0f} ms" for k, v in s.stages.items())
-        out.append(Finding("compile", f"Compile stages: {stages}."))
+        out.append(Finding("compile", f"Compile stages: {stages}.", ms=float(sum(s.stages.values()))))
     if len(s.traced_ops):
         top = ", ".join(f"{n} ×{c}" for n, c in zip(s.traced_ops["name"][:4], s.traced_ops["calls"][:4]))
         total = int(s.traced_ops["calls"].sum())
-        out.append(Finding("compile", f"{total} aten/prims ops ({top}) ran during compilation on fake tensors: they are compile time, not GPU work, and launched no kernels."))
+        out.append(Finding("compile", f"{total} aten/prims ops ({top}) ran during compilation on fake tensors: they are compile time, not GPU work, and launched no kernels.",
+                           ms=float(s.traced_ops["cpu_ms"].sum())))
     recompiled = sorted({i.split('/')[0] for i in ids if not i.endswith('/0')})
     if recompiled:
-        out.append(Finding("compile", f"Frame(s) {', '.join(recompiled)} recompiled (compile ids with /1 or later): check guards or mark dynamic shapes.", "warning"))
+        later = s.compiles[[c != "?" and not c.endswith("/0") for c in s.compiles["compile_id"]]]
+        out.append(Finding("compile", f"Frame(s) {', '.join(recompiled)} recompiled (compile ids with /1 or later): check guards or mark dynamic shapes.", "warning",
+                           ms=float(later["wall_ns"].sum()) / 1e6))
     return out
 
 
@@ -79,7 +83,7 @@ def _compiling_steps(a: Analysis) -> list[Finding]:
         if t:
             text += f", {_ms(t)} autotuning"
         text += f"; the program itself ran {row.kernels} kernel(s) for {row.gpu_ms:.3f} ms of GPU time"
-        out.append(Finding("compile", text + "."))
+        out.append(Finding("compile", text + ".", ms=row.dur_ns / 1e6))
     return out[:3]
 
 
@@ -91,7 +95,8 @@ def _regions(a: Analysis) -> list[Finding]:
         text = f"Compiled region {row.region}: {row.calls} call(s), {row.steady_kernels_per_call} {'CPU ' if cpu else ''}kernel(s) per call in steady state"
         if len(set(counts)) > 1:
             text += f" (per call: {', '.join(map(str, counts[:8]))}{' …' if len(counts) > 8 else ''})"
-        out.append(Finding("regions", text + "."))
+        ms = getattr(row, "kernel_ms" if cpu else "gpu_ms", None)
+        out.append(Finding("regions", text + ".", ms=None if ms is None else float(ms)))
     nested = a.regions.calls[a.regions.calls["depth"] > 0]
     if len(nested):
         out.append(Finding("regions", f"{nested['region'].nunique()} region(s) run nested inside another: a graph break splits the function into several compiled graphs.", "warning"))
@@ -108,15 +113,17 @@ def _graphs(a: Analysis) -> list[Finding]:
     if g.single_launch_cpu_ns and g.eager_equivalent_cpu_ns:
         text += (f", against ~{g.eager_equivalent_cpu_ns / 1e3:,.0f} µs to launch the same kernels one by one "
                  f"at this trace's median {g.single_launch_cpu_ns / 1e3:.1f} µs per launch")
-    out = [Finding("graphs", text + ".")]
-    outside = _copies_beside_graphs(a)
+    out = [Finding("graphs", text + ".", ms=g.graph_cpu_ns / 1e6)]
+    outside, copy_ms = _copies_beside_graphs(a)
     if outside:
-        out.append(Finding("graphs", f"Each graph replay also runs ~{outside} copy kernel(s) outside the graph: inputs that are not static are copied into the graph's buffers every call (mark them static, or pass them as the same tensors).", "warning"))
+        out.append(Finding("graphs", f"Each graph replay also runs ~{outside} copy kernel(s) outside the graph: inputs that are not static are copied into the graph's buffers every call (mark them static, or pass them as the same tensors).", "warning",
+                           ms=copy_ms))
     return out
 
 
-def _copies_beside_graphs(a: Analysis) -> int:
-    """Copy kernels launched outside the graph but inside the same compiled-region calls, per replay."""
+def _copies_beside_graphs(a: Analysis) -> tuple[int, float]:
+    """Copy kernels launched outside the graph but inside the same compiled-region calls: how many per
+    replay, and their GPU ms in all."""
     table = a.attribution.table
     run = (table["phase"] == "run").to_numpy()
     launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
@@ -124,11 +131,13 @@ def _copies_beside_graphs(a: Analysis) -> int:
     in_graph = run & np.isin(launch, a.graphs.launches["launch_id"].to_numpy())
     graph_regions = np.unique(region[in_graph & (region >= 0)])
     if not len(graph_regions):
-        return 0
+        return 0, 0.0
     beside = np.flatnonzero(run & ~in_graph & np.isin(region, graph_regions))
     names = table["name"].iloc[beside].astype(str).str.contains("copy", case=False).to_numpy()
     ops = table["op"].iloc[beside].fillna("").str.contains("copy", case=False).to_numpy(dtype=bool)
-    return int(round(int((names | ops).sum()) / max(a.graphs.count, 1)))
+    copies = names | ops
+    ms = float(table["dur_ns"].to_numpy(dtype=np.float64)[beside][copies].sum()) / 1e6
+    return int(round(int(copies.sum()) / max(a.graphs.count, 1))), ms
 
 
 def _overhead(a: Analysis) -> list[Finding]:
@@ -141,9 +150,10 @@ def _overhead(a: Analysis) -> list[Finding]:
             f"the next launch, {o.host_wait_ms:,.3f} ms waiting on other host work (Python, data, syncs): {verdict}")
     if o.launch_cpu_us_median is not None:
         text += f"; a launch costs {o.launch_cpu_us_median:.1f} µs of CPU (median), and its work starts {o.launch_latency_us_median:.1f} µs after the call"
-    out = [Finding("overhead", text + ".", level)]
+    out = [Finding("overhead", text + ".", level, ms=o.launch_wait_ms + o.host_wait_ms)]
     if o.launch_bound and a.graphs.count == 0:
-        out.append(Finding("overhead", "CUDA graphs (torch.compile mode=\"reduce-overhead\") would replay these launches for the cost of one.", "warning"))
+        out.append(Finding("overhead", "CUDA graphs (torch.compile mode=\"reduce-overhead\") would replay these launches for the cost of one.", "warning",
+                           ms=o.launch_wait_ms))
     return out
 
 
@@ -155,11 +165,12 @@ def _kernels(a: Analysis) -> list[Finding]:
         text = f"{len(per)} step(s) ({steps.source}): {', '.join(map(str, per[:8]))}{' …' if len(per) > 8 else ''} kernels per step"
         if a.summary.kernels == 0:
             text = f"{len(per)} step(s) ({steps.source}), no GPU in this trace" + _cpu_steps(a)
-        out.append(Finding("steps", text + "."))
+        out.append(Finding("steps", text + ".", ms=float(steps.steps["dur_ns"].sum()) / 1e6))
     out += _cpu_kernels(a)
     if len(a.kernels):
         top = a.kernels.iloc[0]
-        out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms)."))
+        out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms).",
+                           ms=float(top["total_ms"])))
     return out
 
 
@@ -183,8 +194,10 @@ def _cpu_kernels(a: Analysis) -> list[Finding]:
         out.append(Finding("cpu", "Compiled regions ran but the trace shows none of their C++ kernels: capture with "
                            "TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE=1 (traceview run and profile turn it on) to see them as the CPU's kernels."))
     if counts.get("triton_interpreted"):
+        interpreted = a.cpu.kernels[(a.cpu.kernels["kind"] == "triton_interpreted").to_numpy(dtype=bool)]
         out.append(Finding("cpu", f"{counts['triton_interpreted']} Triton kernel launch(es) ran in Triton's interpreter (TRITON_INTERPRET=1): "
-                           "their times are the interpreter's (NumPy, one program at a time), not a compiled kernel's.", "warning"))
+                           "their times are the interpreter's (NumPy, one program at a time), not a compiled kernel's.", "warning",
+                           ms=float(interpreted["dur_ns"].sum()) / 1e6))
     return out
 
 

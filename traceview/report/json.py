@@ -11,6 +11,8 @@ import msgspec
 import numpy as np
 import pandas as pd
 
+from traceview.analysis.finding import ordered
+
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
     from traceview.analysis.critical_path import CriticalPath
@@ -146,7 +148,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "autotune_notes": list(a.autotune.notes) if a.autotune is not None else [],
         "critical_path": _critical_path_document(a.critical_path),
         "advice": [x.as_dict() for x in a.advice],
-        "findings": [{"topic": f.topic, "level": f.level, "text": f.text} for f in a.findings],
+        "findings": [{"topic": f.topic, "level": f.level, "text": f.text, "ms": f.ms} for f in ordered(a.findings)],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
     }

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from traceview.analysis.finding import ordered
 from traceview.analysis.summary import TraceSummary
 from traceview.report.text import neutralize, safe
 
@@ -58,7 +59,7 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     advice = advice_table(a.advice, "step" if len(a.steps.steps) else "call")
     if advice is not None:
         parts.append(advice)
-    for f in sorted(a.findings, key=lambda f: f.level != "warning"):  # warnings first, each group in its order
+    for f in ordered(a.findings):  # by the time each concerns, largest first
         style = "yellow" if f.level == "warning" else "green"
         parts.append(Text("• ", style=style) + safe(f.text))
     counts = a.kernel_counts
