@@ -143,3 +143,15 @@ def test_a_graph_break_whose_removal_did_not_help_is_predicted_small(checks):
     must stay a small share of the step, not promise what CUDA graphs would."""
     c = checks[("graph_break", "gpt2-compiled")]
     assert c.measured < 0 and 0 < c.predicted < 3.0
+
+
+def test_ranks_view_does_not_deny_the_straggler_its_advice_names():
+    """Synchronised ranks share step times: the step-time comparison must not say "no straggler" above a
+    collectives-based straggler in the advice (the 2xH200 DDP trace: rank 1 last at every all-reduce)."""
+    from typer.testing import CliRunner
+
+    from traceview.cli import app
+
+    out = CliRunner().invoke(app, ["ranks", str(Path(__file__).resolve().parents[1] / "sample_traces" / "ddp_2rank")]).stdout
+    assert "straggler rank" in out and "rank 1 arrives last" in " ".join(out.split())
+    assert "No straggler" not in out

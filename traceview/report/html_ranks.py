@@ -62,7 +62,9 @@ def _header(c: RankComparison, found: Collectives, m: RankMatrix) -> str:
 def _stragglers(c: RankComparison, m: RankMatrix) -> str:
     parts = []
     if c.stragglers.empty:
-        parts.append(f"<p>No straggler: every rank within {c.threshold:.0%} of the median of compute, step and compile time.</p>")
+        parts.append(f"<p>Compute, step and compile time: every rank within {c.threshold:.0%} of the median. Ranks that wait for "
+                     "each other share their step times: a rank that arrives late at the collectives shows in the advice, the "
+                     "slowest rank per step and the skew heatmap.</p>")
     else:
         rows = [(int(s.rank), s.metric.removesuffix("_ns"), num(s.value / 1e6, "{:,.2f}"), num(s.median / 1e6, "{:,.2f}"),
                  (f"+{s.excess:.1%}", s.excess)) for s in c.stragglers.itertuples(index=False)]

@@ -27,7 +27,9 @@ def ranks_view(c: RankComparison) -> RenderableType:
         table.add_row(*cells, style="bold red" if row.rank in straggling else None)
     parts: list[RenderableType] = [table]
     if c.stragglers.empty:
-        parts.append(f"No straggler: every rank within {c.threshold:.0%} of the median.")
+        parts.append(f"Compute, step and compile time: every rank within {c.threshold:.0%} of the median. Ranks that wait for each "
+                     "other share their step times: a rank that arrives late at the collectives shows in the advice and "
+                     "in the collectives' start skew, not here.")
     else:
         lines = Table(title=f"Stragglers (> {c.threshold:.0%} above the median)", title_justify="left")
         for col in ("rank", "metric", "ms", "median ms", "above median"):
