@@ -100,8 +100,10 @@ def test_profile_of_a_script_that_raises_still_writes_the_trace(tmp_path):
 
 
 def test_profile_of_an_interrupted_script_writes_the_trace_and_exits_130(tmp_path):
-    script = _script(tmp_path, "sigint.py", "import os, signal, time, torch\ntorch.ones(3).add(1)\n"
-                     "os.kill(os.getpid(), signal.SIGINT)\ntime.sleep(5)\nraise SystemExit(0)\n")
+    # Python's own Ctrl-C handler, as under a terminal: a test run started in the background (nohup, `cmd &`)
+    # inherits SIGINT ignored, and the signal would then not interrupt anything
+    script = _script(tmp_path, "sigint.py", "import os, signal, time, torch\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                     "torch.ones(3).add(1)\nos.kill(os.getpid(), signal.SIGINT)\ntime.sleep(5)\nraise SystemExit(0)\n")
     result = profile_script(script, [], tmp_path / "out")
     assert result.exit_code == 130 and "SIGINT" in result.error
     assert any(e.get("name") == "aten::add" for e in _events(result.trace))
