@@ -79,3 +79,14 @@ def test_json_kernel_table_keeps_the_full_name_beside_the_short_one():
     rows = json.loads(out.stdout)["kernel_table"]
     nccl = next(r for r in rows if r["name"].startswith("ncclDevKernel"))
     assert nccl["short_name"] == "nccl AllReduce Sum f32 RING_LL" and "(" in nccl["name"]
+
+
+def test_the_largest_kernel_finding_speaks_the_short_name():
+    from traceview.analysis.analyze import analyze
+    from traceview.trace import load
+
+    a = analyze(load(SAMPLES / "gpu" / "predictions" / "gpt2-compiled"))
+    finding = next(f for f in a.findings if f.topic == "kernels")
+    top = a.kernels.iloc[0]
+    assert top["name"].startswith("sm80_xmma_gemm") and f"the largest, {top['short_name']}, took" in finding.text
+    assert top["name"] not in finding.text

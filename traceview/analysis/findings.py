@@ -169,7 +169,7 @@ def _kernels(a: Analysis) -> list[Finding]:
     out += _cpu_kernels(a)
     if len(a.kernels):
         top = a.kernels.iloc[0]
-        out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms).",
+        out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top.get('short_name') or top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms).",
                            ms=float(top["total_ms"])))
     return out
 
