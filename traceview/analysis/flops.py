@@ -37,8 +37,8 @@ from traceview.analysis.attribution import KernelAttribution
 from traceview.analysis.bandwidth import INPUT_TYPE_BYTES, device_ceiling
 from traceview.analysis.by_name import matches
 from traceview.analysis.tree import nearest_ancestor, parents_array
-from traceview.trace import Trace
 from traceview.errors import TraceFormatError
+from traceview.trace import Trace
 
 #: Dense peak TFLOP/s by device (first pattern found in the lower-cased name) and compute dtype.
 #: Datasheet numbers without sparsity: NVIDIA H100/H200 SXM, H100 PCIe, A100, V100, B200; AMD

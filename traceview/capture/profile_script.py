@@ -223,7 +223,7 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
         reset_peak_memory(device)
     counter = StepCounter(prof, step_annotation) if window is not None else None
     started = time.perf_counter()
-    stage(f"running {target_name(code)} under the profiler")
+    stage(f"running {_target_name(code)} under the profiler")
     prof.start()
     try:
         with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned), \
@@ -243,7 +243,7 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
     return outcome, wall_s, trace, rank, steps
 
 
-def target_name(code) -> str:
+def _target_name(code) -> str:
     """The script's file name, for the stage lines."""
     return Path(getattr(code, "co_filename", "") or "the script").name
 

@@ -57,9 +57,6 @@ def load_run(path: Path, torch_trace: Path | None = None, quiet: bool = False, c
     return load_with_progress(files.trace, quiet=quiet, cache=cache), dynamo_record(files)
 
 
-_COMMAND_STARTED: list[float] = []  # when this command printed its first stage line's clock began
-
-
 @contextmanager
 def progress_lines(enabled: bool = True):
     """Print each stage a capture or command enters on stderr, one line each, with the time since the
@@ -72,9 +69,7 @@ def progress_lines(enabled: bool = True):
     if not enabled:
         yield
         return
-    if not _COMMAND_STARTED:  # one clock per command, however many capture and analysis stages it wraps
-        _COMMAND_STARTED.append(time.perf_counter())
-    started = _COMMAND_STARTED[0]
+    started = time.perf_counter()  # one clock per command: wrap the whole command, capture and analysis
 
     class _Lines(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:

@@ -28,17 +28,29 @@ def profile_cmd(
 
     require_torch("profile")
     from traceview.capture.profile_script import profile_script
-    from traceview.commands._common import console, err_console, progress_lines
+    from traceview.commands._common import progress_lines
 
     args = list(ctx.args)
     if module is not None and script is not None:  # with -m, the first positional is the module's own argument
         args, script = [str(script), *args], None
     if module is None and script is None:
         raise typer.BadParameter("give a script to run, or -m MODULE", param_hint="SCRIPT")
-    with progress_lines():
+    with progress_lines():  # capture, then analysis: one line per stage, on one clock
         result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps,
                                 step_annotation=step_annotation, torch_trace=torch_trace, memory=memory)
-    name = module or script
+        _report(result, out, analyze, module or script)
+    if result.exit_code:
+        # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
+        # from app() instead of raising it, and cli.main would then exit 0.
+        raise SystemExit(result.exit_code)
+    if result.steps is not None and not result.steps["profiled"]:
+        raise SystemExit(2)
+
+
+def _report(result, out: Path, analyze: bool, name) -> None:
+    """What the capture found (errors, step windows, where the files are), then the analysis."""
+    from traceview.commands._common import console, err_console
+
     if result.error:
         err_console().print(f"traceview: {name} failed: {result.error}", markup=False)
     if result.steps is not None and not result.steps["profiled"]:
@@ -55,14 +67,7 @@ def profile_cmd(
         if result.rank is not None or result.rank_traces:
             _follow_up_ranks(result, out, analyze)
         elif analyze:
-            with progress_lines():
-                follow_up([result.trace])
-    if result.exit_code:
-        # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
-        # from app() instead of raising it, and cli.main would then exit 0.
-        raise SystemExit(result.exit_code)
-    if result.steps is not None and not result.steps["profiled"]:
-        raise SystemExit(2)
+            follow_up([result.trace])
 
 
 def _follow_up_ranks(result, out: Path, analyze: bool) -> None:

@@ -43,14 +43,13 @@ def run_cmd(
     from traceview.commands._common import console, err_console, progress_lines
 
     sizes = [part.strip() for text in size or [] for part in text.split(",") if part.strip()] or None
-    with progress_lines(not json_out):
+    analyses: dict[Path, object] = {}
+    with progress_lines(not json_out):  # capture, then analysis: one line per stage, on one clock
         results = run_sweep(workload.value, variant, sizes, out, include_compile=include_compile, device=device,
                             calls=calls, memory=memory)
-    for name, why in results[0].skipped.items():
-        err_console().print(f"traceview: {name} skipped: {why}", markup=False, soft_wrap=True)
-    analyses: dict[Path, object] = {}
-    if analyze:
-        with progress_lines(not json_out):
+        for name, why in results[0].skipped.items():
+            err_console().print(f"traceview: {name} skipped: {why}", markup=False, soft_wrap=True)
+        if analyze:
             for r in results:
                 analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))
     try:
