@@ -16,7 +16,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from traceview.analysis.finding import ordered as by_time
+from traceview.analysis.finding import ordered
 from traceview.report import figures as F
 from traceview.report.autotune_view import autotune_html
 from traceview.report.advice_view import advice_section
@@ -132,8 +132,7 @@ def _header(a: Analysis) -> str:
 def _findings(a: Analysis) -> str:
     if not a.findings:
         return '<p class="muted">Nothing to report: the trace has no GPU work or compile events.</p>'
-    ordered = by_time(a.findings)  # by the time each concerns, largest first
-    items = "".join(f'<li class="{esc(f.level)}">{esc(f.text)}</li>' for f in ordered)
+    items = "".join(f'<li class="{esc(f.level)}">{esc(f.text)}</li>' for f in ordered(a.findings))  # by the time each concerns
     return f'<ul class="findings">{items}</ul>'
 
 
