@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import signal
 import sys
 import time
@@ -243,6 +244,13 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
     return outcome, wall_s, trace, rank, steps
 
 
+def host_info() -> dict:
+    """The cores this process may use and torch's intra-op threads: what data-loading workers and threads
+    advice is bounded by."""
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return {"cpu_count": os.cpu_count(), "usable_cores": usable, "torch_threads": torch.get_num_threads()}
+
+
 def _target_name(code) -> str:
     """The script's file name, for the stage lines."""
     return Path(getattr(code, "co_filename", "") or "the script").name
@@ -273,6 +281,7 @@ def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, 
         "with_stack": with_stack,
         "rank": rank,
         "device": device_info(device),
+        "host": host_info(),
         "versions": versions(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         **extra,

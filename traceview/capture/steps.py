@@ -26,6 +26,8 @@ run its own ``torch.profiler`` at the same time (Kineto profiles one at a time).
 from __future__ import annotations
 
 import re
+import statistics
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator
@@ -72,6 +74,7 @@ class StepCounter:
     steps: int = 0
     by: str = "optimizer"
     optimizer: str | None = None  # class name of the optimizer whose steps are counted
+    ends_ns: list[int] = field(default_factory=list, repr=False)  # perf_counter_ns when each step ended
     _owner: int | None = field(default=None, repr=False)
     _busy: bool = field(default=False, repr=False)
 
@@ -95,6 +98,8 @@ class StepCounter:
             return
         self._busy = True
         try:
+            if len(self.ends_ns) < MAX_TIMED_STEPS:
+                self.ends_ns.append(time.perf_counter_ns())  # before prof.step(), which may export the trace
             self.steps += 1
             self.prof.step()
         finally:
@@ -107,7 +112,32 @@ class StepCounter:
         ended_inside = window.start <= self.steps < window.stop
         return {"by": self.by, "optimizer": self.optimizer, "counted": self.steps, "requested": str(window),
                 "profiled": list(range(window.start, min(window.stop, self.steps))),
-                "partial_step": self.steps if ended_inside else None}
+                "partial_step": self.steps if ended_inside else None, "timing": step_timing(self.ends_ns, window)}
+
+
+#: Steps whose end time is kept (a long run's later steps add nothing to the medians).
+MAX_TIMED_STEPS = 100_000
+#: Steps at the start of a run left out of the unprofiled timing: compilation, CUDA-graph recording and
+#: allocator warm-up happen in the first calls.
+FIRST_TIMED_STEP = 3
+
+
+def step_timing(ends_ns: list[int], window: StepRange) -> dict[str, Any]:
+    """Each step's duration on the host clock (step i: from the end of step i-1 to its own end), and the medians
+    of the steps run with the profiler off and of the profiled ones. Unprofiled: steps FIRST_TIMED_STEP .. the
+    profiler's warm-up step (excluded), and from two steps after the window (the step right after it pays for
+    exporting the trace). The host clock needs no synchronisation: in a steady loop the host cannot run more
+    than the launch queue ahead of the device, so the median step is the device's step too."""
+    ms = {i: (ends_ns[i] - ends_ns[i - 1]) / 1e6 for i in range(1, len(ends_ns))}
+    warmup = window.start - 1 if window.start > 0 else window.start
+    off = [i for i in ms if FIRST_TIMED_STEP <= i < warmup or i >= window.stop + 2]
+    on = [i for i in ms if window.start <= i < window.stop]
+    median_off = statistics.median(ms[i] for i in off) if off else None
+    median_on = statistics.median(ms[i] for i in on) if on else None
+    return {"step_ms": {str(i): round(v, 4) for i, v in ms.items()},
+            "unprofiled_steps": off, "unprofiled_median_ms": median_off,
+            "profiled_steps": on, "profiled_median_ms": median_on,
+            "profiler_inflation": (median_on / median_off) if median_on and median_off else None}
 
 
 @contextmanager

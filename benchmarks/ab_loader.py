@@ -1,0 +1,108 @@
+"""Interleaved A/B benchmark of the changes `input`, `sync` and `pageable_copy` advice recommend, on
+``sample_traces/scripts/train_loader.py``: all arms in one process, one model and optimizer, alternating in
+rounds (the order rotating each round), each round synchronised at both ends and timed whole, so a
+synchronisation inside the step costs what it costs (a per-step synchronize would hide it).
+
+    python benchmarks/ab_loader.py --model cnn --sync-every 1 --work 0 --rounds 10 --steps 10 --json out.json
+
+Arms: ``base`` (the script as given by --sync-every/--pin/--workers), ``sync`` (no loss.item() in the step:
+--sync-every 0), ``pageable_copy`` (pin_memory=True and non_blocking copies), ``input`` (num_workers=W,
+persistent). Per arm: the median of the rounds' ms per step (the first round of each arm is warm-up and
+dropped; rounds x steps >= 80 steps per arm), and per change the share of the base step it saves with the
+spread of the round-by-round shares (each round against the base round of the same lap).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sample_traces" / "scripts"))
+import train_loader as tl  # noqa: E402
+
+
+def synchronize(device: torch.device) -> None:
+    if device.type == "cuda":
+        torch.cuda.synchronize()
+
+
+def cycle(data):
+    while True:
+        yield from data
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", choices=sorted(tl.SHAPES), default="mlp")
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    parser.add_argument("--batch", type=int, default=None)
+    parser.add_argument("--sync-every", type=int, default=1)
+    parser.add_argument("--pin", action="store_true")
+    parser.add_argument("--workers", type=int, default=0)
+    parser.add_argument("--work", type=int, default=0)
+    parser.add_argument("--input-workers", type=int, default=None, help="num_workers of the input arm (default: "
+                        "min(4, usable cores - 1), at least 1)")
+    parser.add_argument("--arms", default="base,sync,pageable_copy,input")
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    device = torch.device(args.device)
+    batch = args.batch or tl.default_batch(args.model)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    workers = args.input_workers or max(1, min(4, cores - 1))
+    gpu = device.type == "cuda"
+    base = {"sync_every": args.sync_every, "pin": args.pin and gpu, "workers": args.workers}
+    changes = {"base": {}, "sync": {"sync_every": 0}, "pageable_copy": {"pin": True}, "input": {"workers": workers}}
+    arms = [a for a in args.arms.split(",") if a]
+    config = {a: {**base, **changes[a]} for a in arms}
+    if not gpu:
+        config = {a: c for a, c in config.items() if a != "pageable_copy"}
+        arms = [a for a in arms if a in config]
+    trainer = tl.Trainer(args.model, args.device)
+    n = batch * args.steps * (args.rounds + 2)
+    iters = {a: cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n)) for a, c in config.items()}
+    times: dict[str, list[float]] = {a: [] for a in arms}
+    for lap in range(args.rounds + 1):
+        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
+        for arm in order:
+            c = config[arm]
+            synchronize(device)
+            t0 = time.perf_counter()
+            trainer.run(iters[arm], args.steps, c["sync_every"], c["pin"])
+            synchronize(device)
+            if lap:  # the first lap warms every arm up (workers start, caches fill)
+                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
+              "torch_threads": torch.get_num_threads(), "batch": batch, "work": args.work, "base": base,
+              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps,
+              "arms": {a: {"config": config[a], "round_ms": [round(t, 4) for t in times[a]],
+                           "median_ms": statistics.median(times[a])} for a in arms}}
+    if "base" in times:
+        b = result["arms"]["base"]["median_ms"]
+        for arm in arms:
+            if arm == "base":
+                continue
+            shares = sorted(1 - t / tb for t, tb in zip(times[arm], times["base"]))
+            result["arms"][arm].update({
+                "saving_share": 1 - result["arms"][arm]["median_ms"] / b,
+                "saving_ms": b - result["arms"][arm]["median_ms"],
+                "share_low": shares[len(shares) // 10], "share_high": shares[-1 - len(shares) // 10]})
+    text = json.dumps(result, indent=1)
+    if args.json:
+        Path(args.json).write_text(text + "\n")
+    for arm in arms:
+        a = result["arms"][arm]
+        extra = f"  saves {a['saving_share']:+.1%} ({a['share_low']:+.1%}..{a['share_high']:+.1%})" if "saving_share" in a else ""
+        print(f"{args.model} {arm:14s} {a['median_ms']:8.3f} ms/step{extra}")
+
+
+if __name__ == "__main__":
+    main()

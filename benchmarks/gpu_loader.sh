@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Issue 33 on one GPU: for each model of sample_traces/scripts/train_loader.py (mlp: the case the `input`, `sync`
+# and `pageable_copy` estimates were designed on; cnn, lstm, gpt2: out of sample), two configurations of the
+# "before" script: `sync` (loss.item() every step, pageable copies, batches made in the training process, no
+# transform work) and `input` (the same with W rounds of per-sample transform work). For each: a profiled run
+# (`traceview profile --steps 10:15`, the trace the advice reads) and the interleaved A/B of the changes
+# (benchmarks/ab_loader.py: base, sync, pageable_copy, input; 10 rounds of 10 steps per arm).
+#   OUT=/some/dir bash benchmarks/gpu_loader.sh      (repository root; wheels of what the image lacks in .whl/)
+# $OUT: log.txt, loader.tar.gz (run dirs without generated code, the A/B JSON documents).
+set -u
+: "${OUT:?set OUT}"
+MODELS=${MODELS:-"mlp cnn lstm gpt2"}
+BUDGET_S=${BUDGET_S:-480}
+mkdir -p "$OUT"; LOG=$OUT/log.txt; S=/tmp/tv-loader; rm -rf "$S"; mkdir -p "$S"
+START=$(date +%s)
+say() { echo "[$(( $(date +%s) - START )) s] $*" | tee -a "$LOG"; }
+if ls .whl/*.whl > /dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site .whl/*.whl >> "$LOG" 2>&1
+fi
+python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir --target /tmp/site . >> "$LOG" 2>&1
+export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
+work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; esac; }
+for config in sync input; do
+  for model in $MODELS; do
+    left=$(( BUDGET_S - ($(date +%s) - START) ))
+    if [ "$left" -lt 40 ]; then say "$model $config: not run ($left s left)"; continue; fi
+    work=0; [ "$config" = input ] && work=$(work_of "$model")
+    d=$S/$model-$config; mkdir -p "$d"
+    timeout $(( left / 2 )) python3 -m traceview profile --steps 10:15 --no-analyze -o "$d" \
+      sample_traces/scripts/train_loader.py --model "$model" --iters 40 --sync-every 1 --work "$work" > "$d/profile.out" 2>&1
+    say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
+    left=$(( BUDGET_S - ($(date +%s) - START) ))
+    timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --rounds 10 --steps 10 \
+      --json "$d/ab.json" > "$d/ab.out" 2>&1
+    say "$model $config A/B: exit $?"; cat "$d/ab.out" | tee -a "$LOG"
+    rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
+    tar -czf "$OUT/loader.tar.gz" -C "$S" .
+  done
+done
+say "done"

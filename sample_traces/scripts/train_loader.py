@@ -1,0 +1,163 @@
+"""An ordinary training loop with a DataLoader, as users write them; nothing traceview-specific in it.
+
+    python train_loader.py --model cnn --iters 40
+    traceview profile --steps 10:15 -o run/ train_loader.py --model cnn --iters 40
+
+Three things users commonly get wrong, each switchable so the change can be measured:
+``--sync-every N`` reads the loss with ``loss.item()`` every N steps (1: every step, a host-device
+synchronisation per step; 0: never, the loss summed on the device); ``--pin`` gives the DataLoader
+``pin_memory=True`` and copies the batch with ``non_blocking=True`` (without it, ``.to(device)`` copies from
+pageable memory, which blocks the host); ``--workers N`` is the DataLoader's ``num_workers`` (0: the
+batches are made in the training process, between steps). ``--work K`` is the per-sample CPU cost of
+the dataset's transform (K rounds of a small augmentation).
+
+Models (random data, no downloads): ``mlp`` (1024-4096-1024), ``cnn`` (a small ResNet-style conv net on
+64x64 images), ``lstm`` (a 2-layer LSTM classifier over 64-step sequences), ``gpt2`` (transformers'
+GPT2LMHeadModel from a config: 4 layers, width 256).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset
+
+SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,)}
+CLASSES = 10
+VOCAB = 8192
+
+
+class Samples(Dataset):
+    """Deterministic random samples; ``work`` rounds of a small augmentation each (real CPU work)."""
+
+    def __init__(self, model: str, n: int, work: int):
+        self.model, self.n, self.work = model, n, work
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int):
+        gen = torch.Generator().manual_seed(i)
+        if self.model == "gpt2":
+            x = torch.randint(0, VOCAB, SHAPES["gpt2"], generator=gen)
+            y = x
+        else:
+            x = torch.randn(SHAPES[self.model], generator=gen)
+            y = torch.randint(0, CLASSES, (), generator=gen)
+        for k in range(self.work):  # a jitter + normalise augmentation, as a transform pipeline would do
+            noise = torch.randn(x.shape, generator=gen) if x.is_floating_point() else None
+            if noise is not None:
+                x = (x + 0.01 * noise).sub_(x.mean()).div_(x.std() + 1e-6)
+            else:
+                x = torch.roll(x, k % 3)
+        return x, y
+
+
+def block(c: int) -> nn.Module:
+    return nn.Sequential(nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c), nn.ReLU(),
+                         nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c))
+
+
+class ConvNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, 64, 3, stride=2, padding=1), nn.BatchNorm2d(64), nn.ReLU())
+        self.blocks = nn.ModuleList([block(64), block(64)])
+        self.head = nn.Linear(64, CLASSES)
+
+    def forward(self, x):
+        x = self.stem(x)
+        for b in self.blocks:
+            x = torch.relu(x + b(x))
+        return self.head(x.mean(dim=(2, 3)))
+
+
+class LSTMNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(SHAPES["lstm"][1], 256, num_layers=2, batch_first=True)
+        self.head = nn.Linear(256, CLASSES)
+
+    def forward(self, x):
+        out, _ = self.lstm(x)
+        return self.head(out[:, -1])
+
+
+def build(model: str) -> nn.Module:
+    if model == "mlp":
+        return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
+    if model == "cnn":
+        return ConvNet()
+    if model == "lstm":
+        return LSTMNet()
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    config = GPT2Config(n_layer=4, n_head=4, n_embd=256, vocab_size=VOCAB, n_positions=SHAPES["gpt2"][0],
+                        resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0, bos_token_id=0, eos_token_id=0)
+    net = GPT2LMHeadModel(config)
+    net.loss_type = "ForCausalLM"
+    return net
+
+
+def loss_of(model: str, net: nn.Module, x, y):
+    if model == "gpt2":
+        return net(input_ids=x, labels=y).loss
+    return nn.functional.cross_entropy(net(x), y)
+
+
+def loader(model: str, batch: int, workers: int, pin: bool, work: int, n: int) -> DataLoader:
+    return DataLoader(Samples(model, n, work), batch_size=batch, shuffle=False, num_workers=workers, pin_memory=pin,
+                      persistent_workers=workers > 0, drop_last=True)
+
+
+class Trainer:
+    """Model, optimizer and the step; ``run(batches, steps, sync_every, pin)`` trains ``steps`` steps."""
+
+    def __init__(self, model: str, device: str):
+        torch.manual_seed(0)
+        self.model, self.device = model, torch.device(device)
+        self.net = build(model).to(self.device).train()
+        self.opt = torch.optim.AdamW(self.net.parameters(), lr=1e-4)
+        self.total = torch.zeros((), device=self.device)
+        self.read: list[float] = []
+
+    def run(self, batches, steps: int, sync_every: int, pin: bool) -> None:
+        for _ in range(steps):
+            x, y = next(batches)
+            x, y = x.to(self.device, non_blocking=pin), y.to(self.device, non_blocking=pin)
+            loss = loss_of(self.model, self.net, x, y)
+            self.opt.zero_grad(set_to_none=True)
+            loss.backward()
+            self.opt.step()
+            self.total += loss.detach()
+            self.count = getattr(self, "count", 0) + 1
+            if sync_every and self.count % sync_every == 0:
+                self.read.append(loss.item())  # the loss printed / logged every N steps
+
+
+def default_batch(model: str) -> int:
+    return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16}[model]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", choices=sorted(SHAPES), default="mlp")
+    parser.add_argument("--iters", type=int, default=40)
+    parser.add_argument("--batch", type=int, default=None)
+    parser.add_argument("--sync-every", type=int, default=1, help="loss.item() every N steps (0: never)")
+    parser.add_argument("--pin", action="store_true", help="pin_memory=True and non_blocking copies")
+    parser.add_argument("--workers", type=int, default=0, help="DataLoader num_workers")
+    parser.add_argument("--work", type=int, default=0, help="per-sample transform rounds")
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    args = parser.parse_args()
+    batch = args.batch or default_batch(args.model)
+    trainer = Trainer(args.model, args.device)
+    data = loader(args.model, batch, args.workers, args.pin and args.device != "cpu", args.work, batch * args.iters)
+    trainer.run(iter(data), args.iters, args.sync_every, args.pin and args.device != "cpu")
+    print(f"{args.model}: {args.iters} steps, mean loss {float(trainer.total) / args.iters:.4f}")
+
+
+if __name__ == "__main__":
+    main()
