@@ -1,7 +1,10 @@
 """Interleaved A/B benchmark of the changes `input`, `sync` and `pageable_copy` advice recommend, on
 ``sample_traces/scripts/train_loader.py``: all arms in one process, one model and optimizer, alternating in
 rounds (the order rotating each round), each round synchronised at both ends and timed whole, so a
-synchronisation inside the step costs what it costs (a per-step synchronize would hide it).
+synchronisation inside the step costs what it costs (a per-step synchronize would hide it). Each round
+starts with untimed steps (2 x the input arm's workers + 2, in every arm): persistent workers keep filling
+their prefetch queue while the other arms run, and a round that started on those ready batches would time
+batches made for free.
 
     python benchmarks/ab_loader.py --model cnn --sync-every 1 --work 0 --rounds 10 --steps 10 --json out.json
 
@@ -67,13 +70,15 @@ def main() -> None:
         config = {a: c for a, c in config.items() if a != "pageable_copy"}
         arms = [a for a in arms if a in config]
     trainer = tl.Trainer(args.model, args.device)
-    n = batch * args.steps * (args.rounds + 2)
+    untimed = 2 * workers + 2
+    n = batch * (args.steps + untimed) * (args.rounds + 2)
     iters = {a: cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n)) for a, c in config.items()}
     times: dict[str, list[float]] = {a: [] for a in arms}
     for lap in range(args.rounds + 1):
         order = arms[lap % len(arms):] + arms[:lap % len(arms)]
         for arm in order:
             c = config[arm]
+            trainer.run(iters[arm], untimed, c["sync_every"], c["pin"])  # drain what was prefetched meanwhile
             synchronize(device)
             t0 = time.perf_counter()
             trainer.run(iters[arm], args.steps, c["sync_every"], c["pin"])
@@ -82,7 +87,7 @@ def main() -> None:
                 times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
               "torch_threads": torch.get_num_threads(), "batch": batch, "work": args.work, "base": base,
-              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps,
+              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed,
               "arms": {a: {"config": config[a], "round_ms": [round(t, 4) for t in times[a]],
                            "median_ms": statistics.median(times[a])} for a in arms}}
     if "base" in times:

@@ -10,6 +10,8 @@
 set -u
 : "${OUT:?set OUT}"
 MODELS=${MODELS:-"mlp cnn lstm gpt2"}
+CONFIGS=${CONFIGS:-"sync input"}  # workers: the batches already made by 4 workers (sync and pageable copies remain)
+PROFILE=${PROFILE:-1}  # 0: A/B only (the run dirs' profiles are kept from an earlier call)
 BUDGET_S=${BUDGET_S:-480}
 mkdir -p "$OUT"; LOG=$OUT/log.txt; S=/tmp/tv-loader; rm -rf "$S"; mkdir -p "$S"
 START=$(date +%s)
@@ -21,18 +23,20 @@ python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-d
 export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
 work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; esac; }
-for config in sync input; do
+python3 benchmarks/micro_host.py --json "$S/micro_host.json" > /dev/null 2>> "$LOG"; say "micro_host: exit $?"
+for config in $CONFIGS; do
   for model in $MODELS; do
     left=$(( BUDGET_S - ($(date +%s) - START) ))
     if [ "$left" -lt 40 ]; then say "$model $config: not run ($left s left)"; continue; fi
     work=0; [ "$config" = input ] && work=$(work_of "$model")
+    workers=0; [ "$config" = workers ] && workers=4
     d=$S/$model-$config; mkdir -p "$d"
-    timeout $(( left / 2 )) python3 -m traceview profile --steps 10:15 --no-analyze -o "$d" \
-      sample_traces/scripts/train_loader.py --model "$model" --iters 40 --sync-every 1 --work "$work" > "$d/profile.out" 2>&1
-    say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
+    [ "$PROFILE" = 1 ] && timeout $(( left / 2 )) python3 -m traceview profile --steps 10:15 --no-analyze -o "$d" \
+      sample_traces/scripts/train_loader.py --model "$model" --iters 40 --sync-every 1 --work "$work" --workers "$workers" > "$d/profile.out" 2>&1
+    [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
     left=$(( BUDGET_S - ($(date +%s) - START) ))
-    timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --rounds 10 --steps 10 \
-      --json "$d/ab.json" > "$d/ab.out" 2>&1
+    timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" \
+      --arms "$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )" --rounds 10 --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
     say "$model $config A/B: exit $?"; cat "$d/ab.out" | tee -a "$LOG"
     rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
     tar -czf "$OUT/loader.tar.gz" -C "$S" .

@@ -17,6 +17,11 @@ they ran in) and what the change still costs, and predicts the saving per step::
     static_inputs    the GPU time of the copies CUDA-graph trees make of inputs that are not static
     exposed_comm     communication kernels' time with no computation beside them
     straggler        (several ranks) the time the other ranks wait in collectives for the last one
+    input            the DataLoader making batches in the training process: the steps replayed with each
+                     ``__next__`` a fetch from a worker, never faster than the workers and cores allow
+    sync             synchronisations the script asks for (``.item()``, ``.cpu()``, ...): the steps replayed
+                     without them (:mod:`traceview.analysis.replay`)
+    pageable_copy    copies from pageable memory, which block the host: replayed as pinned, asynchronous copies
 
 Every entry says the evidence in numbers, the change in concrete words and the assumptions.
 ``benchmarks/predictions.py`` checks each prediction against the measured result of making the change
@@ -39,7 +44,9 @@ from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
-                                 "exposed_comm", "straggler")
+                                 "exposed_comm", "straggler", "input", "sync", "pageable_copy")
+#: Below this share of the step a replayed saving is within the replay's own error: not advised.
+REPLAY_MIN_SHARE: Final[float] = 0.03
 #: Host ms of one CUDA-graph-tree replay of a compiled graph (input checks, the cudaGraphLaunch), under
 #: the profiler: the median ``## Call CompiledFxGraph`` call of A*B+C under max-autotune on an H200
 #: (sample_traces/gpu/predictions/abc-max-autotune), measured apart from the workloads it is checked on.
@@ -69,6 +76,9 @@ class Advice:
     assumptions: str
     where: str | None = None
     rank: int | None = None
+    steps_used: int | None = None  # steps the estimate rests on
+    saving_ms_profiled: float | None = None  # the saving on the profiled trace's scale (saving_ms_per_step: scale)
+    scale: str = "profiled"  # "unprofiled": saving_ms_per_step is of a step timed without the profiler (meta.json)
 
     def as_dict(self) -> dict:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
@@ -318,9 +328,11 @@ def straggler(collectives, step_ms: float, steps: int) -> list[Advice]:
     return [entry] if entry else []
 
 
-def advise(trace: Trace, result, run_steps: int | None = None) -> list[Advice]:
+def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None = None,
+           unprofiled_step_ms: float | None = None, windows=None) -> list[Advice]:
     """Every kind the trace has evidence for, largest saving first. ``result``: the Analysis so far;
-    ``run_steps``: the run's step count (meta.json), to spread one-off costs over."""
+    ``run_steps``: the run's step count (meta.json), to spread one-off costs over; ``host``: meta.json's cores
+    and torch threads; ``unprofiled_step_ms``: the median step timed without the profiler (meta.json)."""
     steps_table = result.steps.steps
     path = result.critical_path
     if len(steps_table):
@@ -346,6 +358,7 @@ def advise(trace: Trace, result, run_steps: int | None = None) -> list[Advice]:
         found.append(static_inputs(trace, n_steps, step_ms))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps)
+    found += host_blocking(trace, windows, host, unprofiled_step_ms)
     return sorted((a for a in found if a is not None), key=lambda a: -a.saving_ms_per_step)
 
 
@@ -380,3 +393,84 @@ def rank_advice(comparison, collectives) -> list[Advice]:
                             "all of it can be hidden behind computation; exposed = wall time with a kernel running minus "
                             "computation kernels' time"))
     return sorted((a for a in found if a is not None), key=lambda a: -a.saving_ms_per_step)
+
+
+def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None) -> list[Advice]:
+    """``input``, ``sync`` and ``pageable_copy``: each change replayed on the steps (:mod:`.replay`); advised when it
+    saves at least REPLAY_MIN_SHARE of the step."""
+    from traceview.analysis import replay as rp
+    from traceview.analysis.step_windows import step_windows
+
+    windows = step_windows(trace) if windows is None else windows
+    w = rp.process_window(trace, windows)
+    if w is None:
+        return []
+    blocking = rp.blocking_calls(trace, w)
+    loader = rp.loader_calls(trace, w)
+    launch_ms = float(trace.launches["dur_ns"].median()) / 1e6 if len(trace.launches) else 0.0
+    base = rp.replay(trace, w, blocking)
+    actual = (w.end_ns - w.start_ns) / 1e6
+    cores = int((host or {}).get("usable_cores") or 0)
+    threads = int((host or {}).get("torch_threads") or 1)
+    out: list[Advice | None] = []
+
+    def entry(kind, changed, floor, evidence, how, assumptions, where=None):
+        saving = max(base - max(changed, floor), 0.0) / w.steps
+        share = saving * w.steps / base if base > 0 else 0.0
+        if share < REPLAY_MIN_SHARE:
+            return None
+        real = share * unprofiled_step_ms if unprofiled_step_ms else None
+        step = unprofiled_step_ms if real is not None else base / w.steps
+        return Advice(kind, float(real if real is not None else saving), float(100 * share), evidence, how,
+                      assumptions + f"; the steps replayed without the change take {base:.2f} ms (the trace: {actual:.2f} ms)",
+                      where=where, steps_used=w.steps, saving_ms_profiled=float(saving),
+                      scale="unprofiled" if real is not None else "profiled") if step > 0 else None
+
+    if len(loader) and not loader["multiprocess"].any():
+        load = (loader["end_ns"] - loader["start_ns"]).to_numpy()
+        workers = max(1, min(4, cores - 1)) if cores else 4
+        new = dict.fromkeys(loader["slice_id"].astype(int), int(rp.FETCH_MS * 1e6))
+        changed = rp.replay(trace, w, blocking, new)
+        gpu = len(trace.gpu) > 0
+        busy = base - load.sum() / 1e6  # the rest of the step, in the training process
+        demand = load.sum() / 1e6 + busy * (1 if gpu else max(1, min(threads, cores or threads)))
+        floor = max(load.sum() / 1e6 / workers, demand / cores if cores else 0.0)
+        out.append(entry("input", changed, floor,
+                         f"the DataLoader makes each batch in the training process: {load.sum() / 1e6 / w.steps:.2f} ms of each "
+                         f"{base / w.steps:.2f} ms step ({len(load)} batches in {w.steps} steps) in __next__",
+                         f"DataLoader(..., num_workers={workers}, persistent_workers=True"
+                         + (", pin_memory=True)" if gpu else ")") + " so batches are made while the step runs",
+                         f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch from a worker costs "
+                         f"{rp.FETCH_MS} ms (benchmarks/micro_host.py); the step cannot be shorter than the workers' "
+                         "batches per worker, nor than all the CPU work over the cores"
+                         + ("" if gpu else f" (the step's own compute at {min(threads, cores or threads)} threads)"),
+                         where="DataLoader.__next__"))
+    for cause, kind in (("sync", "sync"), ("pageable_copy", "pageable_copy")):
+        calls = blocking.of(cause)
+        if not len(calls):
+            continue
+        pinned_here = len(loader) == 0 or not loader["multiprocess"].any()
+        cost = {}
+        for sid, nbytes in zip(calls["slice_id"], calls["bytes"]):
+            extra = (rp.PIN_MS + (0 if np.isnan(nbytes) else nbytes / (rp.PIN_GB_S * 1e9) * 1e3)) if kind == "pageable_copy" and pinned_here else 0.0
+            cost[int(sid)] = int((launch_ms + extra) * 1e6)
+        changed = rp.replay(trace, w, blocking, cost, removed={cause})
+        wait = calls["wait_ns"].sum() / 1e6 / w.steps
+        where = calls["where"].value_counts()
+        top = ", ".join(f"{n} x{c / w.steps:g}" for n, c in where.head(3).items())
+        if kind == "sync":
+            how = ("keep the values on the device (accumulate losses and metrics in tensors) and read them every N steps; "
+                   "no .item()/.cpu()/.tolist()/print of a CUDA tensor in the step")
+            what = "synchronisation(s)"
+        else:
+            how = "DataLoader(..., pin_memory=True) and .to(device, non_blocking=True) for the batch"
+            what = "copy(ies) from pageable memory"
+        out.append(entry(kind, changed, 0.0,
+                         f"{len(calls) / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
+                         "waiting for the GPU, which then waits for the host's next launches",
+                         how,
+                         "the other calls that block stay and wait for the replayed GPU; each removed call still costs "
+                         f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
+                                                                   f"({rp.PIN_MS} ms + {rp.PIN_GB_S} GB/s)" if kind == "pageable_copy" and pinned_here else ""),
+                         where=str(where.index[0])))
+    return [a for a in out if a is not None]

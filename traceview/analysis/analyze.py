@@ -61,7 +61,9 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
         critical_path=critical_path(trace, windows, split.slice_phase),
     )
-    advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None)
+    advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None,
+                    dynamo.host if dynamo is not None else None, dynamo.unprofiled_step_ms if dynamo is not None else None,
+                    windows=windows)
     result = Analysis(**{**result.__dict__, "advice": advice})
     compile_ms = dict(zip(result.split.compiles["compile_id"], result.split.compiles["wall_ns"].to_numpy() / 1e6))
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons, compile_ms)})

@@ -53,6 +53,8 @@ class DynamoRecord:
     notes: list[str] = field(default_factory=list)
     autotune: AutotuneLog | None = None  # Inductor's autotuning decisions (None: none recorded beside the trace)
     run_steps: int | None = None  # steps the whole run took (meta.json of `profile --steps`), to spread one-off costs over
+    host: dict[str, Any] | None = None  # meta.json's usable cores and torch threads
+    unprofiled_step_ms: float | None = None  # median step with the profiler off (meta.json of `profile --steps`)
 
     @property
     def empty(self) -> bool:
@@ -95,7 +97,8 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
             autotune = read_autotune_log(files.autotune)
         except TraceFormatError as exc:
             notes.append(f"autotuning record skipped: {exc}")
-    return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta))
+    return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta), _host(files.meta),
+                        _unprofiled_step_ms(files.meta))
 
 
 def _run_steps(meta: dict[str, Any] | None) -> int | None:
@@ -103,6 +106,19 @@ def _run_steps(meta: dict[str, Any] | None) -> int | None:
     steps = meta.get("steps") if isinstance(meta, dict) else None
     counted = steps.get("counted") if isinstance(steps, dict) else None
     return counted if isinstance(counted, int) and counted > 0 else None
+
+
+def _host(meta: dict[str, Any] | None) -> dict[str, Any] | None:
+    host = meta.get("host") if isinstance(meta, dict) else None
+    return host if isinstance(host, dict) else None
+
+
+def _unprofiled_step_ms(meta: dict[str, Any] | None) -> float | None:
+    """The median step timed with the profiler off (``profile --steps`` records it), else None."""
+    steps = meta.get("steps") if isinstance(meta, dict) else None
+    timing = steps.get("timing") if isinstance(steps, dict) else None
+    value = timing.get("unprofiled_median_ms") if isinstance(timing, dict) else None
+    return float(value) if isinstance(value, (int, float)) and value > 0 else None
 
 
 def _read_meta(path: Path) -> dict[str, Any] | None:

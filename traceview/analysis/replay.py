@@ -1,0 +1,270 @@
+"""What would the steps take if the host did not block? A replay of the steps with a change applied.
+
+The steps of one process are replayed on two clocks, the host's and each GPU stream's, from what the
+trace shows: the host's time between calls that block is kept as it was; every GPU activity starts when
+its launch (moved by whatever the host saved before it) and the work before it on its stream allow, and
+takes as long as it took; a call that blocks the host until the GPU has done the work launched before it
+(a ``*Synchronize``, a blocking ``cudaMemcpy``, a copy from pageable memory) waits as long as that work
+needs *in the replay*. A change is applied to the replay:
+
+    sync            the synchronisations the script asks for (``.item()``, ``.cpu()``, ``print(tensor)``,
+                    ``torch.cuda.synchronize()`` ...) are gone: the host no longer waits there
+    pageable_copy   host-to-device copies from pageable memory become asynchronous copies from pinned
+                    memory: no wait; the host pays a launch, and pinning the batch when the DataLoader has
+                    no workers (pin_memory=True pins in the training process)
+    input           the DataLoader's ``__next__`` in the training process becomes a fetch from a worker
+                    (``FETCH_MS``), and the step cannot be shorter than the workers can make batches
+
+Replaying without a change gives the baseline the saving is taken from, so the replay's own error
+(cross-stream waits are not modelled) is in both. Steps are the trace's step windows of the process
+that launched the most GPU work (every process's on a CPU-only trace).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis.by_name import matches
+from traceview.analysis.step_windows import StepWindows
+from traceview.trace import Trace
+
+#: A call that can block the host on the GPU: synchronisations and copies.
+BLOCKING_API = r"(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|(?:cuda|hip)Memcpy(?:Async)?(?:_v\d+)?\Z"
+#: The DataLoader's own annotation around each batch it hands over (torch.utils.data).
+DATALOADER_NEXT = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
+PAGEABLE_H2D = r"Memcpy HtoD \(Pageable"
+#: The training process's cost of taking one batch from a DataLoader worker (queue, shared memory,
+#: unpickling), measured by ``benchmarks/micro_host.py`` on a 2-core x86-64 host (0.65-1.03 ms for 4 KB to
+#: 16 MB batches, no dependence on size) and on the H200 host (docs/benchmarks.md).
+FETCH_MS = 0.9
+#: pin_memory() of a batch in the training process: ms per call and GB/s (``benchmarks/micro_host.py``, H200 host).
+PIN_MS = 0.02
+PIN_GB_S = 5.0
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """Calls in the steps that blocked the host on the GPU: ``calls`` (slice_id, start_ns, end_ns, wait_ns, cause:
+    "sync" | "pageable_copy", where: the outermost op around it, bytes of a copy)."""
+
+    calls: pd.DataFrame
+
+    def of(self, cause: str) -> pd.DataFrame:
+        return self.calls[(self.calls["cause"] == cause).to_numpy()]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One process's steps replayed: ``base_ms`` without a change, ``changed_ms`` with it (both the whole window,
+    all steps), ``floor_ms`` the bound the change cannot go below; per step: ``saving_ms``."""
+
+    steps: int
+    actual_ms: float
+    base_ms: float
+    changed_ms: float
+    floor_ms: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def saving_ms(self) -> float:
+        return max(self.base_ms - max(self.changed_ms, self.floor_ms), 0.0) / max(self.steps, 1)
+
+    @property
+    def saving_share(self) -> float:
+        return (self.saving_ms * self.steps / self.base_ms) if self.base_ms > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Window:
+    """The steps of one process: (rank, pid), their span, and how many."""
+
+    rank: int
+    pid: int
+    start_ns: int
+    end_ns: int
+    steps: int
+
+
+def process_window(trace: Trace, windows: StepWindows) -> Window | None:
+    """The steps of the process with the most launches (on a CPU-only trace: the most steps)."""
+    if not len(windows):
+        return None
+    keys = pd.DataFrame({"rank": windows.rank, "pid": windows.pid})
+    if len(trace.launches):
+        counts = trace.launches.groupby(["rank", "pid"], observed=True).size()
+        present = [k for k in counts.sort_values(ascending=False).index if ((keys["rank"] == k[0]) & (keys["pid"] == k[1])).any()]
+        rank, pid = present[0] if present else tuple(keys.iloc[0])
+    else:
+        rank, pid = keys.value_counts().idxmax()
+    mine = ((windows.rank == rank) & (windows.pid == pid))
+    return Window(int(rank), int(pid), int(windows.start_ns[mine].min()), int(windows.end_ns[mine].max()), int(mine.sum()))
+
+
+def blocking_calls(trace: Trace, w: Window) -> Blocking:
+    """The calls of the window's process that blocked its host on the GPU, and how long each waited: from its
+    start until the last GPU work launched before it ended (0 when that work had ended already)."""
+    s = trace.slices
+    inside = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    api = inside & matches(s["name"], BLOCKING_API, anchored=True)
+    rows = np.flatnonzero(api)
+    empty = pd.DataFrame({"slice_id": pd.Series(dtype="int64"), "start_ns": pd.Series(dtype="int64"),
+                          "end_ns": pd.Series(dtype="int64"), "wait_ns": pd.Series(dtype="int64"),
+                          "cause": pd.Series(dtype="object"), "where": pd.Series(dtype="object"),
+                          "bytes": pd.Series(dtype="float64")})
+    if not len(rows) or not len(trace.gpu):
+        return Blocking(empty)
+    gpu, launches = trace.gpu, trace.launches
+    mine_gpu = (gpu["rank"] == w.rank).to_numpy()
+    lid = gpu["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    has_launch = mine_gpu & (lid >= 0)
+    launch_start = np.full(len(gpu), -1, dtype=np.int64)
+    by_id = pd.Series(launches["start_ns"].to_numpy(), index=launches["launch_id"].to_numpy())
+    launch_start[has_launch] = by_id.reindex(lid[has_launch]).to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    order = np.argsort(launch_start[has_launch], kind="stable")
+    starts_sorted = launch_start[has_launch][order]
+    ends_prefix = np.maximum.accumulate(gpu["end_ns"].to_numpy()[has_launch][order])
+    own = pd.Series(np.flatnonzero(has_launch), index=lid[has_launch])  # the activity a copy call launched
+    gpu_names = gpu["name"].astype(str).to_numpy()
+    names = s["name"].to_numpy(dtype=object)
+    out = []
+    for sid in rows:
+        a, b = int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid])
+        k = int(np.searchsorted(starts_sorted, a, side="left")) - 1  # work launched strictly before the call
+        ready = int(ends_prefix[k]) if k >= 0 else a
+        wait = min(max(ready - a, 0), b - a)
+        name, cause, nbytes = str(names[sid]), "sync", np.nan
+        if "Memcpy" in name and sid in own.index:
+            act = own.loc[[sid]].to_numpy()
+            label = " ".join(gpu_names[act])
+            nbytes = float(gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan)[act].sum())
+            if "HtoD" in label:
+                if not matches(pd.Series([label]), PAGEABLE_H2D)[0]:
+                    continue  # pinned, asynchronous: nothing blocks
+                cause = "pageable_copy"
+            elif "Pinned" in label and "Async" in name:
+                continue  # an asynchronous copy to pinned memory: the synchronize after it is what waits
+        if wait <= 0 and cause == "sync":
+            continue
+        out.append((int(sid), a, b, int(wait), cause, _outermost_op(s, int(sid)), nbytes))
+    if not out:
+        return Blocking(empty)
+    return Blocking(pd.DataFrame(out, columns=list(empty.columns)))
+
+
+def _outermost_op(s: pd.DataFrame, sid: int) -> str:
+    """The outermost CPU op around a slice (``aten::item`` for the synchronize inside ``.item()``), else the
+    innermost annotation, else its own name."""
+    parents = s["parent_id"]
+    cats = s["cat"]
+    found, annotation = None, None
+    p = parents.iat[sid]
+    while p is not pd.NA and not pd.isna(p):
+        p = int(p)
+        cat = str(cats.iat[p])
+        if cat == "cpu_op":
+            found = str(s["name"].iat[p])
+        elif annotation is None and cat in ("user_annotation", "python_function") and not str(s["name"].iat[p]).startswith("ProfilerStep"):
+            annotation = str(s["name"].iat[p])
+        p = parents.iat[p]
+    return found or annotation or str(s["name"].iat[sid])
+
+
+def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
+    """The DataLoader's ``__next__`` slices in the window (slice_id, start_ns, end_ns, multiprocess)."""
+    s = trace.slices
+    inside = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    hit = inside & matches(s["name"], DATALOADER_NEXT, anchored=True)
+    rows = np.flatnonzero(hit)
+    return pd.DataFrame({"slice_id": rows, "start_ns": s["start_ns"].to_numpy()[rows], "end_ns": s["end_ns"].to_numpy()[rows],
+                         "multiprocess": [("MultiProcessing" in str(n)) for n in s["name"].to_numpy(dtype=object)[rows]]})
+
+
+def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int] | None = None,
+           removed: set[str] = frozenset()) -> float:
+    """ms of the window replayed: blocking calls of a ``removed`` cause take ``new_host[slice_id]`` ns (else
+    0), other blocking calls wait for the replayed GPU; host slices in ``new_host`` take that many ns."""
+    new_host = new_host or {}
+    calls = blocking.calls
+    intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(calls["slice_id"], calls["start_ns"], calls["end_ns"], calls["cause"])]
+    blocking_ids = {iv[2] for iv in intervals}
+    s = trace.slices
+    for sid, dur in new_host.items():
+        if sid not in blocking_ids:
+            intervals.append((int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid]), int(sid), "host"))
+    intervals.sort()
+    kept, last_end = [], -1
+    for iv in intervals:  # an interval inside another (a copy inside __next__) moves with the outer one
+        if iv[0] >= last_end:
+            kept.append(iv)
+            last_end = iv[1]
+    gpu = trace.gpu
+    launches = trace.launches
+    mine = (launches["rank"] == w.rank) & (launches["pid"] == w.pid) & (launches["start_ns"] >= w.start_ns) & (launches["start_ns"] <= w.end_ns)
+    ml = launches[mine.to_numpy()]
+    g = gpu[(gpu["rank"] == w.rank).to_numpy()]
+    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    in_window = np.isin(lid, ml["launch_id"].to_numpy())
+    g_start, g_end = g["start_ns"].to_numpy(), g["end_ns"].to_numpy()
+    stream = g["stream"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    launch_at = pd.Series(ml["start_ns"].to_numpy(), index=ml["launch_id"].to_numpy())
+    act = np.flatnonzero(in_window)
+    act = act[np.lexsort((g_start[act], launch_at.reindex(lid[act]).to_numpy()))]
+    act_launch = launch_at.reindex(lid[act]).to_numpy().astype(np.int64)
+    # the launch latency of each activity when its stream was idle; a median stands in where it was busy
+    ready0: dict[int, int] = {}
+    before = ~in_window & (g_end > w.start_ns) & (g_start < w.end_ns)
+    for st, e in zip(stream[before], g_end[before]):
+        ready0[int(st)] = max(ready0.get(int(st), 0), int(e))
+    prev_end = np.full(len(act), -1, dtype=np.int64)
+    seen: dict[int, int] = dict(ready0)
+    for i, j in enumerate(act):
+        prev_end[i] = seen.get(int(stream[j]), -1)
+        seen[int(stream[j])] = max(seen.get(int(stream[j]), -1), int(g_end[j]))
+    idle = prev_end <= act_launch
+    lat_all = g_start[act] - act_launch
+    lat_med = int(np.median(lat_all[idle])) if idle.any() else 5000
+    lat = np.where(idle, np.maximum(lat_all, 0), lat_med)
+    dur = g["dur_ns"].to_numpy()[act]
+    own = {int(sid): i for i, sid in enumerate(lid[act])}  # first activity of each launch
+    ready = dict(ready0)
+    ends = np.zeros(len(act), dtype=np.int64)
+    done_upto = 0
+    shift = 0
+    gpu_last = max(ready0.values()) if ready0 else w.start_ns
+    cuts = [(iv, int(np.searchsorted(act_launch, iv[0], side="left"))) for iv in kept]
+
+    def schedule(upto: int, shift_now: int) -> None:
+        nonlocal done_upto, gpu_last
+        for i in range(done_upto, upto):
+            j = act[i]
+            st = int(stream[j])
+            start = max(int(act_launch[i]) + shift_now + int(lat[i]), ready.get(st, 0))
+            ends[i] = start + int(dur[i])
+            ready[st] = int(ends[i])
+            gpu_last = max(gpu_last, int(ends[i]))
+        done_upto = max(done_upto, upto)
+
+    # launches between intervals move by the shift accumulated before them
+    for (a, b, sid, cause), upto in cuts:
+        schedule(upto, shift)
+        old = b - a
+        if cause in removed or cause == "host":
+            new = int(new_host.get(sid, 0))
+        else:  # still blocks: its own cost, then the replayed GPU's remaining work
+            k = upto - 1
+            own_i = own.get(sid)
+            ready_at = int(np.max(ends[:upto])) if upto > 0 else a + shift
+            if own_i is not None and own_i < upto:  # a copy's own activity is launched by the call itself
+                others = np.delete(ends[:upto], own_i)
+                ready_at = int(others.max()) if len(others) else a + shift
+            orig_wait = int(calls.loc[calls["slice_id"] == sid, "wait_ns"].iat[0]) if sid in blocking_ids else 0
+            cost = old - orig_wait
+            new = cost + max(ready_at - (a + shift), 0)
+            del k
+        shift += new - old
+    schedule(len(act), shift)
+    host_end = w.end_ns + shift
+    return (max(host_end, gpu_last) - w.start_ns) / 1e6
