@@ -11,3 +11,133 @@ from __future__ import annotations
 TOLERANCE_POINTS = 5.0
 NOT_FIRING_SHARE = 0.03
 NOISE_SHARE = 0.01
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, SAMPLES
+
+from traceview.analysis import replay as rp
+from traceview.analysis.advice import KINDS
+from traceview.analysis.step_windows import step_windows
+from traceview.trace import load
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bottleneck_predictions  # noqa: E402  (benchmarks/bottleneck_predictions.py: the checked table)
+
+LOADER = SAMPLES / "gpu" / "loader"
+CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
+#: Design cases: the estimates were built looking at these traces (mlp, in every configuration) and at the
+#: pinned-handoff mechanism found on mlp-workers. The others were measured in the same device calls and not
+#: studied while designing. Rows outside the tolerance, and why (docs/benchmarks.md, "Data loading, syncs
+#: and pageable copies"): kept where they are so a change of the models shows.
+KNOWN_MISSES = {
+    ("mlp-sync", "input"): "5.9 points under (44.4% vs 50.3%)",
+    ("mlp-input", "input"): "workers on the H200 host make batches faster than the profiled __next__ suggests",
+    ("mlp-workers", "pageable_copy"): "the A/B's spread (21-39%) covers the prediction",
+    ("cnn-sync", "input"): "overpredicted: the worker's batches cost the training process more than FETCH_MS",
+    ("cnn-input", "input"): "overpredicted, as cnn-sync",
+    ("lstm-sync", "input"): "overpredicted: workers saved nothing here (measured -3%)",
+    ("lstm-workers", "pageable_copy"): "underpredicted (11.8% vs 19.2%, the A/B spread 9-29%)",
+    ("cnn-workers", "pageable_copy"): "5.4 points over (25.3% vs 19.9%)",
+}
+
+
+def _events(trace: Path) -> list[dict]:
+    with gzip.open(trace, "rt") as f:
+        return json.load(f)["traceEvents"]
+
+
+@pytest.fixture(scope="module")
+def table() -> list[dict]:
+    return [r for case in CASES for r in bottleneck_predictions.rows_of(LOADER / case)]
+
+
+def test_the_three_kinds_are_named_for_scripts():
+    assert {"input", "sync", "pageable_copy"} <= set(KINDS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_blocking_calls_are_the_synchronises_and_pageable_copies_a_plain_reading_finds(case):
+    trace_path = LOADER / case / "train_loader.pt.trace.json.gz"
+    trace = load(trace_path)
+    w = rp.process_window(trace, step_windows(trace))
+    calls = rp.blocking_calls(trace, w).calls
+    events = _events(trace_path)
+    steps = [e for e in events if e.get("ph") == "X" and str(e.get("name", "")).startswith("ProfilerStep#")]
+    lo, hi = min(e["ts"] for e in steps), max(e["ts"] + e["dur"] for e in steps)
+    inside = [e for e in events if e.get("ph") == "X" and lo <= e["ts"] and e["ts"] + e.get("dur", 0) <= hi]
+    pageable = {e["args"]["correlation"] for e in inside if e.get("cat") == "gpu_memcpy" and "Pageable" in e["name"]}
+    copies = [e for e in inside if e.get("cat") == "cuda_runtime" and e["name"] == "cudaMemcpyAsync"
+              and e["args"].get("correlation") in pageable]
+    syncs = [e for e in inside if e.get("cat") == "cuda_runtime" and e["name"] == "cudaStreamSynchronize"]
+    found = calls["slice_id"].size
+    # every pageable copy blocks; a synchronize is counted when the GPU still had work (the rest returned at once)
+    assert (calls["bytes"].notna()).sum() == len(copies) > 0
+    assert len(copies) <= found <= len(copies) + len(syncs)
+    assert set(calls["where"]) <= {"aten::item", "aten::to"}
+    # .item() once per step: its synchronize is a sync; the copy's own synchronize goes with the copy
+    assert (calls["where"] == "aten::item").sum() <= w.steps
+    assert (calls.loc[calls["where"] == "aten::to", "cause"] == "pageable_copy").all()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_replaying_the_steps_unchanged_gives_back_their_time(case):
+    trace = load(LOADER / case / "train_loader.pt.trace.json.gz")
+    w = rp.process_window(trace, step_windows(trace))
+    actual = (w.end_ns - w.start_ns) / 1e6
+    assert rp.replay(trace, w, rp.blocking_calls(trace, w)) == pytest.approx(actual, rel=0.02)
+
+
+def test_each_prediction_is_within_the_tolerance_of_its_interleaved_ab_measurement(table):
+    checked = [r for r in table if (r["case"], r["kind"]) not in KNOWN_MISSES]
+    assert len(checked) >= 20
+    for r in checked:
+        if r["advised"]:
+            assert abs(r["error_points"]) <= TOLERANCE_POINTS, r
+            assert r["measured_pct"] > 0, r  # the sign: an advised change made the step shorter
+        else:  # not advised: the change measured no saving worth advising
+            assert r["measured_pct"] < 100 * NOT_FIRING_SHARE or r["measured_low_pct"] < 100 * NOISE_SHARE, r
+
+
+def test_known_misses_are_still_misses(table):
+    """A model change that brings a miss within the tolerance should move it out of KNOWN_MISSES."""
+    rows = {(r["case"], r["kind"]): r for r in table}
+    for key in KNOWN_MISSES:
+        assert abs(rows[key]["error_points"]) > TOLERANCE_POINTS, key
+
+
+def test_no_ranked_advice_where_the_change_made_the_step_slower(table):
+    for r in table:
+        if r["measured_high_pct"] < 0:  # slower in nearly every round
+            assert not r["advised"], r
+
+
+def test_the_input_bound_loops_lead_with_input():
+    for case in ("mlp-input", "cnn-input", "lstm-input"):
+        rows = bottleneck_predictions.rows_of(LOADER / case)
+        assert any(r["kind"] == "input" and r["advised"] for r in rows)
+    from traceview.analysis.analyze import analyze
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    path = LOADER / "lstm-input" / "train_loader.pt.trace.json.gz"
+    advice = analyze(load(path), dynamo_record(run_files(path))).advice
+    assert advice[0].kind == "input" and advice[0].scale == "unprofiled"
+    assert "num_workers=" in advice[0].how and advice[0].steps_used == 5
+    meta = json.loads((LOADER / "lstm-input" / "meta.json").read_text())
+    real = meta["steps"]["timing"]["unprofiled_median_ms"]
+    assert advice[0].saving_ms_per_step == pytest.approx(advice[0].saving_pct / 100 * real, rel=1e-6)
+
+
+def test_a_cpu_trace_gets_no_gpu_advice():
+    path = SAMPLES / "cpu" / "abc" / "abc-eager.pt.trace.json.gz"
+    if not path.exists():
+        path = next((SAMPLES / "cpu" / "abc").glob("*eager*.pt.trace.json*"))
+    from traceview.analysis.analyze import analyze
+
+    kinds = {a.kind for a in analyze(load(path)).advice}
+    assert not kinds & {"sync", "pageable_copy", "cuda_graphs", "static_inputs"}

@@ -132,7 +132,10 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     top_op = (s["kind"] == "op").to_numpy(dtype=bool, na_value=False) if "kind" in s.columns else np.zeros(len(s), dtype=bool)
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
-    eager = (op >= 0) & (graph_call < 0) & (optimizer < 0) & (region < 0)
+    from traceview.analysis.replay import DATALOADER_NEXT
+
+    loading = nearest_marked(parents, depth, matches(names, DATALOADER_NEXT, anchored=True))
+    eager = (op >= 0) & (graph_call < 0) & (optimizer < 0) & (region < 0) & (loading < 0)  # compiling leaves data loading as it is
     starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
     totals = dict.fromkeys(("step", "graph", "replay", "optimizer", "eager"), 0.0)
     counts = dict.fromkeys(("graph_calls", "replayed", "graph_launches", "opt_launches", "eager_launches", "lookups"), 0.0)
@@ -359,7 +362,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps)
     found += host_blocking(trace, windows, host, unprofiled_step_ms)
-    return sorted((a for a in found if a is not None), key=lambda a: -a.saving_ms_per_step)
+    # by share of the step: the replayed kinds give ms of a step without the profiler where it was timed
+    return sorted((a for a in found if a is not None), key=lambda a: -a.saving_pct)
 
 
 def _optimizer_gpu_ms(result, steps: int) -> float:
@@ -414,37 +418,54 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     threads = int((host or {}).get("torch_threads") or 1)
     out: list[Advice | None] = []
 
-    def entry(kind, changed, floor, evidence, how, assumptions, where=None):
-        saving = max(base - max(changed, floor), 0.0) / w.steps
-        share = saving * w.steps / base if base > 0 else 0.0
+    gpu = len(trace.gpu) > 0
+    gpu_ms = rp.gpu_busy_ms(trace, w) / w.steps
+    profiled_step = base / w.steps
+    # the profiler's own cost per recorded host event, from the steps timed without it (meta.json): host time
+    # the change removes is taken without it; none known (a bare trace): the profiled scale
+    kappa = max(profiled_step - unprofiled_step_ms, 0.0) / max(rp.host_events(trace, w) / w.steps, 1) if unprofiled_step_ms else 0.0
+    real_step = unprofiled_step_ms or profiled_step
+
+    def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0):
+        """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
+        removes, as a share of the step without the profiler."""
+        saving_prof = max(base - changed, 0.0) / w.steps
+        saving = max(saving_prof - kappa * removed_events / w.steps, 0.0)
+        share = saving / real_step if real_step > 0 else 0.0
         if share < REPLAY_MIN_SHARE:
             return None
-        real = share * unprofiled_step_ms if unprofiled_step_ms else None
-        step = unprofiled_step_ms if real is not None else base / w.steps
-        return Advice(kind, float(real if real is not None else saving), float(100 * share), evidence, how,
-                      assumptions + f"; the steps replayed without the change take {base:.2f} ms (the trace: {actual:.2f} ms)",
-                      where=where, steps_used=w.steps, saving_ms_profiled=float(saving),
-                      scale="unprofiled" if real is not None else "profiled") if step > 0 else None
+        return Advice(kind, float(saving), float(100 * share), evidence, how,
+                      assumptions + f"; replayed, the profiled steps take {base:.2f} ms without the change (the trace: "
+                      f"{actual:.2f} ms)" + (f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out" if kappa else ""),
+                      where=where, steps_used=w.steps, saving_ms_profiled=float(saving_prof),
+                      scale="unprofiled" if unprofiled_step_ms else "profiled")
 
     if len(loader) and not loader["multiprocess"].any():
-        load = (loader["end_ns"] - loader["start_ns"]).to_numpy()
+        load_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps
+        load = max(load_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
+        batches = len(loader) / w.steps
         workers = max(1, min(4, cores - 1)) if cores else 4
-        new = dict.fromkeys(loader["slice_id"].astype(int), int(rp.FETCH_MS * 1e6))
-        changed = rp.replay(trace, w, blocking, new)
-        gpu = len(trace.gpu) > 0
-        busy = base - load.sum() / 1e6  # the rest of the step, in the training process
-        demand = load.sum() / 1e6 + busy * (1 if gpu else max(1, min(threads, cores or threads)))
-        floor = max(load.sum() / 1e6 / workers, demand / cores if cores else 0.0)
-        out.append(entry("input", changed, floor,
-                         f"the DataLoader makes each batch in the training process: {load.sum() / 1e6 / w.steps:.2f} ms of each "
-                         f"{base / w.steps:.2f} ms step ({len(load)} batches in {w.steps} steps) in __next__",
-                         f"DataLoader(..., num_workers={workers}, persistent_workers=True"
-                         + (", pin_memory=True)" if gpu else ")") + " so batches are made while the step runs",
-                         f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch from a worker costs "
-                         f"{rp.FETCH_MS} ms (benchmarks/micro_host.py); the step cannot be shorter than the workers' "
-                         "batches per worker, nor than all the CPU work over the cores"
-                         + ("" if gpu else f" (the step's own compute at {min(threads, cores or threads)} threads)"),
-                         where="DataLoader.__next__"))
+        fetch = rp.FETCH_MS["gpu" if gpu else "cpu"]
+        rest = max(real_step - load, 0.0)
+        compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
+        demand = load + rest * compute_threads
+        new = max(rest + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
+        share = 1 - new / real_step if real_step > 0 else 0.0
+        if share >= REPLAY_MIN_SHARE:
+            out.append(Advice("input", float(share * real_step), float(100 * share),
+                              f"the DataLoader makes each batch in the training process: {load_prof:.2f} ms of each "
+                              f"{profiled_step:.2f} ms profiled step in __next__ ({len(loader)} batches in {w.steps} steps"
+                              + (f"; {load:.2f} ms of a {real_step:.2f} ms step without the profiler" if unprofiled_step_ms else "") + ")",
+                              f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
+                              + " so batches are made while the step runs",
+                              f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch from a worker costs {fetch} ms "
+                              "(benchmarks/micro_host.py); the step cannot be shorter than the batches each worker makes, its GPU "
+                              f"time ({gpu_ms:.2f} ms), nor all the CPU work over the cores"
+                              + ("" if gpu else f" (the step's own compute at {compute_threads} threads)")
+                              + (f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else ""),
+                              where="DataLoader.__next__", steps_used=w.steps,
+                              saving_ms_profiled=float(share * profiled_step),
+                              scale="unprofiled" if unprofiled_step_ms else "profiled"))
     for cause, kind in (("sync", "sync"), ("pageable_copy", "pageable_copy")):
         calls = blocking.of(cause)
         if not len(calls):
@@ -454,6 +475,9 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         for sid, nbytes in zip(calls["slice_id"], calls["bytes"]):
             extra = (rp.PIN_MS + (0 if np.isnan(nbytes) else nbytes / (rp.PIN_GB_S * 1e9) * 1e3)) if kind == "pageable_copy" and pinned_here else 0.0
             cost[int(sid)] = int((launch_ms + extra) * 1e6)
+        if kind == "pageable_copy" and len(loader) and loader["multiprocess"].all():
+            # pin_memory=True: the pin-memory thread receives the workers' batches; __next__ takes them from it
+            cost.update(dict.fromkeys(loader["slice_id"].astype(int), int(rp.PINNED_NEXT_MS * 1e6)))
         changed = rp.replay(trace, w, blocking, cost, removed={cause})
         wait = calls["wait_ns"].sum() / 1e6 / w.steps
         where = calls["where"].value_counts()
@@ -465,12 +489,13 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         else:
             how = "DataLoader(..., pin_memory=True) and .to(device, non_blocking=True) for the batch"
             what = "copy(ies) from pageable memory"
-        out.append(entry(kind, changed, 0.0,
+        removed = calls if kind != "pageable_copy" or not len(loader) or not loader["multiprocess"].all() else pd.concat([calls, loader])
+        out.append(entry(kind, changed,
                          f"{len(calls) / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
                          "waiting for the GPU, which then waits for the host's next launches",
                          how,
                          "the other calls that block stay and wait for the replayed GPU; each removed call still costs "
                          f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
                                                                    f"({rp.PIN_MS} ms + {rp.PIN_GB_S} GB/s)" if kind == "pageable_copy" and pinned_here else ""),
-                         where=str(where.index[0])))
+                         where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed)))
     return [a for a in out if a is not None]

@@ -37,12 +37,17 @@ BLOCKING_API = r"(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|(?:cud
 DATALOADER_NEXT = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
 PAGEABLE_H2D = r"Memcpy HtoD \(Pageable"
 #: The training process's cost of taking one batch from a DataLoader worker (queue, shared memory,
-#: unpickling), measured by ``benchmarks/micro_host.py`` on a 2-core x86-64 host (0.65-1.03 ms for 4 KB to
-#: 16 MB batches, no dependence on size) and on the H200 host (docs/benchmarks.md).
-FETCH_MS = 0.9
-#: pin_memory() of a batch in the training process: ms per call and GB/s (``benchmarks/micro_host.py``, H200 host).
-PIN_MS = 0.02
-PIN_GB_S = 5.0
+#: unpickling), measured by ``benchmarks/micro_host.py``: 0.42-0.71 ms for 4 KB to 16 MB batches on the H200's
+#: 16-core host (fit 0.55 ms, no dependence on size), 0.65-1.03 ms on a 2-core x86-64 host (docs/benchmarks.md).
+FETCH_MS = {"gpu": 0.55, "cpu": 0.9}
+#: pin_memory() of a batch in the training process (``benchmarks/micro_host.py``, H200 host: 2.7 µs for 4 KB,
+#: 0.17 ms for 16 MB through the caching host allocator).
+PIN_MS = 0.003
+PIN_GB_S = 99.0
+#: With workers and pin_memory=True, the DataLoader's pin-memory thread receives each batch from the workers and
+#: pins it; the training process's ``__next__`` takes it from a thread queue: about an in-process ``next()``
+#: (``benchmarks/micro_host.py``: 0.008-0.012 ms on the H200 host) and a queue get.
+PINNED_NEXT_MS = 0.02
 
 
 @dataclass(frozen=True)
@@ -144,14 +149,30 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
                 if not matches(pd.Series([label]), PAGEABLE_H2D)[0]:
                     continue  # pinned, asynchronous: nothing blocks
                 cause = "pageable_copy"
-            elif "Pinned" in label and "Async" in name:
-                continue  # an asynchronous copy to pinned memory: the synchronize after it is what waits
+            elif "Async" in name and "Pageable" not in label:
+                continue  # device to device, or to pinned memory: asynchronous (a synchronize after it is what waits)
         if wait <= 0 and cause == "sync":
             continue
-        out.append((int(sid), a, b, int(wait), cause, _outermost_op(s, int(sid)), nbytes))
+        out.append((int(sid), a, b, int(wait), cause, _outermost_op(s, int(sid)), nbytes, _outermost_op_id(s, int(sid))))
     if not out:
         return Blocking(empty)
-    return Blocking(pd.DataFrame(out, columns=list(empty.columns)))
+    calls = pd.DataFrame(out, columns=[*empty.columns, "op"])
+    # a copy that is not non_blocking synchronises its stream inside the same op (aten::to -> copy_): that wait
+    # belongs to the copy, and goes with it
+    copy_ops = set(calls.loc[calls["cause"] == "pageable_copy", "op"]) - {-1}
+    calls.loc[calls["op"].isin(copy_ops) & (calls["cause"] == "sync"), "cause"] = "pageable_copy"
+    return Blocking(calls.drop(columns="op"))
+
+
+def _outermost_op_id(s: pd.DataFrame, sid: int) -> int:
+    """slice_id of the outermost CPU op around a slice, -1 when none."""
+    found, p = -1, s["parent_id"].iat[sid]
+    while p is not pd.NA and not pd.isna(p):
+        p = int(p)
+        if str(s["cat"].iat[p]) == "cpu_op":
+            found = p
+        p = s["parent_id"].iat[p]
+    return found
 
 
 def _outermost_op(s: pd.DataFrame, sid: int) -> str:
@@ -268,3 +289,39 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
     schedule(len(act), shift)
     host_end = w.end_ns + shift
     return (max(host_end, gpu_last) - w.start_ns) / 1e6
+
+
+def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> int:
+    """Host slices the profiler recorded in the window's process (inside ``within``'s intervals when given):
+    what the profiler's own per-event cost is paid on."""
+    s = trace.slices
+    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    if within is None:
+        return int(mine.sum())
+    starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    inside = np.zeros(len(s), dtype=bool)
+    for a, b in zip(within["start_ns"], within["end_ns"]):
+        inside |= (starts >= a) & (ends <= b)
+    return int((mine & inside).sum())
+
+
+def gpu_busy_ms(trace: Trace, w: Window) -> float:
+    """Union of the GPU activities' time inside the window (all streams of the rank), ms."""
+    g = trace.gpu
+    if not len(g):
+        return 0.0
+    g = g[(g["rank"] == w.rank).to_numpy()]
+    a = np.clip(g["start_ns"].to_numpy(), w.start_ns, w.end_ns)
+    b = np.clip(g["end_ns"].to_numpy(), w.start_ns, w.end_ns)
+    order = np.argsort(a, kind="stable")
+    total, cur_a, cur_b = 0, None, None
+    for x, y in zip(a[order], b[order]):
+        if cur_b is None or x > cur_b:
+            if cur_b is not None:
+                total += cur_b - cur_a
+            cur_a, cur_b = x, y
+        else:
+            cur_b = max(cur_b, y)
+    if cur_b is not None:
+        total += cur_b - cur_a
+    return total / 1e6
