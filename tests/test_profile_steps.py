@@ -54,8 +54,17 @@ def test_steps_window_profiles_only_those_optimizer_steps(tmp_path):
     assert _names(result.trace, r"ProfilerStep#\d+") == ["ProfilerStep#2", "ProfilerStep#3"]
     assert _names(result.trace, r"iter\d+") == ["iter2", "iter3"]  # step 1 was the warm-up: its events dropped
     meta = json.loads(result.meta_path.read_text())
+    timing = meta["steps"].pop("timing")
     assert meta["steps"] == {"by": "optimizer", "optimizer": "SGD", "counted": 6, "requested": "2:4", "profiled": [2, 3],
                              "partial_step": None}
+    # each step's duration from the end of the one before (step 0 has none); steps 0-2 compile or warm up and
+    # 4-5 follow the window (step 4 pays for the export): none of the 6 is an unprofiled steady step
+    assert sorted(timing["step_ms"], key=int) == ["1", "2", "3", "4", "5"]
+    assert all(v > 0 for v in timing["step_ms"].values())
+    assert timing["profiled_steps"] == [2, 3] and timing["unprofiled_steps"] == []
+    assert timing["profiled_median_ms"] == pytest.approx((timing["step_ms"]["2"] + timing["step_ms"]["3"]) / 2, abs=1e-3)
+    assert timing["unprofiled_median_ms"] is None and timing["profiler_inflation"] is None
+    assert set(meta["host"]) == {"cpu_count", "usable_cores", "torch_threads"} and meta["host"]["usable_cores"] >= 1
 
 
 def test_a_script_that_ends_inside_the_window_says_which_step_is_partial(tmp_path):

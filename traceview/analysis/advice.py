@@ -490,9 +490,13 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             how = "DataLoader(..., pin_memory=True) and .to(device, non_blocking=True) for the batch"
             what = "copy(ies) from pageable memory"
         removed = calls if kind != "pageable_copy" or not len(loader) or not loader["multiprocess"].all() else pd.concat([calls, loader])
+        count = int(calls["bytes"].notna().sum()) if kind == "pageable_copy" else len(calls)
+        handover = kind == "pageable_copy" and len(loader) and loader["multiprocess"].all()
         out.append(entry(kind, changed,
-                         f"{len(calls) / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
-                         "waiting for the GPU, which then waits for the host's next launches",
+                         f"{count / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
+                         "waiting for the GPU, which then waits for the host's next launches"
+                         + (f"; the training process takes each batch from the workers itself ({float((loader['end_ns'] - loader['start_ns']).sum()) / 1e6 / w.steps:.2f} "
+                            "ms per step in __next__), which pin_memory=True hands to the pin-memory thread" if handover else ""),
                          how,
                          "the other calls that block stay and wait for the replayed GPU; each removed call still costs "
                          f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
