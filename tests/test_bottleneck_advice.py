@@ -141,3 +141,16 @@ def test_a_cpu_trace_gets_no_gpu_advice():
 
     kinds = {a.kind for a in analyze(load(path)).advice}
     assert not kinds & {"sync", "pageable_copy", "cuda_graphs", "static_inputs"}
+
+
+def test_the_runners_own_synchronize_is_not_advised_away():
+    """`traceview run` ends each profiled call with its own synchronize (the harness's, not the user's): the
+    trace shows it as a blocking call, and no `sync` advice comes of it."""
+    from traceview.analysis.analyze import analyze
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    path = SAMPLES / "gpu" / "adam-sweep" / "4x1024" / "plain" / "adam-fused.pt.trace.json.gz"
+    trace = load(path)
+    w = rp.process_window(trace, step_windows(trace))
+    assert len(rp.blocking_calls(trace, w).of("sync")) > 0  # the harness's synchronize waited
+    assert "sync" not in {a.kind for a in analyze(trace, dynamo_record(run_files(path))).advice}

@@ -332,10 +332,12 @@ def straggler(collectives, step_ms: float, steps: int) -> list[Advice]:
 
 
 def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None = None,
-           unprofiled_step_ms: float | None = None, windows=None) -> list[Advice]:
+           unprofiled_step_ms: float | None = None, windows=None, harness_syncs: bool = False) -> list[Advice]:
     """Every kind the trace has evidence for, largest saving first. ``result``: the Analysis so far;
     ``run_steps``: the run's step count (meta.json), to spread one-off costs over; ``host``: meta.json's cores
-    and torch threads; ``unprofiled_step_ms``: the median step timed without the profiler (meta.json)."""
+    and torch threads; ``unprofiled_step_ms``: the median step timed without the profiler (meta.json);
+    ``harness_syncs``: a ``traceview run`` trace, whose steps end in the runner's own synchronize (not the user's
+    to remove)."""
     steps_table = result.steps.steps
     path = result.critical_path
     if len(steps_table):
@@ -361,7 +363,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(static_inputs(trace, n_steps, step_ms))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps)
-    found += host_blocking(trace, windows, host, unprofiled_step_ms)
+    found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
+              if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # by share of the step: the replayed kinds give ms of a step without the profiler where it was timed
     return sorted((a for a in found if a is not None), key=lambda a: -a.saving_pct)
 

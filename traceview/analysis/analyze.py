@@ -63,7 +63,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     )
     advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None,
                     dynamo.host if dynamo is not None else None, dynamo.unprofiled_step_ms if dynamo is not None else None,
-                    windows=windows)
+                    windows=windows, harness_syncs=dynamo.harness_syncs if dynamo is not None else False)
     result = Analysis(**{**result.__dict__, "advice": advice})
     compile_ms = dict(zip(result.split.compiles["compile_id"], result.split.compiles["wall_ns"].to_numpy() / 1e6))
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons, compile_ms)})

@@ -55,6 +55,7 @@ class DynamoRecord:
     run_steps: int | None = None  # steps the whole run took (meta.json of `profile --steps`), to spread one-off costs over
     host: dict[str, Any] | None = None  # meta.json's usable cores and torch threads
     unprofiled_step_ms: float | None = None  # median step with the profiler off (meta.json of `profile --steps`)
+    harness_syncs: bool = False  # a `traceview run` trace: each step ends in the runner's own synchronize
 
     @property
     def empty(self) -> bool:
@@ -98,7 +99,7 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
         except TraceFormatError as exc:
             notes.append(f"autotuning record skipped: {exc}")
     return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta), _host(files.meta),
-                        _unprofiled_step_ms(files.meta))
+                        _unprofiled_step_ms(files.meta), isinstance(files.meta, dict) and files.meta.get("kind") == "run")
 
 
 def _run_steps(meta: dict[str, Any] | None) -> int | None:
