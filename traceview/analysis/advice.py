@@ -39,7 +39,9 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.by_name import matches
+from traceview.analysis import replay as rp
 from traceview.analysis.critical_path import CriticalPath
+from traceview.analysis.step_windows import step_windows
 from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
@@ -132,9 +134,7 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     top_op = (s["kind"] == "op").to_numpy(dtype=bool, na_value=False) if "kind" in s.columns else np.zeros(len(s), dtype=bool)
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
-    from traceview.analysis.replay import DATALOADER_NEXT
-
-    loading = nearest_marked(parents, depth, matches(names, DATALOADER_NEXT, anchored=True))
+    loading = nearest_marked(parents, depth, matches(names, rp.DATALOADER_NEXT, anchored=True))
     eager = (op >= 0) & (graph_call < 0) & (optimizer < 0) & (region < 0) & (loading < 0)  # compiling leaves data loading as it is
     starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
     totals = dict.fromkeys(("step", "graph", "replay", "optimizer", "eager"), 0.0)
@@ -405,15 +405,14 @@ def rank_advice(comparison, collectives) -> list[Advice]:
 def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None) -> list[Advice]:
     """``input``, ``sync`` and ``pageable_copy``: each change replayed on the steps (:mod:`.replay`); advised when it
     saves at least REPLAY_MIN_SHARE of the step."""
-    from traceview.analysis import replay as rp
-    from traceview.analysis.step_windows import step_windows
-
     windows = step_windows(trace) if windows is None else windows
     w = rp.process_window(trace, windows)
     if w is None:
         return []
     blocking = rp.blocking_calls(trace, w)
     loader = rp.loader_calls(trace, w)
+    if not len(blocking.calls) and not len(loader):
+        return []  # nothing blocked the host and no DataLoader: nothing to replay
     launch_ms = float(trace.launches["dur_ns"].median()) / 1e6 if len(trace.launches) else 0.0
     base = rp.replay(trace, w, blocking)
     actual = (w.end_ns - w.start_ns) / 1e6

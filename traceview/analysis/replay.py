@@ -22,13 +22,14 @@ that launched the most GPU work (every process's on a CPU-only trace).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from traceview.analysis.by_name import matches
 from traceview.analysis.step_windows import StepWindows
+from traceview.analysis.tree import ancestor_pairs, parents_array
 from traceview.trace import Trace
 
 #: A call that can block the host on the GPU: synchronisations and copies.
@@ -59,27 +60,6 @@ class Blocking:
 
     def of(self, cause: str) -> pd.DataFrame:
         return self.calls[(self.calls["cause"] == cause).to_numpy()]
-
-
-@dataclass(frozen=True)
-class Replay:
-    """One process's steps replayed: ``base_ms`` without a change, ``changed_ms`` with it (both the whole window,
-    all steps), ``floor_ms`` the bound the change cannot go below; per step: ``saving_ms``."""
-
-    steps: int
-    actual_ms: float
-    base_ms: float
-    changed_ms: float
-    floor_ms: float = 0.0
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def saving_ms(self) -> float:
-        return max(self.base_ms - max(self.changed_ms, self.floor_ms), 0.0) / max(self.steps, 1)
-
-    @property
-    def saving_share(self) -> float:
-        return (self.saving_ms * self.steps / self.base_ms) if self.base_ms > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -134,8 +114,9 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     own = pd.Series(np.flatnonzero(has_launch), index=lid[has_launch])  # the activity a copy call launched
     gpu_names = gpu["name"].astype(str).to_numpy()
     names = s["name"].to_numpy(dtype=object)
+    op_ids = _outermost_ops(s, rows)
     out = []
-    for sid in rows:
+    for sid, op_id in zip(rows, op_ids):
         a, b = int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid])
         k = int(np.searchsorted(starts_sorted, a, side="left")) - 1  # work launched strictly before the call
         ready = int(ends_prefix[k]) if k >= 0 else a
@@ -153,7 +134,7 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
                 continue  # device to device, or to pinned memory: asynchronous (a synchronize after it is what waits)
         if wait <= 0 and cause == "sync":
             continue
-        out.append((int(sid), a, b, int(wait), cause, _outermost_op(s, int(sid)), nbytes, _outermost_op_id(s, int(sid))))
+        out.append((int(sid), a, b, int(wait), cause, str(names[op_id]) if op_id >= 0 else name, nbytes, int(op_id)))
     if not out:
         return Blocking(empty)
     calls = pd.DataFrame(out, columns=[*empty.columns, "op"])
@@ -164,33 +145,17 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     return Blocking(calls.drop(columns="op"))
 
 
-def _outermost_op_id(s: pd.DataFrame, sid: int) -> int:
-    """slice_id of the outermost CPU op around a slice, -1 when none."""
-    found, p = -1, s["parent_id"].iat[sid]
-    while p is not pd.NA and not pd.isna(p):
-        p = int(p)
-        if str(s["cat"].iat[p]) == "cpu_op":
-            found = p
-        p = s["parent_id"].iat[p]
-    return found
-
-
-def _outermost_op(s: pd.DataFrame, sid: int) -> str:
-    """The outermost CPU op around a slice (``aten::item`` for the synchronize inside ``.item()``), else the
-    innermost annotation, else its own name."""
-    parents = s["parent_id"]
-    cats = s["cat"]
-    found, annotation = None, None
-    p = parents.iat[sid]
-    while p is not pd.NA and not pd.isna(p):
-        p = int(p)
-        cat = str(cats.iat[p])
-        if cat == "cpu_op":
-            found = str(s["name"].iat[p])
-        elif annotation is None and cat in ("user_annotation", "python_function") and not str(s["name"].iat[p]).startswith("ProfilerStep"):
-            annotation = str(s["name"].iat[p])
-        p = parents.iat[p]
-    return found or annotation or str(s["name"].iat[sid])
+def _outermost_ops(s: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
+    """For each of ``rows``, the slice_id of the outermost CPU op around it (``aten::item`` for the synchronize
+    inside ``.item()``), -1 when none."""
+    is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+    pairs = ancestor_pairs(parents_array(s), rows, is_op)
+    out = np.full(len(rows), -1, dtype=np.int64)
+    if len(pairs):
+        depth = s["depth"].to_numpy()[pairs["ancestor"].to_numpy()]
+        top = pairs.assign(depth=depth).sort_values("depth", kind="stable").drop_duplicates("row")
+        out[top["row"].to_numpy()] = top["ancestor"].to_numpy()
+    return out
 
 
 def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
@@ -210,10 +175,10 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
     new_host = new_host or {}
     calls = blocking.calls
     intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(calls["slice_id"], calls["start_ns"], calls["end_ns"], calls["cause"])]
-    blocking_ids = {iv[2] for iv in intervals}
+    waited = dict(zip(calls["slice_id"].astype(int), calls["wait_ns"].astype(int)))
     s = trace.slices
     for sid, dur in new_host.items():
-        if sid not in blocking_ids:
+        if sid not in waited:
             intervals.append((int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid]), int(sid), "host"))
     intervals.sort()
     kept, last_end = [], -1
@@ -275,16 +240,12 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
         if cause in removed or cause == "host":
             new = int(new_host.get(sid, 0))
         else:  # still blocks: its own cost, then the replayed GPU's remaining work
-            k = upto - 1
             own_i = own.get(sid)
             ready_at = int(np.max(ends[:upto])) if upto > 0 else a + shift
             if own_i is not None and own_i < upto:  # a copy's own activity is launched by the call itself
                 others = np.delete(ends[:upto], own_i)
                 ready_at = int(others.max()) if len(others) else a + shift
-            orig_wait = int(calls.loc[calls["slice_id"] == sid, "wait_ns"].iat[0]) if sid in blocking_ids else 0
-            cost = old - orig_wait
-            new = cost + max(ready_at - (a + shift), 0)
-            del k
+            new = old - waited[sid] + max(ready_at - (a + shift), 0)
         shift += new - old
     schedule(len(act), shift)
     host_end = w.end_ns + shift
@@ -292,17 +253,17 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
 
 
 def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> int:
-    """Host slices the profiler recorded in the window's process (inside ``within``'s intervals when given):
-    what the profiler's own per-event cost is paid on."""
+    """Host slices the profiler recorded in the window's process (inside ``within``'s intervals, which do not
+    overlap, when given): what the profiler's own per-event cost is paid on."""
     s = trace.slices
     mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
     if within is None:
         return int(mine.sum())
-    starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
-    inside = np.zeros(len(s), dtype=bool)
-    for a, b in zip(within["start_ns"], within["end_ns"]):
-        inside |= (starts >= a) & (ends <= b)
-    return int((mine & inside).sum())
+    iv = within.sort_values("start_ns")
+    lo, hi = iv["start_ns"].to_numpy(), iv["end_ns"].to_numpy()
+    starts, ends = s["start_ns"].to_numpy()[mine], s["end_ns"].to_numpy()[mine]
+    k = np.searchsorted(lo, starts, side="right") - 1
+    return int(((k >= 0) & (ends <= hi[np.maximum(k, 0)])).sum())
 
 
 def gpu_busy_ms(trace: Trace, w: Window) -> float:
@@ -310,18 +271,13 @@ def gpu_busy_ms(trace: Trace, w: Window) -> float:
     g = trace.gpu
     if not len(g):
         return 0.0
-    g = g[(g["rank"] == w.rank).to_numpy()]
-    a = np.clip(g["start_ns"].to_numpy(), w.start_ns, w.end_ns)
-    b = np.clip(g["end_ns"].to_numpy(), w.start_ns, w.end_ns)
+    mine = (g["rank"] == w.rank).to_numpy()
+    a = np.clip(g["start_ns"].to_numpy()[mine], w.start_ns, w.end_ns)
+    b = np.clip(g["end_ns"].to_numpy()[mine], w.start_ns, w.end_ns)
+    if not len(a):
+        return 0.0
     order = np.argsort(a, kind="stable")
-    total, cur_a, cur_b = 0, None, None
-    for x, y in zip(a[order], b[order]):
-        if cur_b is None or x > cur_b:
-            if cur_b is not None:
-                total += cur_b - cur_a
-            cur_a, cur_b = x, y
-        else:
-            cur_b = max(cur_b, y)
-    if cur_b is not None:
-        total += cur_b - cur_a
-    return total / 1e6
+    a, reach = a[order], np.maximum.accumulate(b[order])
+    first = np.flatnonzero(np.r_[True, a[1:] > reach[:-1]])  # each busy stretch's first activity
+    last = np.r_[first[1:] - 1, len(a) - 1]
+    return float((reach[last] - a[first]).sum()) / 1e6
