@@ -30,6 +30,7 @@ Every entry says the evidence in numbers, the change in concrete words and the a
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import asdict, dataclass
@@ -38,9 +39,10 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.by_name import matches
 from traceview.analysis import replay as rp
+from traceview.analysis.by_name import matches
 from traceview.analysis.critical_path import CriticalPath
+from traceview.analysis.ranks import rank_steps
 from traceview.analysis.step_windows import step_windows
 from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
@@ -81,6 +83,9 @@ class Advice:
     steps_used: int | None = None  # steps the estimate rests on
     saving_ms_profiled: float | None = None  # the saving on the profiled trace's scale (saving_ms_per_step: scale)
     scale: str = "profiled"  # "unprofiled": saving_ms_per_step is of a step timed without the profiler (meta.json)
+    evidence_count: int | None = None  # events it rests on beyond steps (collectives for a straggler)
+    saving_range_ms: tuple[float, float] | None = None  # the saving's range across the steps
+    ranked: bool = True  # False: too little evidence to act on; shown as a note below the ranked advice
 
     def as_dict(self) -> dict:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
@@ -104,6 +109,7 @@ class PathShares:
     eager_launches: float
     lookup_ms: float  # Dynamo's cache lookup, per call
     launch_cpu_ms: float  # median host ms of one kernel launch call
+    per_step: tuple[PathShares, ...] = ()  # the same, of each step alone (a prediction's range across steps)
 
 
 def _is(names: pd.Series, *values: str) -> np.ndarray:
@@ -137,9 +143,7 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     loading = nearest_marked(parents, depth, matches(names, rp.DATALOADER_NEXT, anchored=True))
     eager = (op >= 0) & (graph_call < 0) & (optimizer < 0) & (region < 0) & (loading < 0)  # compiling leaves data loading as it is
     starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
-    totals = dict.fromkeys(("step", "graph", "replay", "optimizer", "eager"), 0.0)
-    counts = dict.fromkeys(("graph_calls", "replayed", "graph_launches", "opt_launches", "eager_launches", "lookups"), 0.0)
-    lookup_total = 0.0
+    rows = []
     for step in path.steps:
         seg = step.segments
         sid = seg["slice_id"].to_numpy()
@@ -147,29 +151,30 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
         host = sid >= 0
         safe = np.maximum(sid, 0)
         call = np.where(host, graph_call[safe], -1)
-        totals["step"] += step.step_ms
-        totals["graph"] += dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum()
-        totals["replay"] += dur[(call >= 0) & replays[np.maximum(call, 0)]].sum()
-        totals["optimizer"] += dur[host & (optimizer[safe] >= 0)].sum()
-        totals["eager"] += dur[host & eager[safe]].sum()
-        lookup_total += dur[host & is_lookup[safe]].sum()
         a, b = int(step.segments["start_ns"].min()), int(step.segments["end_ns"].max())
         inside = (starts >= a) & (ends <= b) & (s["rank"] == step.rank).to_numpy()
         calls = inside & wrapper_mark
-        counts["graph_calls"] += (calls & ~replays).sum()
-        counts["replayed"] += (calls & replays).sum()
         launches = inside & is_launch
-        counts["graph_launches"] += (launches & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)]).sum()
-        counts["opt_launches"] += (launches & (optimizer >= 0)).sum()
-        counts["eager_launches"] += (launches & eager).sum()
-        counts["lookups"] += (inside & is_lookup).sum()
-    n = len(path.steps)
+        rows.append({"step": step.step_ms, "graph": dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum(),
+                     "replay": dur[(call >= 0) & replays[np.maximum(call, 0)]].sum(),
+                     "optimizer": dur[host & (optimizer[safe] >= 0)].sum(), "eager": dur[host & eager[safe]].sum(),
+                     "lookup": dur[host & is_lookup[safe]].sum(),
+                     "graph_calls": (calls & ~replays).sum(), "replayed": (calls & replays).sum(),
+                     "graph_launches": (launches & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)]).sum(),
+                     "opt_launches": (launches & (optimizer >= 0)).sum(), "eager_launches": (launches & eager).sum(),
+                     "lookups": (inside & is_lookup).sum()})
     launch_cpu = float(np.median(s["dur_ns"].to_numpy()[is_launch])) / 1e6 if is_launch.any() else 0.0
-    return PathShares(n, totals["step"] / n, gpu_ms_per_step, totals["graph"] / n, counts["graph_calls"] / n,
-                      counts["graph_launches"] / n, counts["replayed"] / n,
-                      totals["replay"] / counts["replayed"] if counts["replayed"] else 0.0,
-                      totals["optimizer"] / n, counts["opt_launches"] / n, totals["eager"] / n, counts["eager_launches"] / n,
-                      lookup_total / counts["lookups"] if counts["lookups"] else 0.0, launch_cpu)
+    per_step = tuple(_shares([row], gpu_ms_per_step, launch_cpu) for row in rows)
+    return dataclasses.replace(_shares(rows, gpu_ms_per_step, launch_cpu), per_step=per_step)
+
+
+def _shares(rows: list[dict], gpu_ms: float, launch_cpu: float) -> PathShares:
+    """Per-step means of ``rows`` (one per step, path_shares' sums)."""
+    t = {k: float(sum(r[k] for r in rows)) for k in rows[0]}
+    n = len(rows)
+    return PathShares(n, t["step"] / n, gpu_ms, t["graph"] / n, t["graph_calls"] / n, t["graph_launches"] / n, t["replayed"] / n,
+                      t["replay"] / t["replayed"] if t["replayed"] else 0.0, t["optimizer"] / n, t["opt_launches"] / n,
+                      t["eager"] / n, t["eager_launches"] / n, t["lookup"] / t["lookups"] if t["lookups"] else 0.0, launch_cpu)
 
 
 def _entry(kind: str, saving: float, step_ms: float, evidence: str, how: str, assumptions: str, **extra) -> Advice | None:
@@ -207,14 +212,19 @@ def compile_advice(p: PathShares, has_regions: bool) -> Advice | None:
                   "cannot get shorter than its GPU time")
 
 
-def fused_optimizer(p: PathShares, trace: Trace, optimizer_gpu_ms: float) -> Advice | None:
-    """A for-loop or foreach optimizer: fused=True does the update in a few multi-tensor kernels."""
-    if p.in_optimizer <= 0 or p.optimizer_launches <= 0:
+def optimizer_style(trace: Trace) -> str | None:
+    """How the trace's optimizer runs: "foreach", "for-loop", or None when it is fused already."""
+    kernels = trace.gpu["name"]
+    if matches(kernels, "fused_adam|FusedAdam|_fused_sgd|fused_sgd").any():
         return None
-    kernels = trace.gpu["name"].astype(str)
-    if kernels.str.contains("fused_adam|FusedAdam|_fused_sgd|fused_sgd", regex=True).any():
-        return None  # already fused
-    style = "foreach" if kernels.str.contains("multi_tensor_apply", regex=False).any() else "for-loop"
+    return "foreach" if matches(kernels, "multi_tensor_apply").any() else "for-loop"
+
+
+def fused_optimizer(p: PathShares, style: str | None, optimizer_gpu_ms: float) -> Advice | None:
+    """A for-loop or foreach optimizer (``style``: :func:`optimizer_style`): fused=True does the update in a few
+    multi-tensor kernels."""
+    if p.in_optimizer <= 0 or p.optimizer_launches <= 0 or style is None:
+        return None
     after = max(p.in_optimizer * FUSED_KEEPS[style], optimizer_gpu_ms * FUSED_GPU_KEEPS)
     return _entry("fused_optimizer", p.in_optimizer - after, p.step_ms,
                   f"the optimizer's step takes {p.in_optimizer:.2f} ms of each {p.step_ms:.2f} ms step on the critical "
@@ -307,28 +317,106 @@ def exposed_comm(comm, step_ms: float, steps: int) -> Advice | None:
                   "counts here too")
 
 
-def straggler(collectives, step_ms: float, steps: int) -> list[Advice]:
-    """The rank that arrives last at collectives: what the others wait for it, per step."""
+#: A straggler is ranked advice only on this many steps with collectives or more ...
+STRAGGLER_MIN_STEPS: Final[int] = 3
+#: ... when the same rank arrived last in at least this share of them ...
+STRAGGLER_LATE_SHARE: Final[float] = 0.75
+#: ... its wait is above this many times the job's step-to-step jitter (the std of a rank's step times) ...
+STRAGGLER_JITTER: Final[float] = 2.0
+#: ... and what the late rank does more than the others (input, host, compute) covers this share of the wait, in
+#: most of the steps it was late: a rank late for no reason in its own steps is a start offset, not work to move.
+STRAGGLER_EXPLAINED: Final[float] = 0.5
+_CAUSES: Final[dict[str, str]] = {"input_ns": "input", "host_ns": "host", "compute_ns": "compute"}
+
+
+def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | None = None) -> list[Advice]:
+    """The rank that arrives last at collectives: what the others wait for it, per step, and why (``per_step``:
+    each rank's steps, :func:`traceview.analysis.ranks.rank_steps`). Ranked (``ranked=True``) only on enough
+    evidence (STRAGGLER_*): else one unranked entry whose evidence says why it is not called a straggler."""
     if collectives is None or not len(collectives.collectives) or "last_rank" not in collectives.collectives.columns:
         return []
     c = collectives.collectives
     c = c[c["ranks"] > 1] if "ranks" in c.columns else c
     if not len(c):
         return []
-    # a step's collectives wait for the same late arrival at once (DDP's buckets): per step, its longest wait
-    step = c["step"].astype(object).where(c["step"].notna(), "(no step)") if "step" in c.columns else "(no step)"
-    per_step = c.assign(step_key=step).groupby(["last_rank", "step_key"])["max_wait_ns"].max()
-    waits = per_step.groupby(level=0).sum() / 1e6 / max(steps, 1)
-    rank = int(waits.idxmax())
-    share = float((c["last_rank"] == rank).mean())
-    entry = _entry("straggler", float(waits.max()), step_ms,
-                   f"rank {rank} arrives last at {share:.0%} of {len(c)} collectives; the first rank waits {waits.max():.2f} ms "
-                   "per step for it (the longest wait of each step: its collectives wait for the same arrival)",
-                   f"balance rank {rank}'s work (data loading, uneven batches, a slower device or host), or find what it does "
-                   "before the collectives",
-                   "the straggler's extra time can be removed; the other ranks then start the collectives together",
-                   rank=rank)
+    # a step's collectives wait for the same late arrival at once (DDP's buckets): per step, its longest wait and
+    # the rank it waited for
+    key = c["step"].astype(object).where(c["step"].notna(), "(no step)") if "step" in c.columns else pd.Series("(no step)", index=c.index)
+    worst = c.assign(step_key=key.to_numpy()).sort_values("max_wait_ns", ascending=False, kind="stable").drop_duplicates("step_key")
+    n = len(worst)
+    late = worst.groupby("last_rank")["max_wait_ns"].sum()
+    rank = int(late.idxmax())
+    mine = worst[(worst["last_rank"] == rank).to_numpy()]
+    waits = mine["max_wait_ns"].to_numpy(dtype=np.float64) / 1e6
+    per_step_ms = float(waits.sum()) / max(steps, n, 1)
+    jitter = _step_jitter_ms(per_step)
+    cause, why = _straggler_cause(per_step, rank, mine["step_key"].astype(str).tolist(), waits)
+    problems = []
+    if n < STRAGGLER_MIN_STEPS:
+        problems.append(f"{n} step(s) with collectives, too few")
+    if len(mine) < STRAGGLER_LATE_SHARE * n:
+        problems.append(f"last in only {len(mine)} of {n} steps")
+    if jitter is not None and float(np.median(waits)) <= STRAGGLER_JITTER * jitter:
+        problems.append(f"its wait ({float(np.median(waits)):.2f} ms) is within {STRAGGLER_JITTER:g}x the steps' jitter ({jitter:.2f} ms)")
+    if cause is None:
+        problems.append(why)
+    ranked = not problems
+    at = int((c["last_rank"] == rank).sum())
+    evidence = (f"rank {rank} arrives last at {at} of {len(c)} collectives and is the one waited for longest in {len(mine)} of "
+                f"{n} steps; the first rank waits {per_step_ms:.2f} ms per step for it ({waits.min():.2f}-{waits.max():.2f} ms "
+                "across those steps)")
+    if not ranked:
+        evidence += "; not called a straggler: " + "; ".join(problems)
+    how = {"input": f"rank {rank} starts its steps' work late (a gap before its first op, or its DataLoader): give its input "
+                    "pipeline more workers or prefetching, or find what it waits for before the step",
+           "host": f"rank {rank}'s host takes longer for its step: if it runs more ops (uneven batches or branches), balance "
+                   "them; if the same ops, find what else loads its CPU (pinning, other processes, threads)",
+           "compute": f"rank {rank}'s kernels take longer: balance its share of the work, or check its GPU (clocks, "
+                      "throttling, another process on it)"}.get(cause or "",
+                                                                 f"find what makes rank {rank} start its collectives late")
+    entry = _entry("straggler", per_step_ms, step_ms, evidence, how,
+                   (f"cause: {why}; " if cause else "") + "the straggler's extra time can be removed; the other ranks then "
+                   "start the collectives together", rank=rank, steps_used=n, evidence_count=len(c),
+                   saving_range_ms=(round(float(waits.min()), 4), round(float(waits.max()), 4)), ranked=ranked)
     return [entry] if entry else []
+
+
+def _step_jitter_ms(per_step: pd.DataFrame | None) -> float | None:
+    """The job's step-to-step jitter: the median over ranks of the std of their step times (ms)."""
+    if per_step is None or len(per_step) < 2:
+        return None
+    std = per_step.groupby("rank")["dur_ns"].std(ddof=0).dropna()
+    return float(std.median()) / 1e6 if len(std) else None
+
+
+def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str], waits: np.ndarray) -> tuple[str | None, str]:
+    """What the late rank did more than the others in the steps it was late: (input | host | compute, in words), or
+    (None, why none): the metric whose excess over the other ranks' median covers STRAGGLER_EXPLAINED of the wait,
+    positive in at least STRAGGLER_LATE_SHARE of those steps."""
+    if per_step is None or not len(per_step) or per_step["rank"].nunique() < 2:
+        return None, "no per-rank steps to compare what the late rank did"
+    mine = per_step[(per_step["rank"] == rank).to_numpy()].set_index("step")
+    others = per_step[(per_step["rank"] != rank).to_numpy()].groupby("step")[[*_CAUSES, "ops", "kernels"]].median()
+    common = [s for s in steps if s in mine.index and s in others.index]
+    if not common:
+        return None, "its late steps are not among the ranks' profiled steps"
+    best, best_excess, best_share = None, 0.0, 0.0
+    for column in _CAUSES:
+        excess = (mine.loc[common, column].astype(float) - others.loc[common, column].astype(float)).to_numpy() / 1e6
+        if float(excess.mean()) > best_excess:
+            best, best_excess, best_share = column, float(excess.mean()), float((excess > 0).mean())
+    wait = float(np.mean(waits[:len(common)]))
+    if best is None or best_excess < STRAGGLER_EXPLAINED * wait or best_share < STRAGGLER_LATE_SHARE:
+        found = (f"its {_CAUSES[best]} time is the most above the others', by {best_excess:.2f} ms on average and in "
+                 f"{best_share:.0%} of its late steps" if best else "its input, host and compute time are not above the others'")
+        return None, (f"its own steps show no reason: {found}, against a {wait:.2f} ms wait (a start offset or noise, "
+                      "not work to move)")
+    more_work = any(float(mine.loc[common, col].mean()) > 1.05 * float(others.loc[common, col].mean()) for col in ("ops", "kernels")
+                    if float(others.loc[common, col].mean()) > 0)
+    words = {"input_ns": "input: a gap before its step's work (data loading, a sleep, waiting outside the profiled ops)",
+             "host_ns": "uneven work: more CPU ops per step" if more_work else "a slower host: the same CPU ops take longer",
+             "compute_ns": "uneven work: more kernels per step" if more_work else "a slower device: the same kernels take longer"}[best]
+    return _CAUSES[best], f"{words}, {best_excess:.2f} ms per late step more than the others"
 
 
 def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None = None,
@@ -353,8 +441,10 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     found: list[Advice | None] = []
     if shares is not None:
         has_regions = len(result.regions.calls) > 0
-        found += [cuda_graphs(shares), compile_advice(shares, has_regions or shares.graph_calls + shares.replayed_calls > 0),
-                  fused_optimizer(shares, trace, _optimizer_gpu_ms(result, n_steps))]
+        compiled = has_regions or shares.graph_calls + shares.replayed_calls > 0
+        style, optimizer_gpu = optimizer_style(trace), _optimizer_gpu_ms(result, n_steps)
+        models = [cuda_graphs, lambda p: compile_advice(p, compiled), lambda p: fused_optimizer(p, style, optimizer_gpu)]
+        found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
         if reasons is not None:
             found += graph_breaks(shares, reasons.graph_breaks, reasons.frames)
@@ -362,11 +452,40 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     if step_ms > 0:
         found.append(static_inputs(trace, n_steps, step_ms))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
-        found += straggler(result.collectives, step_ms, n_steps)
+        found += straggler(result.collectives, step_ms, n_steps, _rank_steps_if_ranks(trace, result.collectives))
     found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
-    # by share of the step: the replayed kinds give ms of a step without the profiler where it was timed
-    return sorted((a for a in found if a is not None), key=lambda a: -a.saving_pct)
+    # every entry says how many steps it rests on
+    found = [a if a is None or a.steps_used is not None else dataclasses.replace(a, steps_used=n_steps) for a in found]
+    # by share of the step (the replayed kinds give ms of a step without the profiler where it was timed); entries
+    # with too little evidence after the ranked ones
+    return sorted((a for a in found if a is not None), key=lambda a: (not a.ranked, -a.saving_pct))
+
+
+def _across_steps(model, shares: PathShares) -> Advice | None:
+    """``model`` on the steps' mean, with its range over the steps one at a time (a step it finds nothing in: 0)."""
+    entry = model(shares)
+    if entry is None:
+        return None
+    each = [getattr(model(p), "saving_ms_per_step", 0.0) for p in shares.per_step] or [entry.saving_ms_per_step]
+    return dataclasses.replace(entry, steps_used=shares.steps, saving_range_ms=(round(min(each), 4), round(max(each), 4)))
+
+
+def ranked(advice: list[Advice]) -> list[Advice]:
+    """The entries with enough evidence to act on, in order."""
+    return [a for a in advice if a.ranked]
+
+
+def notes(advice: list[Advice]) -> list[str]:
+    """One line per entry without enough evidence: shown below the ranked advice."""
+    return [f"{a.kind}: {a.evidence}" for a in advice if not a.ranked]
+
+
+def _rank_steps_if_ranks(trace: Trace, collectives) -> pd.DataFrame | None:
+    """Each rank's steps (for the straggler's cause) when the trace holds several ranks' collectives."""
+    if collectives is None or not len(collectives.collectives) or trace.slices["rank"].nunique() < 2:
+        return None
+    return rank_steps(trace)
 
 
 def _optimizer_gpu_ms(result, steps: int) -> float:
@@ -387,7 +506,7 @@ def rank_advice(comparison, collectives) -> list[Advice]:
     steps = int(per_rank["steps"].max()) or 1
     medians = per_rank["step_median_ns"].astype("Float64").dropna()
     step_ms = float(medians.median()) / 1e6 if len(medians) else float(per_rank["span_ns"].median()) / 1e6
-    found = straggler(collectives, step_ms, steps)
+    found = straggler(collectives, step_ms, steps, comparison.steps)
     waits = collectives.waits.groupby("rank")["wait_ns"].sum() if collectives is not None and len(collectives.waits) else pd.Series(dtype=float)
     exposed = (per_rank["busy_ns"] - per_rank["compute_ns"]).clip(lower=0).astype(float)
     beyond = (exposed - per_rank["rank"].map(waits).fillna(0.0).astype(float)).clip(lower=0) / 1e6 / steps
@@ -399,7 +518,7 @@ def rank_advice(comparison, collectives) -> list[Advice]:
                             "FSDP: forward/backward prefetch)",
                             "all of it can be hidden behind computation; exposed = wall time with a kernel running minus "
                             "computation kernels' time"))
-    return sorted((a for a in found if a is not None), key=lambda a: -a.saving_ms_per_step)
+    return sorted((a for a in found if a is not None), key=lambda a: (not a.ranked, -a.saving_ms_per_step))
 
 
 def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None) -> list[Advice]:
@@ -428,19 +547,32 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     kappa = max(profiled_step - unprofiled_step_ms, 0.0) / max(rp.host_events(trace, w) / w.steps, 1) if unprofiled_step_ms else 0.0
     real_step = unprofiled_step_ms or profiled_step
 
-    def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0):
+    steps = rp.step_windows_of(windows, w)
+
+    def each_step(cost: dict[int, int], removed: set[str]) -> list[float]:
+        """The change's saving (profiled ms) in each step replayed alone."""
+        out = []
+        for sw in steps:
+            b = rp.Blocking(rp.within(blocking.calls, sw))
+            mine = {sid: ns for sid, ns in cost.items() if sw.start_ns <= trace.slices["start_ns"].iat[sid] < sw.end_ns}
+            out.append(max(rp.replay(trace, sw, b) - rp.replay(trace, sw, b, mine, removed), 0.0))
+        return out
+
+    def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=()):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
-        removes, as a share of the step without the profiler."""
+        removes, as a share of the step without the profiler; its range over the steps replayed one by one."""
         saving_prof = max(base - changed, 0.0) / w.steps
         saving = max(saving_prof - kappa * removed_events / w.steps, 0.0)
         share = saving / real_step if real_step > 0 else 0.0
         if share < REPLAY_MIN_SHARE:
             return None
+        scale = saving / saving_prof if saving_prof > 0 else 1.0  # the same profiler correction for each step
+        span = (round(min(per_step) * scale, 4), round(max(per_step) * scale, 4)) if len(per_step) else None
         return Advice(kind, float(saving), float(100 * share), evidence, how,
                       assumptions + f"; replayed, the profiled steps take {base:.2f} ms without the change (the trace: "
                       f"{actual:.2f} ms)" + (f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out" if kappa else ""),
                       where=where, steps_used=w.steps, saving_ms_profiled=float(saving_prof),
-                      scale="unprofiled" if unprofiled_step_ms else "profiled")
+                      scale="unprofiled" if unprofiled_step_ms else "profiled", saving_range_ms=span)
 
     if len(loader) and not loader["multiprocess"].any():
         load_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps
@@ -448,11 +580,18 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         batches = len(loader) / w.steps
         workers = max(1, min(4, cores - 1)) if cores else 4
         fetch = rp.FETCH_MS["gpu" if gpu else "cpu"]
-        rest = max(real_step - load, 0.0)
         compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
-        demand = load + rest * compute_threads
-        new = max(rest + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
-        share = 1 - new / real_step if real_step > 0 else 0.0
+
+        def input_share(load: float) -> float:
+            rest = max(real_step - load, 0.0)
+            demand = load + rest * compute_threads
+            new = max(rest + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
+            return 1 - new / real_step if real_step > 0 else 0.0
+
+        share = input_share(load)
+        ratio = load / load_prof if load_prof > 0 else 1.0  # each step's __next__ without the profiler's cost
+        each = [input_share(float((rp.within(loader, sw)["end_ns"] - rp.within(loader, sw)["start_ns"]).sum()) / 1e6 * ratio)
+                for sw in steps]
         if share >= REPLAY_MIN_SHARE:
             out.append(Advice("input", float(share * real_step), float(100 * share),
                               f"the DataLoader makes each batch in the training process: {load_prof:.2f} ms of each "
@@ -467,7 +606,8 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                               + (f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else ""),
                               where="DataLoader.__next__", steps_used=w.steps,
                               saving_ms_profiled=float(share * profiled_step),
-                              scale="unprofiled" if unprofiled_step_ms else "profiled"))
+                              scale="unprofiled" if unprofiled_step_ms else "profiled",
+                              saving_range_ms=(round(max(min(each), 0.0) * real_step, 4), round(max(each) * real_step, 4))))
     for cause, kind in (("sync", "sync"), ("pageable_copy", "pageable_copy")):
         calls = blocking.of(cause)
         if not len(calls):
@@ -503,5 +643,6 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          "the other calls that block stay and wait for the replayed GPU; each removed call still costs "
                          f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
                                                                    f"({rp.PIN_MS} ms + {rp.PIN_GB_S} GB/s)" if kind == "pageable_copy" and pinned_here else ""),
-                         where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed)))
+                         where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed),
+                         per_step=each_step(cost, {cause})))
     return [a for a in out if a is not None]

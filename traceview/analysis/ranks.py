@@ -74,8 +74,16 @@ class RankSummary:
     steps: pd.DataFrame = field(default_factory=lambda: _empty_steps())  # the rank's steps (STEP_COLUMNS)
 
 
-#: One row per (rank, step): the step's ``ProfilerStep#N`` slice on that rank.
-STEP_COLUMNS: Final[dict[str, str]] = {"rank": "int32", "step": "string", "start_ns": "int64", "dur_ns": "int64"}
+#: One row per (rank, step): the step's ``ProfilerStep#N`` slice on that rank, and what the rank did in it, to
+#: tell why a rank arrives late at the collectives: ``input_ns`` the time before the step's first slice on its
+#: thread (a sleep, waiting for data outside the profiler's view) plus the DataLoader's ``__next__`` in the step;
+#: ``host_ns`` the step's top-level slices on its thread (the ops, including any wait inside them) less the
+#: DataLoader's; ``ops`` how many CPU ops ran in it; ``compute_ns`` / ``kernels`` its non-communication kernels.
+STEP_COLUMNS: Final[dict[str, str]] = {"rank": "int32", "step": "string", "start_ns": "int64", "dur_ns": "int64",
+                                       "input_ns": "int64", "host_ns": "int64", "ops": "int64", "compute_ns": "int64",
+                                       "kernels": "int64"}
+#: The DataLoader's annotation around each batch (torch.utils.data).
+_DATALOADER_NEXT: Final[str] = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
 
 
 def _empty_steps() -> pd.DataFrame:
@@ -88,15 +96,40 @@ def summarize_rank(trace: Trace) -> RankSummary:
 
 
 def rank_steps(trace: Trace) -> pd.DataFrame:
-    """Each rank's ``ProfilerStep#N`` slices (STEP_COLUMNS), by rank and start; a step named twice on a rank
-    (two threads annotate it) keeps its longest slice."""
+    """Each rank's ``ProfilerStep#N`` slices and what ran in them (STEP_COLUMNS), by rank and start; a step named
+    twice on a rank (two threads annotate it) keeps its longest slice."""
     slices = trace.slices
-    steps = slices[matches(slices["name"], patterns.STEP, anchored=True)]
+    is_step = matches(slices["name"], patterns.STEP, anchored=True)
+    steps = slices[is_step]
     if steps.empty:
         return _empty_steps()
-    out = pd.DataFrame({"rank": steps["rank"].to_numpy(), "step": steps["name"].astype(str).to_numpy(),
-                        "start_ns": steps["start_ns"].to_numpy(), "dur_ns": steps["dur_ns"].to_numpy()})
-    out = out.sort_values("dur_ns", ascending=False, kind="stable").drop_duplicates(["rank", "step"])
+    steps = steps.sort_values("dur_ns", ascending=False, kind="stable").drop_duplicates(["rank", "name"])
+    sid = steps["slice_id"].to_numpy()
+    parent = slices["parent_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    child = np.flatnonzero(np.isin(parent, sid))  # the steps' top-level slices on their own thread
+    owner = pd.Series(np.arange(len(sid)), index=sid)[parent[child]].to_numpy()
+    starts, durs = slices["start_ns"].to_numpy(), slices["dur_ns"].to_numpy()
+    loading = matches(slices["name"], _DATALOADER_NEXT, anchored=True)[child]
+    first = np.full(len(sid), np.iinfo(np.int64).max)
+    np.minimum.at(first, owner, starts[child])
+    step_start, step_end = steps["start_ns"].to_numpy(), steps["end_ns"].to_numpy()
+    gap = np.where(first < np.iinfo(np.int64).max, first - step_start, steps["dur_ns"].to_numpy())
+    load = np.bincount(owner[loading], weights=durs[child][loading], minlength=len(sid))
+    host = np.bincount(owner[~loading], weights=durs[child][~loading], minlength=len(sid))
+    # CPU ops and compute kernels inside each step's window on its rank (the backward on autograd's thread too)
+    rank_of, step_rank = slices["rank"].to_numpy(), steps["rank"].to_numpy()
+    is_op = (slices["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+    k = trace.gpu[(trace.gpu["kind"] == "kernel").to_numpy()]
+    compute = ~matches(k["name"], COMM_KERNEL)
+    ops, comp_ns, kernels = np.zeros(len(sid), np.int64), np.zeros(len(sid), np.int64), np.zeros(len(sid), np.int64)
+    for i in range(len(sid)):  # one row per profiled step: a handful per rank
+        a, b, r = step_start[i], step_end[i], step_rank[i]
+        ops[i] = int((is_op & (rank_of == r) & (starts >= a) & (starts < b)).sum())
+        inside = compute & (k["rank"].to_numpy() == r) & (k["start_ns"].to_numpy() >= a) & (k["start_ns"].to_numpy() < b)
+        comp_ns[i], kernels[i] = int(k["dur_ns"].to_numpy()[inside].sum()), int(inside.sum())
+    out = pd.DataFrame({"rank": step_rank, "step": steps["name"].astype(str).to_numpy(), "start_ns": step_start,
+                        "dur_ns": steps["dur_ns"].to_numpy(), "input_ns": (gap + load).astype(np.int64),
+                        "host_ns": host.astype(np.int64), "ops": ops, "compute_ns": comp_ns, "kernels": kernels})
     return out.sort_values(["rank", "start_ns"], ignore_index=True).astype(STEP_COLUMNS)
 
 

@@ -88,6 +88,17 @@ def process_window(trace: Trace, windows: StepWindows) -> Window | None:
     return Window(int(rank), int(pid), int(windows.start_ns[mine].min()), int(windows.end_ns[mine].max()), int(mine.sum()))
 
 
+def step_windows_of(windows: StepWindows, w: Window) -> list[Window]:
+    """Each step of ``w``'s process as a window of its own."""
+    mine = np.flatnonzero((windows.rank == w.rank) & (windows.pid == w.pid))
+    return [Window(w.rank, w.pid, int(windows.start_ns[i]), int(windows.end_ns[i]), 1) for i in mine]
+
+
+def within(frame: pd.DataFrame, w: Window) -> pd.DataFrame:
+    """The rows of a calls or loader table inside ``w``."""
+    return frame[((frame["start_ns"] >= w.start_ns) & (frame["end_ns"] <= w.end_ns)).to_numpy()]
+
+
 def blocking_calls(trace: Trace, w: Window) -> Blocking:
     """The calls of the window's process that blocked its host on the GPU, and how long each waited: from its
     start until the last GPU work launched before it ended (0 when that work had ended already)."""

@@ -38,7 +38,7 @@ def ranks_cmd(
         raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
     result, found = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
                                        address=address, progress=sys.stderr.isatty() if progress is None else progress)
-    from traceview.analysis.advice import rank_advice
+    from traceview.analysis.advice import notes, rank_advice, ranked
 
     advice = rank_advice(result, found)
     if json:
@@ -46,7 +46,8 @@ def ranks_cmd(
         from traceview.report.json import json_text
         from traceview.report.ranks import ranks_document
 
-        typer.echo(json_text({**ranks_document(result), "advice": [a.as_dict() for a in advice],
+        typer.echo(json_text({**ranks_document(result), "advice": [a.as_dict() for a in ranked(advice)],
+                              "advice_notes": notes(advice),
                               "collectives": collective_records(found)}))
         return
     from traceview.report.advice_view import advice_table

@@ -11,6 +11,7 @@ import msgspec
 import numpy as np
 import pandas as pd
 
+from traceview.analysis.advice import notes, ranked
 from traceview.analysis.finding import ordered
 
 if TYPE_CHECKING:
@@ -147,7 +148,8 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "autotune": to_jsonable(a.autotune.choices) if a.autotune is not None else None,
         "autotune_notes": list(a.autotune.notes) if a.autotune is not None else [],
         "critical_path": _critical_path_document(a.critical_path),
-        "advice": [x.as_dict() for x in a.advice],
+        "advice": [x.as_dict() for x in ranked(a.advice)],
+        "advice_notes": notes(a.advice),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text, "ms": f.ms} for f in ordered(a.findings)],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
