@@ -363,8 +363,8 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
     ranked = not problems
     at = int((c["last_rank"] == rank).sum())
     evidence = (f"rank {rank} arrives last at {at} of {len(c)} collectives and is the one waited for longest in {len(mine)} of "
-                f"{n} steps; the first rank waits {per_step_ms:.2f} ms per step for it ({waits.min():.2f}-{waits.max():.2f} ms "
-                "across those steps)")
+                f"{n} steps; the first rank waits {per_step_ms:.2f} ms per step for it on average ({waits.min():.2f}-"
+                f"{waits.max():.2f} ms in the steps it was waited for)")
     if not ranked:
         evidence += "; not called a straggler: " + "; ".join(problems)
     how = {"input": f"rank {rank} starts its steps' work late (a gap before its first op, or its DataLoader): give its input "
@@ -377,7 +377,8 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
     entry = _entry("straggler", per_step_ms, step_ms, evidence, how,
                    (f"cause: {why}; " if cause else "") + "the straggler's extra time can be removed; the other ranks then "
                    "start the collectives together", rank=rank, steps_used=n, evidence_count=len(c),
-                   saving_range_ms=(round(float(waits.min()), 4), round(float(waits.max()), 4)), ranked=ranked)
+                   saving_range_ms=(round(float(waits.min()) if len(mine) == n else 0.0, 4), round(float(waits.max()), 4)),
+                   ranked=ranked)
     return [entry] if entry else []
 
 
