@@ -153,3 +153,25 @@ def test_the_runners_own_synchronize_is_not_advised_away():
     w = rp.process_window(trace, step_windows(trace))
     assert len(rp.blocking_calls(trace, w).of("sync")) > 0  # the harness's synchronize waited
     assert "sync" not in {a.kind for a in analyze(trace, dynamo_record(run_files(path))).advice}
+
+
+@pytest.mark.parametrize("case", ["mlp-workers", "cnn-sync", "gpt2-input"])
+def test_the_replayed_steps_add_up_to_the_window_and_each_change_is_inside_its_range(case):
+    from traceview.analysis.analyze import analyze
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    path = LOADER / case / "train_loader.pt.trace.json.gz"
+    trace = load(path)
+    windows = step_windows(trace)
+    w = rp.process_window(trace, windows)
+    blocking = rp.blocking_calls(trace, w)
+    ends = [sw.end_ns for sw in rp.step_windows_of(windows, w)]
+    total, each = rp.replay_steps(trace, w, blocking, step_ends=ends)
+    assert len(each) == w.steps and sum(each) == pytest.approx(total, rel=1e-9)
+    removed = {int(sid): 0 for sid in blocking.calls["slice_id"]}
+    total2, each2 = rp.replay_steps(trace, w, blocking, removed, {"sync", "pageable_copy"}, ends)
+    assert sum(each2) == pytest.approx(total2, rel=1e-9) and total2 <= total
+    for a in analyze(trace, dynamo_record(run_files(path))).advice:
+        if a.kind in ("input", "sync", "pageable_copy"):
+            low, high = a.saving_range_ms
+            assert low <= a.saving_ms_per_step * 1.0001 and a.saving_ms_per_step <= high * 1.0001, a

@@ -270,11 +270,12 @@ def recompiles(recompile_rows: pd.DataFrame, frames: pd.DataFrame, run_steps: in
                   f"{len(ids)} recompilation(s) took {seconds:.1f} s ({first['reason']}); the run has {run_steps} steps",
                   "mark the changing dimension dynamic (torch._dynamo.mark_dynamic(tensor, dim)) or compile with "
                   "dynamic=True, or keep the shapes fixed (pad)",
-                  "the recompiles' compile time is saved once and spread over the run's steps; a dynamic-shape graph "
-                  "runs as fast as the specialised ones", where=str(first["where"]))
+                  "the recompiles' compile time is saved once and spread over the run's steps (a one-off cost: no "
+                  "range across steps); a dynamic-shape graph runs as fast as the specialised ones", where=str(first["where"]),
+                  evidence_count=len(ids), steps_used=run_steps)
 
 
-def static_inputs(trace: Trace, steps: int, step_ms: float) -> Advice | None:
+def static_inputs(trace: Trace, steps: int, step_ms: float, windows=None) -> Advice | None:
     """CUDA-graph trees copy inputs that are not static into the graph's buffers before each replay."""
     g = trace.gpu
     if not len(g) or not len(trace.launches):
@@ -292,13 +293,19 @@ def static_inputs(trace: Trace, steps: int, step_ms: float) -> Advice | None:
     if not copies.any():
         return None
     ms = float(g["dur_ns"].to_numpy()[copies].sum()) / 1e6 / max(steps, 1)
+    span = None
+    if windows is not None and len(windows):  # the copies' GPU time in each step (by the copy's launch)
+        at = trace.slices["start_ns"].to_numpy()[launch[copies]]
+        each = [float(g["dur_ns"].to_numpy()[copies][(at >= a) & (at < b)].sum()) / 1e6
+                for a, b in zip(windows.start_ns, windows.end_ns)]
+        span = (round(min(each), 4), round(max(each), 4))
     return _entry("static_inputs", ms, step_ms,
                   f"{int(copies.sum()) / max(steps, 1):g} copy kernel(s) per step ({ms:.3f} ms of GPU time) copy inputs into "
                   "CUDA graphs' buffers before each replay",
                   "keep the inputs at fixed addresses: make them the module's parameters or buffers, or mark them with "
                   "torch._dynamo.mark_static_address(tensor) before compiling",
                   "the step is GPU-bound, so the copies' GPU time is saved whole; the inputs' addresses do not change "
-                  "between calls")
+                  "between calls", saving_range_ms=span)
 
 
 def exposed_comm(comm, step_ms: float, steps: int) -> Advice | None:
@@ -308,13 +315,15 @@ def exposed_comm(comm, step_ms: float, steps: int) -> Advice | None:
     per_rank = comm.per_rank
     exposed = float(per_rank["exposed_ns"].mean()) / 1e6 / max(steps, 1)
     busy = float(per_rank["comm_ns"].mean()) / 1e6 / max(steps, 1)
+    each = per_rank["exposed_ns"].astype(float) / 1e6 / max(steps, 1)  # a range over the ranks, per step
     return _entry("exposed_comm", exposed, step_ms,
                   f"{exposed:.2f} ms per step of communication kernels run with no computation beside them "
                   f"({busy:.2f} ms of communication per step in all)",
                   "overlap communication with the backward pass (DDP: smaller bucket_cap_mb so buckets start early; FSDP: "
                   "forward/backward prefetch), or balance the ranks if the time is waiting for a slower one (see straggler)",
                   "all exposed time can be hidden behind computation; on one rank's trace, waiting for a slower rank "
-                  "counts here too")
+                  "counts here too; the range is over the ranks",
+                  saving_range_ms=(round(float(each.min()), 4), round(float(each.max()), 4)))
 
 
 #: A straggler is ranked advice only on this many steps with collectives or more ...
@@ -448,10 +457,10 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
         if reasons is not None:
-            found += graph_breaks(shares, reasons.graph_breaks, reasons.frames)
+            found += _graph_breaks_across_steps(shares, reasons.graph_breaks, reasons.frames)
             found.append(recompiles(reasons.recompiles, reasons.frames, run_steps, step_ms))
     if step_ms > 0:
-        found.append(static_inputs(trace, n_steps, step_ms))
+        found.append(static_inputs(trace, n_steps, step_ms, windows if len(steps_table) else None))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps, _rank_steps_if_ranks(trace, result.collectives))
     found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
@@ -461,6 +470,18 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     # by share of the step (the replayed kinds give ms of a step without the profiler where it was timed); entries
     # with too little evidence after the ranked ones
     return sorted((a for a in found if a is not None), key=lambda a: (not a.ranked, -a.saving_pct))
+
+
+def _graph_breaks_across_steps(shares: PathShares, breaks: pd.DataFrame, frames: pd.DataFrame) -> list[Advice]:
+    """Each break's advice with its range over the steps' own call costs (the calls a break adds per step are the
+    trace's mean)."""
+    whole = graph_breaks(shares, breaks, frames)
+    each = [graph_breaks(dataclasses.replace(p, steps=shares.steps), breaks, frames) for p in shares.per_step]
+    out = []
+    for i, entry in enumerate(whole):
+        values = [step[i].saving_ms_per_step if i < len(step) and step[i].where == entry.where else 0.0 for step in each] or [entry.saving_ms_per_step]
+        out.append(dataclasses.replace(entry, steps_used=shares.steps, saving_range_ms=(round(min(values), 4), round(max(values), 4))))
+    return out
 
 
 def _across_steps(model, shares: PathShares) -> Advice | None:
@@ -550,14 +571,13 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
     steps = rp.step_windows_of(windows, w)
 
+    ends = [sw.end_ns for sw in steps]
+    base_each = rp.replay_steps(trace, w, blocking, step_ends=ends)[1]
+
     def each_step(cost: dict[int, int], removed: set[str]) -> list[float]:
-        """The change's saving (profiled ms) in each step replayed alone."""
-        out = []
-        for sw in steps:
-            b = rp.Blocking(rp.within(blocking.calls, sw))
-            mine = {sid: ns for sid, ns in cost.items() if sw.start_ns <= trace.slices["start_ns"].iat[sid] < sw.end_ns}
-            out.append(max(rp.replay(trace, sw, b) - rp.replay(trace, sw, b, mine, removed), 0.0))
-        return out
+        """The change's saving (profiled ms) in each step of the replayed window."""
+        changed_each = rp.replay_steps(trace, w, blocking, cost, removed, ends)[1]
+        return [max(b - c, 0.0) for b, c in zip(base_each, changed_each)]
 
     def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=()):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it

@@ -183,7 +183,16 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
            removed: set[str] = frozenset()) -> float:
     """ms of the window replayed: blocking calls of a ``removed`` cause take ``new_host[slice_id]`` ns (else
     0), other blocking calls wait for the replayed GPU; host slices in ``new_host`` take that many ns."""
+    return replay_steps(trace, w, blocking, new_host, removed)[0]
+
+
+def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int] | None = None,
+                 removed: set[str] = frozenset(), step_ends: list[int] | None = None) -> tuple[float, list[float]]:
+    """:func:`replay`, and the replayed ms of each step whose original end is in ``step_ends`` (ascending; the
+    host reaches each end moved by what it saved before it; the last step ends when the GPU is done too)."""
     new_host = new_host or {}
+    step_ends = list(step_ends or [])
+    moved: list[int] = []
     calls = blocking.calls
     intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(calls["slice_id"], calls["start_ns"], calls["end_ns"], calls["cause"])]
     waited = dict(zip(calls["slice_id"].astype(int), calls["wait_ns"].astype(int)))
@@ -247,6 +256,8 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
     # launches between intervals move by the shift accumulated before them
     for (a, b, sid, cause), upto in cuts:
         schedule(upto, shift)
+        while len(moved) < len(step_ends) and step_ends[len(moved)] <= a:
+            moved.append(step_ends[len(moved)] + shift)
         old = b - a
         if cause in removed or cause == "host":
             new = int(new_host.get(sid, 0))
@@ -260,7 +271,12 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
         shift += new - old
     schedule(len(act), shift)
     host_end = w.end_ns + shift
-    return (max(host_end, gpu_last) - w.start_ns) / 1e6
+    total_end = max(host_end, gpu_last)
+    moved += [e + shift for e in step_ends[len(moved):]]
+    if moved:
+        moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= w.end_ns else moved[-1]
+    edges = [w.start_ns, *moved]
+    return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
 
 
 def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> int:
