@@ -437,6 +437,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     ``harness_syncs``: a ``traceview run`` trace, whose steps end in the runner's own synchronize (not the user's
     to remove)."""
     steps_table = result.steps.steps
+    if windows is not None and len(steps_table):  # the steady steps only (steady_steps())
+        steps_table = steps_table[steps_table["slice_id"].isin(windows.slice_id).to_numpy()]
     path = result.critical_path
     if len(steps_table):
         n_steps, gpu_ms = len(steps_table), float(steps_table["gpu_ms"].mean())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 
 from traceview.analysis.advice import advise
@@ -22,6 +24,7 @@ from traceview.analysis.overhead import launch_overhead
 from traceview.analysis.phases import compile_split
 from traceview.analysis.regions import region_calls
 from traceview.analysis.result import Analysis
+from traceview.analysis.steady import steady_steps
 from traceview.analysis.step_windows import step_windows
 from traceview.analysis.steps import kernels_per_step
 from traceview.analysis.summary import trace_summary
@@ -36,6 +39,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     (structured trace, meta.json counters; see :func:`traceview.trace.run_files.dynamo_record`)."""
     split = compile_split(trace)
     windows = step_windows(trace)
+    steady = steady_steps(trace, windows)  # the critical path and the advice read the steady steps only
     attribution = attribute_kernels(trace, split, windows)
     regions = region_calls(trace, split)
     flops = kernel_flops(trace, attribution)
@@ -59,11 +63,25 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
-        critical_path=critical_path(trace, windows, split.slice_phase),
+        critical_path=_with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady, trace),
+        steady=steady,
     )
     advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None,
                     dynamo.host if dynamo is not None else None, dynamo.unprofiled_step_ms if dynamo is not None else None,
-                    windows=windows, harness_syncs=dynamo.harness_syncs if dynamo is not None else False)
+                    windows=steady.used, harness_syncs=dynamo.harness_syncs if dynamo is not None else False)
+    if not steady.any_steady:
+        advice = []  # no step the loop repeats as it ran: nothing to advise from (the critical path's note says so)
     result = Analysis(**{**result.__dict__, "advice": advice})
     compile_ms = dict(zip(result.split.compiles["compile_id"], result.split.compiles["wall_ns"].to_numpy() / 1e6))
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons, compile_ms)})
+
+
+def _with_steady_note(cp, steady, trace: Trace):
+    """The critical path, its notes saying which steps it used when some were left out."""
+    if len(steady.windows) == 0 or steady.steady.all():
+        return cp
+    labels = [str(trace.slices["name"].iat[int(i)]).rsplit("#", 1)[-1] for i in steady.windows.slice_id]
+    note = f"steps used: {steady.describe(labels)}"
+    if not steady.any_steady:
+        note += ": no steady step, so no advice (profile more steps, e.g. traceview profile --steps 5:10)"
+    return dataclasses.replace(cp, notes=[note, *cp.notes])

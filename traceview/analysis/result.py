@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from traceview.analysis.advice import Advice
+from traceview.analysis.steady import SteadySteps
 from traceview.analysis.attribution import KernelAttribution
 from traceview.analysis.autotune import AutotuneChoices
 from traceview.analysis.collectives import Collectives
@@ -54,6 +55,7 @@ class Analysis:
     autotune: AutotuneChoices | None = None  # Inductor's autotuning decisions beside their kernels (autotune_choices())
     critical_path: CriticalPath | None = None  # what bounds each step (critical_path())
     advice: list[Advice] = field(default_factory=list)  # what to change, largest saving first (advice.advise())
+    steady: SteadySteps | None = None  # which steps the critical path and the advice use (steady_steps())
 
     @property
     def kernel_counts(self) -> dict[str, int]:

@@ -147,9 +147,9 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
         "modules": _modules_document(a),
         "autotune": to_jsonable(a.autotune.choices) if a.autotune is not None else None,
         "autotune_notes": list(a.autotune.notes) if a.autotune is not None else [],
-        "critical_path": _critical_path_document(a.critical_path),
+        "critical_path": _critical_path_document(a.critical_path, a),
         "advice": [x.as_dict() for x in ranked(a.advice)],
-        "advice_notes": notes(a.advice),
+        "advice_notes": notes(a.advice) + ([n for n in a.critical_path.notes if "no steady step" in n] if a.critical_path else []),
         "findings": [{"topic": f.topic, "level": f.level, "text": f.text, "ms": f.ms} for f in ordered(a.findings)],
         "notes": a.summary.notes,
         "truncated": a.summary.truncated,
@@ -189,11 +189,23 @@ def _modules_document(a: "Analysis") -> dict[str, Any] | None:
             "rows": to_jsonable(m.modules), "notes": m.notes}
 
 
-def _critical_path_document(cp: "CriticalPath | None") -> dict[str, Any] | None:
+def _steps_used(a) -> dict[str, Any]:
+    """``steps_used``: the steps (by name) the critical path and the advice read; ``steps_left_out``: name -> why."""
+    st = a.steady
+    if st is None or not len(st.windows):
+        return {"steps_used": [], "steps_left_out": {}}
+    table = a.steps.steps
+    name = dict(zip(table["slice_id"].astype(int), table["name"].astype(str)))
+    ids = st.windows.slice_id
+    return {"steps_used": [name.get(int(i), str(i)) for i in st.used.slice_id],
+            "steps_left_out": {name.get(int(ids[i]), str(ids[i])): why for i, why in st.reasons.items()}}
+
+
+def _critical_path_document(cp: "CriticalPath | None", a) -> dict[str, Any] | None:
     """``critical_path`` in ``analyze --json``: per step its ms and breakdown, and their mean."""
     if cp is None:
         return None
     return {"source": cp.source, "mean_step_ms": cp.mean_step_ms(), "mean_breakdown_ms": cp.mean_breakdown_ms(),
             "steps": [{"step": s.step, "rank": s.rank, "step_ms": s.step_ms, "breakdown_ms": s.breakdown_ms} for s in cp.steps],
             "top": [{"kind": r.kind, "name": r.name, "ms_per_step": r.ms_per_step} for r in cp.by_name(10).itertuples()],
-            "notes": cp.notes}
+            "notes": cp.notes, **_steps_used(a)}

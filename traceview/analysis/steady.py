@@ -1,0 +1,89 @@
+"""Which steps are steady? The per-step figures a user acts on (critical path, advice) come from those.
+
+A step is left out when, inside its window on its process, something ran that a later step of the same
+loop will not run again:
+
+    compiled       Dynamo / AOTAutograd / Inductor compiling (a slice in the compile phase: the first call,
+                   a recompile)
+    autotuned      Inductor benchmarking kernels or GEMM candidates (the autotune phase)
+    recorded a CUDA graph   CUDA-graph trees capturing a graph (``cudaStreamBeginCapture``,
+                   ``cudaGraphInstantiate*``, ``CUDAGraphNode.record``) instead of replaying one
+
+The phases are the classification's (``trace/classify.py``); the capture calls are runtime slices. A trace
+whose steps all compiled has no steady step: its critical path is over every step, and it is said so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from traceview.analysis.by_name import matches
+from traceview.analysis.step_windows import StepWindows, step_at
+from traceview.trace import Trace
+
+#: CUDA-graph trees recording a graph (not replaying it).
+GRAPH_RECORDING = r"cudaStreamBeginCapture|cudaGraphInstantiate|CUDAGraphNode\.record\b"
+_REASONS = ("compiled", "autotuned", "recorded a CUDA graph")
+
+
+@dataclass(frozen=True)
+class SteadySteps:
+    """``steady``: a boolean per step of ``windows`` (their order); ``reasons``: per left-out step, why."""
+
+    windows: StepWindows
+    steady: np.ndarray
+    reasons: dict[int, str] = field(default_factory=dict)  # position in windows -> "compiled, autotuned"
+
+    @property
+    def used(self) -> StepWindows:
+        """The steady steps' windows; every step's when none is steady."""
+        return subset(self.windows, self.steady) if self.steady.any() else self.windows
+
+    @property
+    def any_steady(self) -> bool:
+        return bool(self.steady.any()) or len(self.windows) == 0
+
+    def describe(self, names: list[str]) -> str:
+        """``steps 2-5 of 6 (steady); steps 0-1 compiled`` (``names``: the steps' labels, in window order)."""
+        n = len(self.steady)
+        if not n or self.steady.all():
+            return f"all {n} step(s) steady" if n else ""
+        kept = [names[i] for i in np.flatnonzero(self.steady)]
+        by_reason: dict[str, list[str]] = {}
+        for i, why in self.reasons.items():
+            by_reason.setdefault(why, []).append(names[i])
+        out = (f"{_span(kept)} of {n} steady" if kept else f"no steady step of {n}")
+        return out + "; " + "; ".join(f"{_span(v)} {why}" for why, v in by_reason.items())
+
+
+def _span(labels: list[str]) -> str:
+    return f"step {labels[0]}" if len(labels) == 1 else f"steps {', '.join(labels)}" if len(labels) <= 4 else \
+        f"steps {labels[0]}..{labels[-1]} ({len(labels)})"
+
+
+def subset(windows: StepWindows, mask: np.ndarray) -> StepWindows:
+    return StepWindows(windows.slice_id[mask], windows.rank[mask], windows.pid[mask], windows.start_ns[mask],
+                       windows.end_ns[mask], windows.source)
+
+
+def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
+    """Mark each step steady or not (see the module docstring)."""
+    n = len(windows)
+    if n == 0:
+        return SteadySteps(windows, np.zeros(0, dtype=bool))
+    s = trace.slices
+    phase = s["phase"].astype(object).to_numpy() if "phase" in s.columns else np.full(len(s), "run", dtype=object)
+    marks = [(phase == "compile"), (phase == "autotune"), matches(s["name"], GRAPH_RECORDING, anchored=True)]
+    hit = np.zeros((len(_REASONS), n), dtype=bool)
+    rank, pid = s["rank"].to_numpy().astype(np.int64), s["pid"].to_numpy(dtype=np.int64, na_value=-1)
+    start = s["start_ns"].to_numpy()
+    for k, mark in enumerate(marks):
+        rows = np.flatnonzero(mark)
+        if len(rows):
+            at = step_at(windows, rank[rows], pid[rows], start[rows])
+            hit[k, at[at >= 0]] = True
+    steady = ~hit.any(axis=0)
+    reasons = {int(i): ", ".join(r for r, h in zip(_REASONS, hit[:, i]) if h) for i in np.flatnonzero(~steady)}
+    return SteadySteps(windows, steady, reasons)
