@@ -21,6 +21,7 @@ import numpy as np
 
 from traceview.analysis.by_name import matches
 from traceview.analysis.step_windows import StepWindows, step_at
+from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 #: CUDA-graph trees recording a graph (not replaying it).
@@ -75,7 +76,11 @@ def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
         return SteadySteps(windows, np.zeros(0, dtype=bool))
     s = trace.slices
     phase = s["phase"].astype(object).to_numpy() if "phase" in s.columns else np.full(len(s), "run", dtype=object)
-    marks = [(phase == "compile"), (phase == "autotune"), matches(s["name"], GRAPH_RECORDING, anchored=True)]
+    recording = matches(s["name"], GRAPH_RECORDING, anchored=True)
+    # CUDA-graph trees time their recording with dynamo_timed, which the classification counts as compiling: what
+    # runs inside a recording is the recording
+    in_recording = nearest_marked(parents_array(s), s["depth"].to_numpy(), recording) >= 0
+    marks = [(phase == "compile") & ~in_recording, (phase == "autotune") & ~in_recording, recording]
     hit = np.zeros((len(_REASONS), n), dtype=bool)
     rank, pid = s["rank"].to_numpy().astype(np.int64), s["pid"].to_numpy(dtype=np.int64, na_value=-1)
     start = s["start_ns"].to_numpy()

@@ -1,0 +1,104 @@
+"""Steady steps (issue 27 §1): the critical path and the advice read only the steps in which nothing compiled,
+autotuned or recorded a CUDA graph, say which, and agree with a steady profile of the same script.
+
+Captures (sample_traces/gpu/steady, benchmarks/gpu_steady.sh, one H200 call): transformers GPT-2 training
+(`train_gpt2.py`), compiled and reduce-overhead, profiled with compilation inside the window (`--steps 0:8`) and
+steady (`--steps 6:9`), each its own process."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from conftest import SAMPLES
+
+from traceview.analysis.analyze import analyze
+from traceview.analysis.steady import steady_steps, subset
+from traceview.analysis.step_windows import step_windows
+from traceview.report.json import analysis_document
+from traceview.trace import load
+from traceview.trace.run_files import dynamo_record, run_files
+
+STEADY = SAMPLES / "gpu" / "steady"
+
+
+def _doc(name: str) -> dict:
+    path = STEADY / name / "train_gpt2.pt.trace.json.gz"
+    return analysis_document(analyze(load(path), dynamo_record(run_files(path))))
+
+
+def _plain_steps(name: str) -> dict[str, dict[str, int]]:
+    """Per ProfilerStep (the longest slice of that name), a plain count of the capture calls and of Dynamo's and
+    Inductor's compile events inside its window."""
+    with gzip.open(STEADY / name / "train_gpt2.pt.trace.json.gz", "rt") as f:
+        events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+    steps: dict[str, dict] = {}
+    for e in events:
+        if str(e.get("name", "")).startswith("ProfilerStep#") and e["dur"] > steps.get(e["name"], {"dur": -1})["dur"]:
+            steps[e["name"]] = e
+    out = {}
+    for name, s in steps.items():
+        inside = [e["name"] for e in events if s["ts"] <= e["ts"] < s["ts"] + s["dur"]]
+        out[name] = {"captures": sum(n == "cudaStreamBeginCapture" for n in inside),
+                     "compiles": sum("compile_inner" in n or n.startswith("compile_fx") for n in inside)}
+    return out
+
+
+@pytest.mark.parametrize("name", ["compiled-incl", "reduce-overhead-incl"])
+def test_steps_left_out_are_those_a_plain_reading_finds_compiling_or_capturing(name):
+    doc = _doc(name)
+    plain = _plain_steps(name)
+    busy = {s for s, c in plain.items() if c["captures"] or c["compiles"]}
+    assert set(doc["critical_path"]["steps_left_out"]) == busy and busy
+    assert set(doc["critical_path"]["steps_used"]) == set(plain) - busy
+    for step, why in doc["critical_path"]["steps_left_out"].items():
+        assert ("recorded a CUDA graph" in why) == (plain[step]["captures"] > 0)
+        assert ("compiled" in why) == (plain[step]["compiles"] > 0)
+    # the critical path's steps are the steps used, and its note names them
+    assert sorted(s["step"] for s in doc["critical_path"]["steps"]) == sorted(int(s.split("#")[1]) for s in doc["critical_path"]["steps_used"])
+    assert doc["critical_path"]["notes"][0].startswith("steps used: steps ")
+
+
+def test_a_steady_profile_leaves_nothing_out():
+    doc = _doc("compiled-steady")
+    assert doc["critical_path"]["steps_left_out"] == {} and len(doc["critical_path"]["steps_used"]) == 3
+
+
+#: The advice of a compile-included profile against a steady one of the same script (separate processes: the
+#: shares move between processes too). Within 10% of the steady share for every kind worth 5% of the step or more,
+#: but for the graph break under reduce-overhead: 16.7% against 12.4% (35%), kept here so a change shows.
+KNOWN_APART = {("reduce-overhead", "graph_break")}
+
+
+@pytest.mark.parametrize("mode", ["compiled", "reduce-overhead"])
+def test_advice_on_a_compile_included_trace_matches_the_steady_trace(mode):
+    incl = {a["kind"]: a for a in _doc(f"{mode}-incl")["advice"]}
+    steady = {a["kind"]: a for a in _doc(f"{mode}-steady")["advice"]}
+    assert list(incl) == list(steady)  # the same changes, in the same order
+    for kind, s in steady.items():
+        if s["saving_pct"] < 5 or (mode, kind) in KNOWN_APART:
+            continue
+        assert incl[kind]["saving_pct"] == pytest.approx(s["saving_pct"], rel=0.10), kind
+        assert incl[kind]["steps_used"] >= 5  # the steady steps of the 8 profiled
+
+
+def test_known_apart_is_still_apart():
+    incl = {a["kind"]: a for a in _doc("reduce-overhead-incl")["advice"]}
+    steady = {a["kind"]: a for a in _doc("reduce-overhead-steady")["advice"]}
+    for mode, kind in KNOWN_APART:
+        assert abs(incl[kind]["saving_pct"] / steady[kind]["saving_pct"] - 1) > 0.10
+
+
+def test_without_a_steady_step_there_is_no_advice_and_the_note_says_why():
+    trace = load(STEADY / "compiled-incl" / "train_gpt2.pt.trace.json.gz")
+    windows = step_windows(trace)
+    steady = steady_steps(trace, windows)
+    only_compile = ~steady.steady
+    assert only_compile.sum() >= 1
+    alone = steady_steps(trace, subset(windows, only_compile))
+    assert not alone.any_steady and len(alone.used) == only_compile.sum()  # every step, for the critical path
+    assert alone.describe(["0"]).startswith("no steady step of 1; step 0 compiled")
+    assert np.array_equal(steady.used.slice_id, windows.slice_id[steady.steady])
