@@ -102,3 +102,36 @@ def test_without_a_steady_step_there_is_no_advice_and_the_note_says_why():
     assert not alone.any_steady and len(alone.used) == only_compile.sum()  # every step, for the critical path
     assert alone.describe(["0"]).startswith("no steady step of 1; step 0 compiled")
     assert np.array_equal(steady.used.slice_id, windows.slice_id[steady.steady])
+
+
+def test_advice_is_in_ms_of_a_step_without_the_profiler_and_the_stretch_is_said(tmp_path):
+    """Issue 27 §2: `profile --steps` timed the steps outside the window; the analysis says how much the profiler
+    stretched a step, and the share-based advice gives ms of an unprofiled step with the profiled ms beside it."""
+    import shutil
+
+    doc = _doc("compiled-steady")
+    meta = json.loads((STEADY / "compiled-steady" / "meta.json").read_text())
+    real = meta["steps"]["timing"]["unprofiled_median_ms"]
+    cp = doc["critical_path"]
+    assert cp["unprofiled_step_ms"] == real
+    assert cp["profiler_inflation"] == pytest.approx(cp["mean_step_ms"] / real)
+    assert cp["notes"][0].startswith(f"the profiler stretched each step x{cp['mean_step_ms'] / real:.2f}")
+    for a in doc["advice"]:
+        assert a["scale"] == "unprofiled"
+        assert a["saving_ms_per_step"] == pytest.approx(a["saving_pct"] / 100 * real, rel=1e-3)
+        assert a["saving_ms_profiled"] > a["saving_ms_per_step"]  # host-bound GPT-2: the profiler stretched it
+    # the same trace without its meta.json: profiled ms, said so
+    bare = tmp_path / "train_gpt2.pt.trace.json.gz"
+    shutil.copy(STEADY / "compiled-steady" / "train_gpt2.pt.trace.json.gz", bare)
+    bare_doc = analysis_document(analyze(load(bare), dynamo_record(run_files(bare))))
+    assert bare_doc["critical_path"]["unprofiled_step_ms"] is None and bare_doc["critical_path"]["profiler_inflation"] is None
+    assert {a["scale"] for a in bare_doc["advice"]} == {"profiled"}
+    shares = {a["kind"]: a["saving_pct"] for a in doc["advice"]}  # the shares do not move (graph breaks need the
+    bare_shares = {a["kind"]: a["saving_pct"] for a in bare_doc["advice"]}  # structured trace, left behind)
+    assert bare_shares and bare_shares == pytest.approx({k: shares[k] for k in bare_shares})
+    from typer.testing import CliRunner
+
+    from traceview.cli import app
+
+    out = " ".join(CliRunner(env={"COLUMNS": "200"}).invoke(app, ["analyze", str(bare)]).stdout.split())
+    assert "predicted saving per step, profiled ms" in out

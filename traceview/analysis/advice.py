@@ -469,6 +469,9 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # every entry says how many steps it rests on
     found = [a if a is None or a.steps_used is not None else dataclasses.replace(a, steps_used=n_steps) for a in found]
+    if unprofiled_step_ms:  # shares of the profiled step, in ms of a step without the profiler
+        found = [_unprofiled(a, unprofiled_step_ms) if a is not None and a.scale == "profiled" and a.kind in SHARE_KINDS else a
+                 for a in found]
     # by share of the step (the replayed kinds give ms of a step without the profiler where it was timed); entries
     # with too little evidence after the ranked ones
     return sorted((a for a in found if a is not None), key=lambda a: (not a.ranked, -a.saving_pct))
@@ -493,6 +496,20 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
         return None
     each = [getattr(model(p), "saving_ms_per_step", 0.0) for p in shares.per_step] or [entry.saving_ms_per_step]
     return dataclasses.replace(entry, steps_used=shares.steps, saving_range_ms=(round(min(each), 4), round(max(each), 4)))
+
+
+#: Kinds whose saving is a share of the profiled step: put in ms of the step timed without the profiler when
+#: meta.json has it (the profiler stretches host time 1.3-2.8x; a share moves far less). ``recompile`` is compile
+#: time spread over the run, ``straggler`` a wait measured between ranks: both stay as measured.
+SHARE_KINDS: Final[frozenset[str]] = frozenset({"cuda_graphs", "compile", "fused_optimizer", "graph_break", "static_inputs",
+                                                "exposed_comm"})
+
+
+def _unprofiled(a: Advice, step_ms: float) -> Advice:
+    factor = (a.saving_pct / 100 * step_ms) / a.saving_ms_per_step if a.saving_ms_per_step else 0.0
+    span = tuple(round(v * factor, 4) for v in a.saving_range_ms) if a.saving_range_ms else None
+    return dataclasses.replace(a, saving_ms_per_step=a.saving_pct / 100 * step_ms, saving_ms_profiled=a.saving_ms_per_step,
+                               saving_range_ms=span, scale="unprofiled")
 
 
 def ranked(advice: list[Advice]) -> list[Advice]:

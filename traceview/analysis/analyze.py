@@ -63,8 +63,10 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
-        critical_path=_with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady, trace),
+        critical_path=_with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady, trace,
+                                        dynamo.unprofiled_step_ms if dynamo is not None else None),
         steady=steady,
+        unprofiled_step_ms=dynamo.unprofiled_step_ms if dynamo is not None else None,
     )
     advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None,
                     dynamo.host if dynamo is not None else None, dynamo.unprofiled_step_ms if dynamo is not None else None,
@@ -76,8 +78,13 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons, compile_ms)})
 
 
-def _with_steady_note(cp, steady, trace: Trace):
-    """The critical path, its notes saying which steps it used when some were left out."""
+def _with_steady_note(cp, steady, trace: Trace, unprofiled_ms: float | None = None):
+    """The critical path, its notes saying which steps it used when some were left out, and how much the profiler
+    stretched them when the steps were also timed without it."""
+    if unprofiled_ms and cp.steps:
+        cp = dataclasses.replace(cp, notes=[f"the profiler stretched each step x{cp.mean_step_ms() / unprofiled_ms:.2f} "
+                                            f"({cp.mean_step_ms():.2f} ms profiled, {unprofiled_ms:.2f} ms without it: "
+                                            "meta.json); advice in ms is of a step without it", *cp.notes])
     if len(steady.windows) == 0 or steady.steady.all():
         return cp
     labels = [str(trace.slices["name"].iat[int(i)]).rsplit("#", 1)[-1] for i in steady.windows.slice_id]

@@ -56,6 +56,7 @@ class Analysis:
     critical_path: CriticalPath | None = None  # what bounds each step (critical_path())
     advice: list[Advice] = field(default_factory=list)  # what to change, largest saving first (advice.advise())
     steady: SteadySteps | None = None  # which steps the critical path and the advice use (steady_steps())
+    unprofiled_step_ms: float | None = None  # the median step timed without the profiler (meta.json), when known
 
     @property
     def kernel_counts(self) -> dict[str, int]:

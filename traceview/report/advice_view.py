@@ -25,7 +25,9 @@ def advice_table(advice: list[Advice], unit: str = "step") -> RenderableType | N
     advice = ranked(advice)
     if not advice:
         return Text("\n".join(f"note: {line}" for line in lines)) if lines else None
-    t = Table(title=f"what to change first (predicted saving per {unit}; see docs/benchmarks.md for how close)",
+    scale = ("ms of a step without the profiler" if all(a.scale == "unprofiled" for a in advice) else
+             "profiled ms" if all(a.scale == "profiled" for a in advice) else "ms without the profiler where timed, else profiled")
+    t = Table(title=f"what to change first (predicted saving per {unit}, {scale}; see docs/benchmarks.md for how close)",
               title_justify="left", title_style="bold")
     for col, justify in (("change", "left"), (f"ms / {unit}", "right"), ("share", "right"), ("how", "left"), ("evidence", "left")):
         t.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]

@@ -99,7 +99,7 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
         except TraceFormatError as exc:
             notes.append(f"autotuning record skipped: {exc}")
     return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta), _host(files.meta),
-                        _unprofiled_step_ms(files.meta), isinstance(files.meta, dict) and files.meta.get("kind") == "run")
+                        _unprofiled_step_ms(files.meta, files.trace), isinstance(files.meta, dict) and files.meta.get("kind") == "run")
 
 
 def _run_steps(meta: dict[str, Any] | None) -> int | None:
@@ -114,8 +114,14 @@ def _host(meta: dict[str, Any] | None) -> dict[str, Any] | None:
     return host if isinstance(host, dict) else None
 
 
-def _unprofiled_step_ms(meta: dict[str, Any] | None) -> float | None:
-    """The median step timed with the profiler off (``profile --steps`` records it), else None."""
+def _unprofiled_step_ms(meta: dict[str, Any] | None, path: Path | None = None) -> float | None:
+    """The median step timed with the profiler off: ``profile --steps`` records it; ``run`` times each variant's
+    calls (one call is one profiled step there) with the profiler off. None when neither says."""
+    if isinstance(meta, dict) and isinstance(meta.get("variants"), dict) and path is not None and not Path(path).is_dir():
+        for variant in meta["variants"].values():
+            if isinstance(variant, dict) and variant.get("trace") == Path(path).name:
+                value = variant.get("median_ms")
+                return float(value) if isinstance(value, (int, float)) and value > 0 else None
     steps = meta.get("steps") if isinstance(meta, dict) else None
     timing = steps.get("timing") if isinstance(steps, dict) else None
     value = timing.get("unprofiled_median_ms") if isinstance(timing, dict) else None
