@@ -137,7 +137,6 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     replay_ids = graph_call[_is(names, "cudaGraphLaunch") & (graph_call >= 0)]
     replays[replay_ids] = True  # calls that replay a graph
     optimizer = nearest_marked(parents, depth, _starts(names, OPTIMIZER))
-    top_op = (s["kind"] == "op").to_numpy(dtype=bool, na_value=False) if "kind" in s.columns else np.zeros(len(s), dtype=bool)
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
     loading = nearest_marked(parents, depth, matches(names, rp.DATALOADER_NEXT, anchored=True))

@@ -33,7 +33,7 @@ def advice_table(advice: list[Advice], unit: str = "step") -> RenderableType | N
         t.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for a in advice:
         t.add_row(KIND_WORDS.get(a.kind, a.kind), f"{a.saving_ms_per_step:,.3f}", f"{min(a.saving_pct, 999):.0f}%",
-                  safe(a.how, 90), safe(a.evidence, 140))
+                  safe(a.how), safe(a.evidence))  # folded, never cut: the change and its evidence are the point
     if lines:  # too little evidence to rank: said below the table, in full
         t.caption = "\n".join(f"note: {line}" for line in lines)
         t.caption_justify = "left"
