@@ -90,3 +90,11 @@ def test_run_help_lists_every_workloads_variants():
     for name, workload in WORKLOADS.items():
         listed = re.split(rf"(?<![a-z]){name}: ", text, maxsplit=1)[1].split("variants: ", 1)[1].split(")", 1)[0]
         assert listed.replace("- ", "-").split(", ") == list(workload.variants), name  # click wraps at hyphens
+
+
+def test_an_unknown_workload_is_said_plainly_in_one_line():
+    """Issue 30 §7: typer words a bad choice "Value error, 'resnet' is not one of ..."; the user reads it plainly."""
+    proc = subprocess.run([sys.executable, "-m", "traceview.cli", "run", "resnet"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    (line,) = proc.stderr.strip().splitlines()
+    assert "'resnet' is not one of 'abc', 'mpadam', 'adam'" in line and "Value error" not in line

@@ -90,7 +90,8 @@ def main() -> None:
             # click's errors (typer may vendor click): a bad command line is one line, like every other error.
             ctx = getattr(exc, "ctx", None)
             hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
-            _fail(f"{exc.format_message()}{hint}", code=exc.exit_code)
+            message = exc.format_message().replace("Value error, ", "")  # typer's wording for a bad choice
+            _fail(f"{message}{hint}", code=exc.exit_code)
         if os.environ.get("TRACEVIEW_DEBUG"):
             raise
         _fail(f"internal error: {type(exc).__name__}: {exc} (set TRACEVIEW_DEBUG=1 for the traceback)", code=1)
