@@ -56,6 +56,7 @@ def _register_optional() -> None:
         ("traceview.commands.ranks", "ranks", "ranks_cmd"),
         ("traceview.commands.export", "export", "export_cmd"),
         ("traceview.commands.check", "check", "check_cmd"),
+        ("traceview.commands.try_", "try", "try_cmd"),
     ):
         try:
             mod = importlib.import_module(module)

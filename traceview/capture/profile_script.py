@@ -52,7 +52,7 @@ from . import autotune, inductor_code
 from . import ranks as rank_files
 from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, peak_memory,
                         reset_peak_memory, resolve_device, versions, writable_dir)
-from .steps import StepCounter, StepRange, counting_steps
+from .steps import StepCounter, StepRange, StepsDone, counting_steps
 from .target import Target, module_target, script_target
 from .progress import stage
 from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
@@ -112,6 +112,8 @@ def execute(code: types.CodeType, globals_: dict) -> ScriptOutcome:
     """
     try:
         exec(code, globals_)
+    except StepsDone:  # stop_after: the steps asked for are made
+        return ScriptOutcome(0, None, None)
     except SystemExit as exc:
         status, message = _exit_code(exc.code)
         return ScriptOutcome(status, message, None)
@@ -150,10 +152,12 @@ def _sigint_ignored():
 def profile_script(script: Path | str | None, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
                    with_stack: bool = False, include_compile: bool = True, *, module: str | None = None,
                    steps: str | StepRange | None = None, step_annotation: str | None = None,
-                   torch_trace: bool = True, memory: bool = False) -> ProfileResult:
+                   torch_trace: bool = True, memory: bool = False, stop_after: int | None = None) -> ProfileResult:
     """Profile ``script`` (or ``module``) with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
 
     ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
+    ``stop_after``: with ``steps``, end the script once it has made that many steps (like nsys's
+    ``--capture-range-end=stop-shutdown``); a long training script then costs only those steps.
     Raises :class:`CaptureError` before anything runs if the script or module is missing or not
     valid Python, if ``steps`` is not START:STOP, or if ``out_dir`` cannot be written. The script's
     own failures are reported in the result.
@@ -162,6 +166,9 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
     window = StepRange.parse(steps) if isinstance(steps, str) else steps
     if window is None and step_annotation is not None:
         raise CaptureError("--step-annotation counts steps for --steps: give --steps START:STOP too")
+    if stop_after is not None and (window is None or stop_after < window.stop):
+        raise CaptureError(f"--stop-after {stop_after}: give --steps too, ending at or before step {stop_after}"
+                           if window is not None else "--stop-after counts steps for --steps: give --steps START:STOP too")
     if window is not None and not include_compile:
         raise CaptureError("--steps and --steady do not go together: --steps already leaves the first steps unprofiled")
     target = _check_inputs(Path(script) if script is not None else None, module, out)
@@ -180,7 +187,7 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
             if warmup.exit_code != 0:
                 return _finish(target, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank)
         outcome, wall_s, trace, rank, step_info = _profiled_execution(target.code, globals_, device, spawned, rank, memory,
-                                                                      window, step_annotation)
+                                                                      window, step_annotation, stop_after)
     code_dir = out / rank_files.code_dir_name(rank)
     wrappers = recorder.write(code_dir)
     tuned = tuning.write(out / f"{target.stem}{'' if rank is None else f'.rank{rank}'}{autotune.SUFFIX}")
@@ -200,7 +207,7 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
 
 def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture, rank: int | None, memory: bool = False,
                         window: StepRange | None = None, step_annotation: str | None = None,
-                        ) -> tuple[ScriptOutcome, float, Path, int | None, dict | None]:
+                        stop_after: int | None = None) -> tuple[ScriptOutcome, float, Path, int | None, dict | None]:
     """One execution under the profiler; the trace is written whatever the script does (with
     ``window``, when the script reached its first step), named after this process's rank (``$RANK``,
     else its process group's if the script initialises one). The processes the script starts profile
@@ -222,7 +229,7 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
                    **options)
     if memory:
         reset_peak_memory(device)
-    counter = StepCounter(prof, step_annotation) if window is not None else None
+    counter = StepCounter(prof, step_annotation, stop_after=stop_after) if window is not None else None
     started = time.perf_counter()
     stage(f"running {_target_name(code)} under the profiler")
     prof.start()

@@ -65,6 +65,11 @@ class StepRange:
         return f"{self.start}:{self.stop}"
 
 
+class StepsDone(BaseException):
+    """Raised from the step hook when the run has made the steps it was asked for (``stop_after``); a
+    ``BaseException``, so the script's own ``except Exception`` does not swallow it."""
+
+
 @dataclass
 class StepCounter:
     """Counts the script's steps and advances the profiler's schedule at each (see the module docstring)."""
@@ -74,6 +79,7 @@ class StepCounter:
     steps: int = 0
     by: str = "optimizer"
     optimizer: str | None = None  # class name of the optimizer whose steps are counted
+    stop_after: int | None = None  # end the script (StepsDone) once this many steps are counted
     ends_ns: list[int] = field(default_factory=list, repr=False)  # perf_counter_ns when each step ended
     _owner: int | None = field(default=None, repr=False)
     _busy: bool = field(default=False, repr=False)
@@ -104,6 +110,8 @@ class StepCounter:
             self.prof.step()
         finally:
             self._busy = False
+        if self.stop_after is not None and self.steps >= self.stop_after:
+            raise StepsDone
 
     def summary(self, window: StepRange) -> dict[str, Any]:
         """What meta.json records: how steps were counted, how many, which whole steps were profiled, and
@@ -112,7 +120,8 @@ class StepCounter:
         ended_inside = window.start <= self.steps < window.stop
         return {"by": self.by, "optimizer": self.optimizer, "counted": self.steps, "requested": str(window),
                 "profiled": list(range(window.start, min(window.stop, self.steps))),
-                "partial_step": self.steps if ended_inside else None, "timing": step_timing(self.ends_ns, window)}
+                "partial_step": self.steps if ended_inside else None, "timing": step_timing(self.ends_ns, window),
+                "stopped_after": self.stop_after if self.stop_after is not None and self.steps >= self.stop_after else None}
 
 
 #: Steps whose end time is kept (a long run's later steps add nothing to the medians).

@@ -1,0 +1,241 @@
+"""The changes ``traceview try`` can make to a script without editing it, each applied in the script's own
+process before its first line runs.
+
+=================  ==================================================================  ====================
+change             what it does                                                        applies when
+=================  ==================================================================  ====================
+cuda_graphs        Inductor's CUDA-graph trees (``TORCHINDUCTOR_CUDAGRAPHS=1``): what   the script compiles,
+                   ``mode="reduce-overhead"`` adds to a compiled function              on a GPU
+fused_optimizer    optimizers built with ``fused=True`` where the class has a fused    an optimizer with a
+                   kernel and every parameter is a floating tensor on a device it      fused version steps,
+                   supports (``foreach`` is then left unset)                            not fused already
+max_autotune       ``TORCHINDUCTOR_MAX_AUTOTUNE=1`` and coordinate-descent tuning:     the script compiles
+                   ``mode="max-autotune-no-cudagraphs"``
+no_compile         ``TORCH_COMPILE_DISABLE=1``: every ``torch.compile`` runs eagerly;   the script compiles
+                   what compiling buys today
+num_workers        DataLoaders built with ``num_workers=0`` over a map-style dataset   such a DataLoader
+                   get ``num_workers=N`` and ``persistent_workers=True``               feeds the steps
+threads            ``torch.set_num_threads(N)`` and ``OMP_NUM_THREADS=N`` (Inductor's  the steps run on the
+                   C++ kernels read it)                                                CPU
+=================  ==================================================================  ====================
+
+What a change needs from the script is read from a baseline run (:class:`Facts`); a change that cannot
+apply is skipped with the reason. Each change keeps a list of what it did (``applied``), so a run can
+say "fused=True on Adam (148 tensors)" or that it found nothing to change.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+#: The order ``try`` runs and prints them in.
+NAMES = ("cuda_graphs", "fused_optimizer", "max_autotune", "no_compile", "num_workers", "threads")
+
+#: The advice kind whose prediction a change tests (None: no advice kind predicts it).
+ADVICE_KIND = {"cuda_graphs": "cuda_graphs", "fused_optimizer": "fused_optimizer", "max_autotune": None,
+               "no_compile": None, "num_workers": "input", "threads": None}
+
+#: Environment each change sets in the script's process (and so in every process it starts).
+ENV = {
+    "cuda_graphs": {"TORCHINDUCTOR_CUDAGRAPHS": "1"},
+    "max_autotune": {"TORCHINDUCTOR_MAX_AUTOTUNE": "1", "TORCHINDUCTOR_COORDINATE_DESCENT_TUNING": "1"},
+    "no_compile": {"TORCH_COMPILE_DISABLE": "1"},
+}
+
+#: What each change does, in the words of the table ``try`` prints.
+WHAT = {
+    "cuda_graphs": "CUDA-graph trees for compiled code (what mode='reduce-overhead' adds)",
+    "fused_optimizer": "optimizers built with fused=True",
+    "max_autotune": "Inductor's max-autotune (mode='max-autotune-no-cudagraphs')",
+    "no_compile": "torch.compile switched off (TORCH_COMPILE_DISABLE=1): what compiling buys",
+    "num_workers": "DataLoader(num_workers=0) -> num_workers=N, persistent_workers=True",
+    "threads": "fewer intra-op threads (torch.set_num_threads, OMP_NUM_THREADS)",
+}
+
+
+@dataclass
+class Facts:
+    """What a run of the script showed about it: what the changes need to know whether they apply."""
+
+    compiled_graphs: int = 0  # Dynamo graphs compiled
+    device: str = "cpu"  # "cuda" when the script initialised CUDA
+    optimizers: list[dict] = field(default_factory=list)  # the optimizer whose steps are counted: class, fused, ...
+    loaders: list[dict] = field(default_factory=list)  # every DataLoader built: num_workers, map-style or not
+    torch_threads: int = 1
+    usable_cores: int = 1
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Facts:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+def defaults(facts: Facts) -> dict[str, int]:
+    """The N of ``num_workers`` and ``threads`` when the command line gives none: half the cores for
+    workers (at least 2, at most 8); half the intra-op threads (at least 1)."""
+    return {"workers": max(2, min(8, facts.usable_cores // 2)), "threads": max(1, facts.torch_threads // 2)}
+
+
+def why_not(name: str, facts: Facts, workers: int, threads: int) -> str | None:
+    """None when ``name`` can apply to a script with ``facts``; else why not, in one line."""
+    if name in ("cuda_graphs", "max_autotune", "no_compile") and not facts.compiled_graphs:
+        return "the script compiles nothing (no torch.compile graph in the baseline run)"
+    if name == "cuda_graphs" and facts.device != "cuda":
+        return "CUDA graphs need a GPU; the script ran on the CPU"
+    if name == "fused_optimizer":
+        stepped = facts.optimizers
+        if not stepped:
+            return "no optimizer stepped in the baseline run"
+        if not any(o.get("has_fused") for o in stepped):
+            return f"{', '.join(sorted({o['cls'] for o in stepped}))} has no fused version (Adam, AdamW, SGD and Adagrad do)"
+        if all(o.get("fused") for o in stepped if o.get("has_fused")):
+            return "the optimizer is fused already"
+    if name == "num_workers":
+        if not facts.loaders:
+            return "the script builds no DataLoader"
+        if not any(lo["num_workers"] == 0 and lo["map_style"] for lo in facts.loaders):
+            if any(lo["num_workers"] == 0 for lo in facts.loaders):
+                return "its DataLoaders read iterable datasets: workers would each yield the whole dataset"
+            return f"its DataLoaders already have workers (num_workers={facts.loaders[0]['num_workers']})"
+    if name == "threads":
+        if facts.device == "cuda":
+            return "the steps run on the GPU; intra-op threads only matter for CPU steps"
+        if threads >= facts.torch_threads:
+            return f"the script already runs {facts.torch_threads} intra-op thread(s); --threads {threads} is not fewer"
+    return None
+
+
+def environment(name: str | None, threads: int) -> dict[str, str]:
+    """Environment variables for a run under ``name`` (None: the baseline)."""
+    if name == "threads":
+        return {"OMP_NUM_THREADS": str(threads)}
+    return dict(ENV.get(name, {})) if name else {}
+
+
+class Applied(list):
+    """What a change did in this process, one line each."""
+
+
+def apply(name: str | None, workers: int, threads: int, facts: Facts) -> tuple[Applied, Callable[[], None]]:
+    """Make change ``name`` in this process (environment variables are set by the caller, before torch is
+    imported); record what the script builds (``facts``) either way. Returns the lines saying what was
+    changed and a function that undoes the patches."""
+    import torch
+    from torch.utils import data
+
+    applied = Applied()
+    undo: list[Callable[[], None]] = []
+    if name == "threads":
+        torch.set_num_threads(threads)
+        applied.append(f"torch.set_num_threads({threads}), OMP_NUM_THREADS={threads}")
+    elif name in ENV:
+        applied.append(", ".join(f"{k}={v}" for k, v in ENV[name].items()))
+
+    loader_init = data.DataLoader.__init__
+
+    def init_loader(self, dataset, *args, **kwargs):  # noqa: ANN001 - DataLoader's own signature
+        bound = _bind(loader_init, self, dataset, *args, **kwargs)
+        map_style = not isinstance(dataset, data.IterableDataset)
+        workers_before = int(bound.get("num_workers", 0) or 0)
+        facts.loaders.append({"num_workers": workers_before, "map_style": map_style, "dataset": type(dataset).__name__})
+        if name == "num_workers" and workers_before == 0 and map_style:
+            kwargs = {**bound, "num_workers": workers, "persistent_workers": True}
+            kwargs.pop("dataset", None)
+            applied.append(f"DataLoader({type(dataset).__name__}): num_workers=0 -> {workers}, persistent_workers=True")
+            return loader_init(self, dataset, **kwargs)
+        return loader_init(self, dataset, *args, **kwargs)
+
+    data.DataLoader.__init__ = init_loader
+    undo.append(lambda: setattr(data.DataLoader, "__init__", loader_init))
+    if name == "fused_optimizer":
+        for cls in _fusable_classes():
+            undo.append(_fuse(cls, applied))
+    return applied, lambda: [u() for u in reversed(undo)]
+
+
+def _bind(function, *args, **kwargs) -> dict[str, Any]:
+    """The call's arguments by name, defaults left out (``self`` dropped)."""
+    bound = inspect.signature(function).bind(*args, **kwargs)
+    named = dict(bound.arguments)
+    named.pop("self", None)
+    extra = named.pop("kwargs", None)
+    return {**named, **(extra or {})}
+
+
+def has_fused(cls: type) -> bool:
+    """Whether the optimizer class takes ``fused=``."""
+    try:
+        return "fused" in inspect.signature(cls.__init__).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _fusable_classes() -> list[type]:
+    import torch
+
+    return [c for c in (torch.optim.Adam, torch.optim.AdamW, torch.optim.SGD, torch.optim.Adagrad) if has_fused(c)]
+
+
+def _fuse(cls: type, applied: Applied) -> Callable[[], None]:
+    """Patch ``cls.__init__`` so an optimizer built without ``fused`` gets ``fused=True`` when its parameters
+    allow it; returns the undo."""
+    own = "__init__" in cls.__dict__
+    original = cls.__init__
+
+    def __init__(self, params, *args, **kwargs):  # noqa: N807 - stands in for the class's own
+        bound = _bind(original, self, params, *args, **kwargs)
+        if type(self) is cls and bound.get("fused") is None and not bound.get("differentiable"):
+            params = list(params)  # a generator is read once: keep it
+            reason = _cannot_fuse(params)
+            if reason is None:
+                kwargs = {k: v for k, v in bound.items() if k != "params"}
+                kwargs["fused"], kwargs["foreach"] = True, None
+                applied.append(f"{cls.__name__}(fused=True) over {_count(params)} tensor(s)")
+                return original(self, params, **kwargs)
+            applied.append(f"{cls.__name__} left as it was: {reason}")
+        return original(self, params, *args, **kwargs)
+
+    cls.__init__ = __init__
+    return (lambda: setattr(cls, "__init__", original)) if own else (lambda: delattr(cls, "__init__"))
+
+
+def _tensors(params: list) -> list:
+    import torch
+
+    out = []
+    for p in params:
+        if isinstance(p, dict):
+            out += list(p.get("params", []))
+        elif isinstance(p, tuple) and len(p) == 2 and isinstance(p[1], torch.Tensor):  # named parameters
+            out.append(p[1])
+        else:
+            out.append(p)
+    return out
+
+
+def _count(params: list) -> int:
+    return len(_tensors(params))
+
+
+def _cannot_fuse(params: list) -> str | None:
+    import torch
+
+    try:
+        from torch.optim.optimizer import _get_fused_kernels_supported_devices
+
+        devices = set(_get_fused_kernels_supported_devices())
+    except ImportError:  # an older torch: CUDA only
+        devices = {"cuda"}
+    tensors = _tensors(params)
+    for t in tensors:
+        if not isinstance(t, torch.Tensor) or not torch.is_floating_point(t):
+            return "a parameter is not a floating-point tensor"
+        if t.device.type not in devices:
+            return f"a parameter is on {t.device.type}, which has no fused kernel"
+    return None if tensors else "no parameters"
+
+
+def usable_cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)

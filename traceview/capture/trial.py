@@ -1,0 +1,184 @@
+"""One run of ``traceview try``: the unmodified script, under one change or none, its steps timed with the
+profiler off, and the run stopped after the last timed step.
+
+Run as ``python -m traceview.capture.trial [-m MODULE | SCRIPT] [ARGS...]`` with ``TRACEVIEW_TRY_SPEC``
+(JSON: ``change``, ``start``, ``stop``, ``annotation``, ``workers``, ``threads``, ``out``) in the
+environment; the environment variables of the change (:data:`.changes.ENV`) are set by the caller, so
+torch reads them when it is imported. Steps are counted as ``profile --steps`` counts them
+(:mod:`.steps`: the optimizer's ``step()``, or a ``record_function`` name). At the end of step
+``start - 1`` and of step ``stop - 1`` the device is synchronised and the clock read, so::
+
+    step_ms = (t[stop - 1] - t[start - 1]) / (stop - start)
+
+is the mean time of steps ``start .. stop - 1`` as the device finished them, however far the host ran
+ahead; each step's host-clock time is kept beside it. After step ``stop - 1`` a :class:`StepsDone`
+(a ``BaseException``, so the script's ``except Exception`` does not catch it) ends the script. Under
+``torch.distributed`` every rank stops at the same step and the timings are the slowest rank's (a MAX
+all-reduce on the script's own process group).
+
+The result is a JSON file at ``out``: the timing, what the change did, and the :class:`.changes.Facts`
+of the script (whether it compiled, its optimizer and DataLoaders, threads, device). The exit code is
+the script's; 0 when it was stopped after its last timed step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from dataclasses import asdict
+
+from .changes import Facts, apply, has_fused, usable_cores
+from .steps import StepCounter, StepsDone, counting_steps
+
+SPEC_ENV = "TRACEVIEW_TRY_SPEC"
+
+
+class Clock:
+    """Stands in for the profiler in :class:`.steps.StepCounter`: called after each counted step."""
+
+    def __init__(self, start: int, stop: int) -> None:
+        self.start, self.stop = start, stop
+        self.counter: StepCounter | None = None
+        self.t0 = self.t1 = None
+        self.slowest: list[float] | None = None
+
+    def step(self) -> None:
+        done = self.counter.steps if self.counter is not None else 0
+        if done == self.start:
+            _synchronize()
+            self.t0 = time.perf_counter_ns()
+        elif done == self.stop:
+            _synchronize()
+            self.t1 = time.perf_counter_ns()
+            self.slowest = _slowest_rank([self.step_ms(), self.host_median_ms() or 0.0])
+            raise StepsDone
+
+    def step_ms(self) -> float | None:
+        if self.t0 is None or self.t1 is None:
+            return None
+        return (self.t1 - self.t0) / 1e6 / (self.stop - self.start)
+
+    def host_ms(self) -> list[float]:
+        ends = self.counter.ends_ns if self.counter is not None else []
+        return [(ends[i] - ends[i - 1]) / 1e6 for i in range(max(1, self.start), min(self.stop, len(ends)))]
+
+    def host_median_ms(self) -> float | None:
+        values = self.host_ms()
+        return statistics.median(values) if values else None
+
+
+def _synchronize() -> None:
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.cuda.is_initialized():
+        torch.cuda.synchronize()
+
+
+def _slowest_rank(values: list[float]) -> list[float]:
+    """``values`` as the slowest rank saw them (MAX over the default process group); as they are without one."""
+    torch = sys.modules.get("torch")
+    dist = getattr(torch, "distributed", None) if torch is not None else None
+    if dist is None or not dist.is_available() or not dist.is_initialized():
+        return values
+    backend = str(dist.get_backend()).lower()
+    device = f"cuda:{torch.cuda.current_device()}" if "nccl" in backend and torch.cuda.is_available() else "cpu"
+    tensor = torch.tensor(values, dtype=torch.float64, device=device)
+    dist.all_reduce(tensor, op=dist.ReduceOp.MAX)
+    return [float(v) for v in tensor.cpu().tolist()]
+
+
+def _execute(code, globals_) -> tuple[int, str | None, bool]:
+    """Run the script; (exit code, one-line error, stopped after the last timed step)."""
+    from .profile_script import SIGINT_EXIT, _exit_code, _print_traceback
+
+    try:
+        exec(code, globals_)
+    except StepsDone:
+        return 0, None, True
+    except SystemExit as exc:
+        status, message = _exit_code(exc.code)
+        return status, message, False
+    except KeyboardInterrupt as exc:
+        _print_traceback(exc)
+        return SIGINT_EXIT, "interrupted (SIGINT)", False
+    except BaseException as exc:  # noqa: BLE001 - the script's error, reported with its traceback
+        import traceback
+
+        _print_traceback(exc)
+        return 1, traceback.format_exception_only(type(exc), exc)[-1].strip(), False
+    return 0, None, False
+
+
+def run(argv: list[str], spec: dict) -> int:
+    """One run (see the module docstring); returns the exit code."""
+    from .target import module_target, script_target
+
+    module = argv[1] if argv[:1] == ["-m"] else None
+    target = module_target(module) if module else script_target(argv[0])
+    args = argv[2:] if module else argv[1:]
+    import torch
+
+    facts = Facts(torch_threads=torch.get_num_threads(), usable_cores=usable_cores())
+    applied, undo = apply(spec.get("change"), int(spec["workers"]), int(spec["threads"]), facts)
+    clock = Clock(int(spec["start"]), int(spec["stop"]))
+    counter = StepCounter(clock, spec.get("annotation"))
+    clock.counter = counter
+    seen: dict[int, object] = {}
+    started = time.perf_counter()
+
+    def remember(optimizer, _args, _kwargs) -> None:
+        seen.setdefault(id(optimizer), optimizer)
+
+    from torch.optim.optimizer import register_optimizer_step_post_hook
+
+    handle = register_optimizer_step_post_hook(remember)  # before the counter's: the optimizer is known at the stop
+    try:
+        with target.as_main(args) as globals_, counting_steps(counter):
+            code, error, reached = _execute(target.code, globals_)
+    finally:
+        handle.remove()
+        undo()
+    wall_s = time.perf_counter() - started
+    facts.optimizers = [{"cls": type(o).__name__, "has_fused": has_fused(type(o)),
+                         "fused": bool(getattr(o, "defaults", {}).get("fused"))} for o in seen.values()]
+    facts.compiled_graphs = _compiled_graphs()
+    facts.device = "cuda" if torch.cuda.is_initialized() else "cpu"
+    slowest = clock.slowest or [clock.step_ms(), clock.host_median_ms()]
+    result = {"change": spec.get("change"), "exit_code": code, "error": error, "reached": reached,
+              "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0],
+              "host_median_ms": slowest[1] if slowest[1] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
+              "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3),
+              "rank": _rank()}
+    with open(spec["out"], "w") as f:
+        json.dump(result, f, indent=1)
+    return code
+
+
+def _compiled_graphs() -> int:
+    dynamo = sys.modules.get("torch._dynamo.utils")
+    if dynamo is None:
+        return 0
+    stats = dynamo.counters.get("stats", {})
+    return int(stats.get("unique_graphs", 0))
+
+
+def _rank() -> int | None:
+    torch = sys.modules.get("torch")
+    dist = getattr(torch, "distributed", None) if torch is not None else None
+    if dist is not None and dist.is_available() and dist.is_initialized():
+        return dist.get_rank()
+    return int(os.environ["RANK"]) if os.environ.get("RANK", "").isdigit() else None
+
+
+def main() -> None:
+    spec = json.loads(os.environ[SPEC_ENV])
+    code = run(sys.argv[1:], spec)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)  # DataLoader workers, NCCL and compile workers do not hold a stopped run's exit
+
+
+if __name__ == "__main__":
+    main()

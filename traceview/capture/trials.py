@@ -1,0 +1,239 @@
+"""``run_trials``: the runs behind ``traceview try`` — the script as it is and under each change, in rounds.
+
+Each run is a fresh process (:mod:`.trial`): a change is made before the script's first line and
+Dynamo, Inductor and the allocator start cold in every arm alike. Round ``r`` runs every arm once, in
+an order rotated by ``r`` (baseline, a, b; then a, b, baseline; ...), so drift on a shared host hits
+every arm; round 0 starts with the baseline, whose run says which changes can apply
+(:func:`.changes.why_not`). A run's time is its steps ``start .. stop - 1``, synchronised (see
+:mod:`.trial`); the script is stopped after them.
+
+Optionally a profiled run comes first (``traceview profile --steps START:STOP`` in its own process),
+whose trace the command analyzes for the predicted savings.
+
+Under torchrun every rank runs this same loop, so every rank runs the same arm at the same time; each
+run gets its own rendezvous port (``MASTER_PORT`` + 1 + the run's number; the agent's store is not
+reused, as a finished run's keys would confuse the next), and its timings are the slowest rank's.
+
+Files, under ``out``::
+
+    runs/<arm>.<round>.json   each run's timing, what the change did, the script's facts
+    runs/<arm>.<round>.log    what the script printed (stdout and stderr)
+    profile/                  the profiled run (``traceview profile``'s folder)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from traceview.errors import CaptureError
+
+from . import changes as ch
+from .progress import stage
+from .steps import StepRange
+from .target import module_target, script_target
+from .trial import SPEC_ENV
+
+BASELINE = "baseline"
+#: Steps the profiled run makes after its window before it is stopped: the unprofiled ones among them time
+#: the step without the profiler (the first two after the window pay for exporting the trace).
+PROFILE_STEPS_AFTER = 6
+
+
+@dataclass
+class Run:
+    """One process: an arm in a round."""
+
+    arm: str
+    round: int
+    exit_code: int
+    error: str | None
+    reached: bool
+    step_ms: float | None  # synchronised mean over the timed steps; None unless reached
+    host_median_ms: float | None
+    host_step_ms: list[float]
+    steps_counted: int
+    applied: list[str]
+    wall_s: float
+    log: Path
+    facts: dict = field(default_factory=dict)
+
+
+@dataclass
+class Trials:
+    """Everything ``try`` ran."""
+
+    target: str  # the script's path, or "-m module"
+    argv: list[str]
+    steps: StepRange
+    counted_by: str
+    rounds: int
+    facts: ch.Facts
+    workers: int
+    threads: int
+    runs: list[Run]
+    arms: list[str]  # the changes run, in order
+    skipped: dict[str, str]  # change -> why it could not apply
+    failed: dict[str, str]  # change -> the error of its failed run
+    profile_dir: Path | None = None
+    profile_error: str | None = None
+    rank: int | None = None
+    world_size: int | None = None
+
+    def of(self, arm: str) -> list[Run]:
+        return [r for r in self.runs if r.arm == arm]
+
+
+class BaselineFailed(Exception):
+    """The script failed without any change: its own exit code and the log holding its traceback."""
+
+    def __init__(self, exit_code: int, error: str, log: Path) -> None:
+        super().__init__(error)
+        self.exit_code, self.log = exit_code, log
+
+
+def run_trials(script: Path | str | None, args: list[str], *, module: str | None = None, steps: str = "5:25",
+               step_annotation: str | None = None, changes: list[str] | None = None, rounds: int = 3,
+               workers: int | None = None, threads: int | None = None, out: Path | str = "traceview-try",
+               profile: bool = True, on_run: Callable[[Run], None] | None = None) -> Trials:
+    """Run the baseline and each change ``rounds`` times (see the module docstring).
+
+    Raises :class:`CaptureError` for a bad command line (missing script, unknown change, ``--steps`` that
+    start at 0, a script that never reaches the last step) and :class:`BaselineFailed` when the script fails
+    as it is."""
+    window = StepRange.parse(steps) if isinstance(steps, str) else steps
+    if window.start < 1:
+        raise CaptureError(f"--steps {window}: start at step 1 or later (the first step compiles and warms up; "
+                           "a step's time runs from the end of the step before it)")
+    unknown = [c for c in changes or [] if c not in ch.NAMES]
+    if unknown:
+        raise CaptureError(f"unknown change {unknown[0]!r}: choose from {', '.join(ch.NAMES)}")
+    if rounds < 1:
+        raise CaptureError("--runs must be at least 1")
+    target = module_target(module) if module else script_target(script)  # type: ignore[arg-type]
+    out = Path(out)
+    (out / "runs").mkdir(parents=True, exist_ok=True)
+    command = ["-m", target.module] if module else [str(target.path)]
+    name = f"-m {target.module}" if module else str(target.path)
+    launcher = _Launcher(out, [*command, *args], window, step_annotation)
+
+    profile_dir = profile_error = None
+    if profile:
+        stage(f"profiling steps {window} of {Path(target.path).name} for the predictions")
+        profile_dir, profile_error = launcher.profile(args, module or None, target)
+
+    stage(f"{name} as it is, steps {window} (round 1 of {rounds})")
+    base = launcher.run(None, 0, workers or 0, threads or 0)
+    if on_run:
+        on_run(base)
+    if not base.reached:
+        if base.exit_code:
+            raise BaselineFailed(base.exit_code, base.error or f"exited with code {base.exit_code}", base.log)
+        raise CaptureError(f"{name} made {base.steps_counted} step(s) ({launcher.counted_by}); --steps {window} needs "
+                           f"{window.stop}: give a smaller --steps, or more steps to the script")
+    facts = ch.Facts.from_dict(base.facts)
+    chosen = ch.defaults(facts)
+    workers, threads = workers or chosen["workers"], threads or chosen["threads"]
+    requested = list(changes) if changes else list(ch.NAMES)
+    skipped = {c: why for c in requested if (why := ch.why_not(c, facts, workers, threads))}
+    arms = [c for c in ch.NAMES if c in requested and c not in skipped]
+    for c, why in skipped.items():
+        stage(f"{c} skipped: {why}")
+    runs, failed = [base], {}
+    for r in range(rounds):
+        order = _rotate([BASELINE, *arms], r)
+        for arm in order:
+            if (r == 0 and arm == BASELINE) or arm in failed:
+                continue
+            stage(f"{arm if arm != BASELINE else 'as it is'} (round {r + 1} of {rounds})")
+            run = launcher.run(None if arm == BASELINE else arm, r, workers, threads)
+            runs.append(run)
+            if on_run:
+                on_run(run)
+            if not run.reached:
+                why = run.error or f"ended after {run.steps_counted} step(s), before step {window.stop - 1}"
+                if arm == BASELINE:
+                    raise BaselineFailed(run.exit_code or 1, why, run.log)
+                failed[arm] = why
+                stage(f"{arm} failed: {why}; the other changes go on")
+    return Trials(name, [*command, *args], window, launcher.counted_by, rounds, facts, workers, threads, runs, arms,
+                  skipped, failed, profile_dir, profile_error, _env_int("RANK"), _env_int("WORLD_SIZE"))
+
+
+def _rotate(items: list[str], r: int) -> list[str]:
+    k = r % len(items)
+    return items[k:] + items[:k]
+
+
+def _env_int(name: str) -> int | None:
+    value = os.environ.get(name, "")
+    return int(value) if value.isdigit() else None
+
+
+class _Launcher:
+    """Starts the runs: one process each, with the change's environment and the rendezvous port of its turn."""
+
+    def __init__(self, out: Path, command: list[str], window: StepRange, annotation: str | None) -> None:
+        self.out, self.command, self.window, self.annotation = out, command, window, annotation
+        self.counted_by = f"annotation: {annotation}" if annotation else "optimizer"
+        self.turn = 0
+        self.distributed = os.environ.get("WORLD_SIZE") is not None and os.environ.get("MASTER_PORT", "").isdigit()
+
+    def _env(self, extra: dict[str, str]) -> dict[str, str]:
+        env = {**os.environ, **extra}
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        if self.distributed:
+            env["MASTER_PORT"] = str(int(os.environ["MASTER_PORT"]) + 1 + self.turn)
+            env["TORCHELASTIC_USE_AGENT_STORE"] = "False"
+        self.turn += 1
+        return env
+
+    def run(self, change: str | None, round_: int, workers: int, threads: int) -> Run:
+        arm = change or BASELINE
+        rank = os.environ.get("RANK")
+        stem = f"{arm}.{round_}" + (f".rank{rank}" if rank is not None and self.distributed else "")
+        result, log = self.out / "runs" / f"{stem}.json", self.out / "runs" / f"{stem}.log"
+        if result.exists():
+            result.unlink()
+        spec = {"change": change, "start": self.window.start, "stop": self.window.stop, "annotation": self.annotation,
+                "workers": workers, "threads": threads, "out": str(result)}
+        env = self._env({SPEC_ENV: json.dumps(spec), **ch.environment(change, threads)})
+        with open(log, "wb") as sink:
+            proc = subprocess.run([sys.executable, "-m", "traceview.capture.trial", *self.command], env=env,
+                                  stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        if not result.exists():  # died before writing (a signal, an import error of the module itself)
+            return Run(arm, round_, proc.returncode or 1, _last_line(log) or f"exited with code {proc.returncode}",
+                       False, None, None, [], 0, [], 0.0, log)
+        data = json.loads(result.read_text())
+        self.counted_by = data.get("counted_by") or self.counted_by
+        return Run(arm, round_, data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
+                   data["host_median_ms"], data["host_step_ms"], data["steps_counted"], data["applied"],
+                   data["wall_s"], log, data["facts"])
+
+    def profile(self, args: list[str], module: str | None, target) -> tuple[Path | None, str | None]:
+        """``traceview profile --steps START:STOP`` of the script as it is, in its own process."""
+        folder = self.out / "profile"
+        cmd = [sys.executable, "-m", "traceview", "profile", "--no-analyze", "--steps", str(self.window),
+               "--stop-after", str(self.window.stop + PROFILE_STEPS_AFTER), "--out", str(folder)]
+        if self.annotation:
+            cmd += ["--step-annotation", self.annotation]
+        cmd += ["-m", module, *args] if module else [str(target.path), *args]
+        log = self.out / "profile.log"
+        with open(log, "wb") as sink:
+            proc = subprocess.run(cmd, env=self._env({}), stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        if proc.returncode != 0:
+            return None, f"the profiled run exited with code {proc.returncode}: {_last_line(log)}"
+        return folder, None
+
+
+def _last_line(log: Path) -> str | None:
+    try:
+        lines = [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return None
+    return lines[-1].strip() if lines else None

@@ -1,0 +1,105 @@
+"""``traceview try [OPTIONS] script.py [ARGS...]`` (or ``-m package.module``): measure each change the advice
+names on the user's own job, without editing the script."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from traceview.capture.changes import NAMES
+
+
+def try_cmd(
+    ctx: typer.Context,
+    script: Annotated[Optional[Path], typer.Argument(help="The Python script to run as __main__; everything after it goes to the script.")] = None,
+    module: Annotated[Optional[str], typer.Option("--module", "-m", help="Run a module as __main__, like python -m (then every argument goes to it).")] = None,
+    steps: Annotated[str, typer.Option("--steps", help="Time steps START:STOP (0-based, STOP excluded), counted on the optimizer's step() calls; each run is stopped after step STOP-1.")] = "5:25",
+    step_annotation: Annotated[Optional[str], typer.Option("--step-annotation", help="Count a step each time a torch.profiler.record_function of this name closes, instead of optimizer steps.")] = None,
+    change: Annotated[Optional[list[str]], typer.Option("--change", "-c", help=f"A change to try (repeatable): {', '.join(NAMES)}. Default: every one that applies.")] = None,
+    runs: Annotated[int, typer.Option("--runs", min=1, help="Runs per arm (the script as it is, and each change), alternating in rounds.")] = 3,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="num_workers for the num_workers change (default: half the cores, 2 to 8).")] = None,
+    threads: Annotated[Optional[int], typer.Option("--threads", min=1, help="Intra-op threads for the threads change (default: half of the script's).")] = None,
+    trace: Annotated[Optional[Path], typer.Option("--trace", help="Predict from this trace (a file or a profile folder) instead of profiling the script first.")] = None,
+    predict: Annotated[bool, typer.Option("--predict/--no-predict", help="Profile the script first (steps START:STOP) and put the advice's predicted share beside each measurement.")] = True,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for each run's timing and output, and the profiled run.")] = Path("traceview-try"),
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document (arms, runs, step ms, predicted and measured shares) instead of the table.")] = False,
+) -> None:
+    """Run SCRIPT as it is and under each change, alternating, and print per change the predicted and the measured share of the step it saves."""
+    from traceview.capture import require_torch
+
+    require_torch("try")
+    from traceview.capture.trials import BaselineFailed, run_trials
+    from traceview.commands._common import console, err_console, progress_lines
+    from traceview.errors import CaptureError
+
+    args = list(ctx.args)
+    if module is not None and script is not None:
+        args, script = [str(script), *args], None
+    if module is None and script is None:
+        raise typer.BadParameter("give a script to run, or -m MODULE", param_hint="SCRIPT")
+    if trace is not None and not trace.exists():
+        raise CaptureError(f"--trace {trace}: no such file or folder")
+    lead = os.environ.get("RANK", "0") == "0"  # under torchrun every rank runs the arms; rank 0 reports
+    with progress_lines(lead and not json_out):
+        try:
+            trials = run_trials(script, args, module=module, steps=steps, step_annotation=step_annotation, changes=change,
+                                rounds=runs, workers=workers, threads=threads, out=out,
+                                profile=predict and trace is None)
+        except BaselineFailed as failed:
+            sys.stderr.write(failed.log.read_text(errors="replace"))
+            err_console().print(f"traceview: {module or script} failed as it is, before any change: {failed} "
+                                f"(its output: {failed.log})", markup=False)
+            raise SystemExit(failed.exit_code) from None
+        source = trace if trace is not None else trials.profile_dir
+        advice, where = _advice(source, trials.profile_error) if predict or trace is not None else (None, "--no-predict")
+    from traceview.analysis.trial import compare
+
+    report = compare(trials, advice, where)
+    if not lead:
+        return
+    if json_out:
+        from traceview.report.json import json_text
+        from traceview.report.try_view import try_document
+
+        sys.stdout.write(json_text(try_document(report)) + "\n")
+        return
+    from traceview.report.try_view import summary_lines, try_view
+
+    console().print(try_view(report))
+    console().print(summary_lines(report))
+    console().print(f"runs: {out / 'runs'}", markup=False)
+
+
+def _advice(source: Path | None, error: str | None):
+    """The advice of the profiled run's trace and where it came from; (None, why) without one."""
+    if source is None:
+        return None, error or "no profiled run"
+    from traceview.analysis.analyze import analyze
+    from traceview.commands._common import load_with_progress
+    from traceview.errors import TraceviewError
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    try:
+        files = run_files(_own_trace(source))
+        analysis = analyze(load_with_progress(files.trace, quiet=True), dynamo_record(files))
+    except TraceviewError as exc:
+        return None, f"no prediction: {exc}"
+    return analysis.advice, f"the advice on {files.trace}"
+
+
+def _own_trace(source: Path) -> Path:
+    """In a profile folder of a torchrun job, this rank's trace; else the folder or file as given."""
+    rank = os.environ.get("RANK")
+    if source.is_dir() and rank is not None:
+        mine = sorted(source.glob(f"*.rank{rank}.pt.trace.json*"))
+        if mine:
+            return mine[0]
+    return source
+
+
+# Options stop at the script path: everything after it (its own --flags too) is the script's argv.
+try_cmd.context_settings = {"allow_extra_args": True, "ignore_unknown_options": True, "allow_interspersed_args": False}
