@@ -10,7 +10,7 @@ batches made for free.
 
 Arms: ``base`` (the script as given by --sync-every/--pin/--workers), ``sync`` (no loss.item() in the step:
 --sync-every 0), ``pageable_copy`` (pin_memory=True and non_blocking copies), ``input`` (num_workers=W,
-persistent). Per arm: the median of the rounds' ms per step (the first round of each arm is warm-up and
+persistent), ``fused_optimizer`` (the same parameters stepped by ``AdamW(fused=True)``). Per arm: the median of the rounds' ms per step (the first round of each arm is warm-up and
 dropped; rounds x steps >= 80 steps per arm), and per change the share of the base step it saves with the
 spread of the round-by-round shares (each round against the base round of the same lap).
 """
@@ -63,13 +63,17 @@ def main() -> None:
     workers = args.input_workers or max(1, min(4, cores - 1))
     gpu = device.type == "cuda"
     base = {"sync_every": args.sync_every, "pin": args.pin and gpu, "workers": args.workers}
-    changes = {"base": {}, "sync": {"sync_every": 0}, "pageable_copy": {"pin": True}, "input": {"workers": workers}}
+    changes = {"base": {}, "sync": {"sync_every": 0}, "pageable_copy": {"pin": True}, "input": {"workers": workers},
+               "fused_optimizer": {"fused": True}}
     arms = [a for a in args.arms.split(",") if a]
     config = {a: {**base, **changes[a]} for a in arms}
     if not gpu:
         config = {a: c for a, c in config.items() if a != "pageable_copy"}
         arms = [a for a in arms if a in config]
     trainer = tl.Trainer(args.model, args.device)
+    # fused_optimizer: the same parameters stepped by AdamW(fused=True), what `traceview try --change fused_optimizer` builds
+    optimizers = {a: (torch.optim.AdamW(trainer.net.parameters(), lr=1e-4, fused=True) if c.get("fused") else trainer.opt)
+                  for a, c in config.items()}
     untimed = 2 * workers + 2
     n = batch * (args.steps + untimed) * (args.rounds + 2)
     iters = {a: cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n)) for a, c in config.items()}
@@ -78,6 +82,7 @@ def main() -> None:
         order = arms[lap % len(arms):] + arms[:lap % len(arms)]
         for arm in order:
             c = config[arm]
+            trainer.opt = optimizers[arm]
             trainer.run(iters[arm], untimed, c["sync_every"], c["pin"])  # drain what was prefetched meanwhile
             synchronize(device)
             t0 = time.perf_counter()

@@ -1,0 +1,104 @@
+"""Interleaved A/B benchmark of the changes ``traceview try`` makes to a compiled training script, on the model
+of ``sample_traces/scripts/train_gpt2.py`` (transformers' GPT2LMHeadModel from a config, AdamW, the loss read
+with ``loss.item()`` each step, as the script does): all arms in one process, each with its own copy of the
+model (same initial weights) and its own optimizer, alternating in rounds (the order rotating each round),
+each round synchronised at both ends and timed whole.
+
+    python benchmarks/ab_compile.py --rounds 10 --steps 10 --json out.json
+
+Arms, as ``try`` applies them to ``train_gpt2.py --mode compiled``: ``base`` (torch.compile, default mode),
+``cuda_graphs`` (Inductor's CUDA-graph trees: ``triton.cudagraphs=True``, no ``cudagraph_mark_step_begin``,
+which ``try`` cannot add), ``fused_optimizer`` (``AdamW(fused=True)``), ``no_compile`` (the model eager).
+The first round of each arm compiles and warms up and is dropped; rounds x steps >= 80 steps per arm. Per
+change: the share of the base step it saves (median of the arms' round medians) and the spread of the
+round-by-round shares (each round against the base round of the same lap).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import statistics
+import time
+from pathlib import Path
+
+import torch
+from transformers import GPT2Config, GPT2LMHeadModel
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layers", type=int, default=2)
+    parser.add_argument("--width", type=int, default=256)
+    parser.add_argument("--vocab", type=int, default=8192)
+    parser.add_argument("--batch", type=int, default=8)
+    parser.add_argument("--seq", type=int, default=128)
+    parser.add_argument("--arms", default="base,cuda_graphs,fused_optimizer,no_compile")
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    device = "cuda"
+    torch.manual_seed(0)
+    config = GPT2Config(n_layer=args.layers, n_head=4, n_embd=args.width, vocab_size=args.vocab, n_positions=args.seq,
+                        resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0, bos_token_id=0, eos_token_id=0)
+    first = GPT2LMHeadModel(config).to(device).train()
+    arms = [a for a in args.arms.split(",") if a]
+    steppers = {}
+    for arm in arms:
+        model = copy.deepcopy(first)
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True if arm == "fused_optimizer" else None)
+        if arm == "no_compile":
+            forward = model
+        elif arm == "cuda_graphs":
+            forward = torch.compile(model, options={"triton.cudagraphs": True})
+        else:
+            forward = torch.compile(model)
+        steppers[arm] = (forward, opt)
+    ids = torch.randint(0, args.vocab, (args.batch, args.seq), device=device)
+    read: list[float] = []
+
+    def step(arm: str) -> None:
+        forward, opt = steppers[arm]
+        loss = forward(input_ids=ids, labels=ids).loss
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        read.append(loss.item())  # train_gpt2.py prints the loss each step
+
+    times: dict[str, list[float]] = {a: [] for a in arms}
+    for lap in range(args.rounds + 1):
+        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
+        for arm in order:
+            for _ in range(2 if lap else 5):
+                step(arm)
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            for _ in range(args.steps):
+                step(arm)
+            torch.cuda.synchronize()
+            if lap:
+                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    result = {"model": "gpt2", "device": torch.cuda.get_device_name(0), "torch": torch.__version__, "argv": vars(args),
+              "arms": {a: {"round_ms": [round(t, 4) for t in times[a]], "median_ms": statistics.median(times[a])}
+                       for a in arms}}
+    b = result["arms"]["base"]["median_ms"]
+    for arm in arms:
+        if arm == "base":
+            continue
+        shares = sorted(1 - t / tb for t, tb in zip(times[arm], times["base"]))
+        result["arms"][arm].update({"saving_share": 1 - result["arms"][arm]["median_ms"] / b,
+                                    "saving_ms": b - result["arms"][arm]["median_ms"],
+                                    "share_low": shares[len(shares) // 10], "share_high": shares[-1 - len(shares) // 10]})
+    text = json.dumps(result, indent=1)
+    if args.json:
+        Path(args.json).write_text(text + "\n")
+    for arm in arms:
+        a = result["arms"][arm]
+        extra = f"  saves {a['saving_share']:+.1%} ({a['share_low']:+.1%}..{a['share_high']:+.1%})" if "saving_share" in a else ""
+        print(f"gpt2 {arm:16s} {a['median_ms']:8.3f} ms/step{extra}")
+
+
+if __name__ == "__main__":
+    main()

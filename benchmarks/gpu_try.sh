@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Issue 28 on one GPU: `traceview try` on two training scripts against an in-process interleaved A/B of the same
+# changes (docs/benchmarks.md, "try against an in-process A/B").
+#   PART=cnn  OUT=/some/dir bash benchmarks/gpu_try.sh   train_loader.py --model cnn (DataLoader, AdamW):
+#             try --change num_workers --change fused_optimizer; benchmarks/ab_loader.py base,input,fused_optimizer
+#   PART=gpt2 OUT=/some/dir bash benchmarks/gpu_try.sh   train_gpt2.py --mode compiled (transformers):
+#             try --change cuda_graphs --change fused_optimizer --change no_compile; benchmarks/ab_compile.py
+# (repository root; wheels of what the image lacks in .whl/). $OUT: log.txt, try-<part>.json (try --json),
+# ab-<part>.json, try-<part>.tar.gz (the runs' JSON and the profiled run, without generated code).
+set -u
+: "${OUT:?set OUT}"
+PART=${PART:-cnn}
+mkdir -p "$OUT"; LOG=$OUT/log.txt; S=/tmp/tv-try; rm -rf "$S"; mkdir -p "$S"
+START=$(date +%s)
+say() { echo "[$(( $(date +%s) - START )) s] $*" | tee -a "$LOG"; }
+if ls .whl/*.whl > /dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site .whl/*.whl >> "$LOG" 2>&1
+fi
+python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir --target /tmp/site . >> "$LOG" 2>&1
+export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+say "$(python3 -c 'import os, torch, pandas; print("torch", torch.__version__, "pandas", pandas.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
+SCRIPTS=$PWD/sample_traces/scripts
+if [ "$PART" = cnn ]; then
+  timeout 330 python3 -m traceview try --json --steps 10:40 --runs 3 --change num_workers --change fused_optimizer --workers 8 \
+    -o "$S/try" "$SCRIPTS/train_loader.py" --model cnn --iters 60 --sync-every 1 --work 4 > "$OUT/try-cnn.json" 2> "$S/try.err"
+  say "try cnn: exit $?"; tail -5 "$S/try.err" | tee -a "$LOG"
+  timeout 200 python3 benchmarks/ab_loader.py --model cnn --sync-every 1 --work 4 --input-workers 8 \
+    --arms base,input,fused_optimizer --rounds 10 --steps 10 --json "$OUT/ab-cnn.json" > "$S/ab.out" 2>&1
+  say "A/B cnn: exit $?"; cat "$S/ab.out" | tee -a "$LOG"
+else
+  timeout 420 python3 -m traceview try --json --steps 10:40 --runs 3 --change cuda_graphs --change fused_optimizer \
+    --change no_compile -o "$S/try" "$SCRIPTS/train_gpt2.py" --mode compiled --iters 60 > "$OUT/try-gpt2.json" 2> "$S/try.err"
+  say "try gpt2: exit $?"; tail -5 "$S/try.err" | tee -a "$LOG"
+  timeout 150 python3 benchmarks/ab_compile.py --rounds 10 --steps 10 --json "$OUT/ab-gpt2.json" > "$S/ab.out" 2>&1
+  say "A/B gpt2: exit $?"; cat "$S/ab.out" | tee -a "$LOG"
+fi
+cp "$S/try.err" "$OUT/try-$PART.err" 2>/dev/null
+rm -rf "$S"/try/profile/code; find "$S" -name "*.torch_trace.log*" -size +2M -delete
+tar -czf "$OUT/try-$PART.tar.gz" -C "$S" try
+say "done"
