@@ -5,13 +5,16 @@ Run as ``python -m traceview.capture.trial [-m MODULE | SCRIPT] [ARGS...]`` with
 (JSON: ``change``, ``start``, ``stop``, ``annotation``, ``workers``, ``threads``, ``out``) in the
 environment; the environment variables of the change (:data:`.changes.ENV`) are set by the caller, so
 torch reads them when it is imported. Steps are counted as ``profile --steps`` counts them
-(:mod:`.steps`: the optimizer's ``step()``, or a ``record_function`` name). At the end of step
-``start - 1`` and of step ``stop - 1`` the device is synchronised and the clock read, so::
+(:mod:`.steps`: the optimizer's ``step()``, or a ``record_function`` name). The timed steps
+``start .. stop - 1`` are cut into chunks of :func:`chunk_size` steps; at the end of step ``start - 1`` and
+of each chunk the device is synchronised and the clock read, so each chunk's mean step is what the device
+finished, however far the host ran ahead, and::
 
-    step_ms = (t[stop - 1] - t[start - 1]) / (stop - start)
+    step_ms = median over chunks of (t[chunk end] - t[chunk start]) / chunk size
 
-is the mean time of steps ``start .. stop - 1`` as the device finished them, however far the host ran
-ahead; each step's host-clock time is kept beside it. After step ``stop - 1`` a :class:`StepsDone`
+A burst of interference from the rest of the machine (seen on the lent H200: 7-10 steps at 1.6x) moves a
+chunk or two, not the median; a synchronisation every few steps costs the step little overlap. The mean
+over the whole window and each step's host-clock time are kept beside it. After step ``stop - 1`` a :class:`StepsDone`
 (a ``BaseException``, so the script's ``except Exception`` does not catch it) ends the script. Under
 ``torch.distributed`` every rank stops at the same step and the timings are the slowest rank's (a MAX
 all-reduce on the script's own process group).
@@ -41,25 +44,35 @@ class Clock:
 
     def __init__(self, start: int, stop: int) -> None:
         self.start, self.stop = start, stop
+        self.chunk = chunk_size(stop - start)
         self.counter: StepCounter | None = None
-        self.t0 = self.t1 = None
+        self.marks: list[tuple[int, int]] = []  # (steps done, perf_counter_ns) at each synchronised mark
         self.slowest: list[float] | None = None
 
     def step(self) -> None:
         done = self.counter.steps if self.counter is not None else 0
-        if done == self.start:
+        if done < self.start or done > self.stop:
+            return
+        if done == self.start or done == self.stop or (done - self.start) % self.chunk == 0:
             _synchronize()
-            self.t0 = time.perf_counter_ns()
-        elif done == self.stop:
-            _synchronize()
-            self.t1 = time.perf_counter_ns()
-            self.slowest = _slowest_rank([self.step_ms(), self.host_median_ms() or 0.0])
+            self.marks.append((done, time.perf_counter_ns()))
+        if done == self.stop:
+            self.slowest = _slowest_rank([self.step_ms() or 0.0, self.window_mean_ms() or 0.0,
+                                          self.host_median_ms() or 0.0])
             raise StepsDone
 
+    def chunk_ms(self) -> list[float]:
+        """Each chunk's mean step, synchronised at both ends."""
+        return [(t1 - t0) / 1e6 / (n1 - n0) for (n0, t0), (n1, t1) in zip(self.marks, self.marks[1:])]
+
     def step_ms(self) -> float | None:
-        if self.t0 is None or self.t1 is None:
+        chunks = self.chunk_ms()
+        return statistics.median(chunks) if chunks and self.marks[-1][0] == self.stop else None
+
+    def window_mean_ms(self) -> float | None:
+        if len(self.marks) < 2 or self.marks[-1][0] != self.stop:
             return None
-        return (self.t1 - self.t0) / 1e6 / (self.stop - self.start)
+        return (self.marks[-1][1] - self.marks[0][1]) / 1e6 / (self.stop - self.start)
 
     def host_ms(self) -> list[float]:
         ends = self.counter.ends_ns if self.counter is not None else []
@@ -68,6 +81,11 @@ class Clock:
     def host_median_ms(self) -> float | None:
         values = self.host_ms()
         return statistics.median(values) if values else None
+
+
+def chunk_size(steps: int) -> int:
+    """Steps per synchronised chunk: 5, or fewer so that a short window still has 4 chunks."""
+    return max(1, min(5, steps // 4))
 
 
 def _synchronize() -> None:
@@ -145,10 +163,11 @@ def run(argv: list[str], spec: dict) -> int:
                          "fused": bool(getattr(o, "defaults", {}).get("fused"))} for o in seen.values()]
     facts.compiled_graphs = _compiled_graphs()
     facts.device = "cuda" if torch.cuda.is_initialized() else "cpu"
-    slowest = clock.slowest or [clock.step_ms(), clock.host_median_ms()]
+    slowest = clock.slowest or [clock.step_ms(), clock.window_mean_ms(), clock.host_median_ms()]
     result = {"change": spec.get("change"), "exit_code": code, "error": error, "reached": reached,
-              "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0],
-              "host_median_ms": slowest[1] if slowest[1] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
+              "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0] if reached else None,
+              "window_mean_ms": slowest[1] if reached else None, "chunk_steps": clock.chunk,
+              "chunk_ms": [round(v, 4) for v in clock.chunk_ms()], "host_median_ms": slowest[2] if slowest[2] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
               "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3),
               "rank": _rank()}
     with open(spec["out"], "w") as f:

@@ -4,8 +4,8 @@ Each run is a fresh process (:mod:`.trial`): a change is made before the script'
 Dynamo, Inductor and the allocator start cold in every arm alike. Round ``r`` runs every arm once, in
 an order rotated by ``r`` (baseline, a, b; then a, b, baseline; ...), so drift on a shared host hits
 every arm; round 0 starts with the baseline, whose run says which changes can apply
-(:func:`.changes.why_not`). A run's time is its steps ``start .. stop - 1``, synchronised (see
-:mod:`.trial`); the script is stopped after them.
+(:func:`.changes.why_not`). A run's time is the median of its steps ``start .. stop - 1`` in synchronised
+chunks (see :mod:`.trial`); the script is stopped after them.
 
 Optionally a profiled run comes first (``traceview profile --steps START:STOP`` in its own process),
 whose trace the command analyzes for the predicted savings.
@@ -54,7 +54,7 @@ class Run:
     exit_code: int
     error: str | None
     reached: bool
-    step_ms: float | None  # synchronised mean over the timed steps; None unless reached
+    step_ms: float | None  # median of the synchronised chunks' mean step (see .trial); None unless reached
     host_median_ms: float | None
     host_step_ms: list[float]
     steps_counted: int
@@ -62,6 +62,8 @@ class Run:
     wall_s: float
     log: Path
     facts: dict = field(default_factory=dict)
+    window_mean_ms: float | None = None  # the whole window's mean step, synchronised at both ends
+    chunk_ms: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -213,7 +215,7 @@ class _Launcher:
         self.counted_by = data.get("counted_by") or self.counted_by
         return Run(arm, round_, data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
                    data["host_median_ms"], data["host_step_ms"], data["steps_counted"], data["applied"],
-                   data["wall_s"], log, data["facts"])
+                   data["wall_s"], log, data["facts"], data.get("window_mean_ms"), data.get("chunk_ms", []))
 
     def profile(self, args: list[str], module: str | None, target) -> tuple[Path | None, str | None]:
         """``traceview profile --steps START:STOP`` of the script as it is, in its own process."""
