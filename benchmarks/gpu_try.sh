@@ -21,20 +21,21 @@ export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 say "$(python3 -c 'import os, torch, pandas; print("torch", torch.__version__, "pandas", pandas.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
 SCRIPTS=$PWD/sample_traces/scripts
 if [ "$PART" = cnn ]; then
-  timeout 330 python3 -m traceview try --json --steps 10:40 --runs 3 --change num_workers --change fused_optimizer --workers 8 \
-    -o "$S/try" "$SCRIPTS/train_loader.py" --model cnn --iters 60 --sync-every 1 --work 4 > "$OUT/try-cnn.json" 2> "$S/try.err"
+  timeout 400 python3 -m traceview try --json --steps 10:70 --runs 5 --change num_workers --change fused_optimizer --workers 8 \
+    -o "$S/try" "$SCRIPTS/train_loader.py" --model cnn --iters 90 --sync-every 1 --work 4 > "$OUT/try-cnn.json" 2> "$S/try.err"
   say "try cnn: exit $?"; tail -5 "$S/try.err" | tee -a "$LOG"
   timeout 200 python3 benchmarks/ab_loader.py --model cnn --sync-every 1 --work 4 --input-workers 8 \
     --arms base,input,fused_optimizer --rounds 10 --steps 10 --json "$OUT/ab-cnn.json" > "$S/ab.out" 2>&1
   say "A/B cnn: exit $?"; cat "$S/ab.out" | tee -a "$LOG"
 else
-  timeout 420 python3 -m traceview try --json --steps 10:40 --runs 3 --change cuda_graphs --change fused_optimizer \
-    --change no_compile -o "$S/try" "$SCRIPTS/train_gpt2.py" --mode compiled --iters 60 > "$OUT/try-gpt2.json" 2> "$S/try.err"
+  timeout 480 python3 -m traceview try --json --steps 10:210 --runs 5 --change cuda_graphs --change fused_optimizer \
+    --change no_compile -o "$S/try" "$SCRIPTS/train_gpt2.py" --mode compiled --iters 230 > "$OUT/try-gpt2.json" 2> "$S/try.err"
   say "try gpt2: exit $?"; tail -5 "$S/try.err" | tee -a "$LOG"
   timeout 150 python3 benchmarks/ab_compile.py --rounds 10 --steps 10 --json "$OUT/ab-gpt2.json" > "$S/ab.out" 2>&1
   say "A/B gpt2: exit $?"; cat "$S/ab.out" | tee -a "$LOG"
 fi
 cp "$S/try.err" "$OUT/try-$PART.err" 2>/dev/null
 rm -rf "$S"/try/profile/code; find "$S" -name "*.torch_trace.log*" -size +2M -delete
-tar -czf "$OUT/try-$PART.tar.gz" -C "$S" try
+cp "$OUT/log.txt" "$OUT/try-$PART.json" "$OUT/ab-$PART.json" "$OUT/try-$PART.err" "$S/" 2>/dev/null
+tar -czf "$OUT/try-$PART.tar.gz" -C "$S" .
 say "done"

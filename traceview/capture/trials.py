@@ -99,8 +99,8 @@ class BaselineFailed(Exception):
         self.exit_code, self.log = exit_code, log
 
 
-def run_trials(script: Path | str | None, args: list[str], *, module: str | None = None, steps: str = "5:25",
-               step_annotation: str | None = None, changes: list[str] | None = None, rounds: int = 3,
+def run_trials(script: Path | str | None, args: list[str], *, module: str | None = None, steps: str = "5:45",
+               step_annotation: str | None = None, changes: list[str] | None = None, rounds: int = 5,
                workers: int | None = None, threads: int | None = None, out: Path | str = "traceview-try",
                profile: bool = True, on_run: Callable[[Run], None] | None = None) -> Trials:
     """Run the baseline and each change ``rounds`` times (see the module docstring).

@@ -30,7 +30,8 @@ def sentence(c: ChangeResult, rounds_of_baseline: int) -> str:
     if c.measured_share is None:
         return f"{predicted}; no round had both arms"
     runs = f"{c.rounds} run{'s' if c.rounds != 1 else ''} each"
-    return f"{predicted}, measured {_pct(c.measured_share)}{_span(c.share_range, '{:.0f}%')}, {runs}"
+    noisy = f"; within noise ({c.noise:.0f}% between runs as it is)" if c.within_noise else ""
+    return f"{predicted}, measured {_pct(c.measured_share)}{_span(c.share_range, '{:.0f}%')}, {runs}{noisy}"
 
 
 def try_view(report: TrialReport) -> RenderableType:
@@ -51,12 +52,15 @@ def try_view(report: TrialReport) -> RenderableType:
         predicted = _pct(c.predicted_share) if c.predicted_kind else "-"
         saved = "-" if c.saved_ms is None else f"{c.saved_ms:,.3f}{_span(c.saved_range, '{:,.3f}')}"
         verdict = c.verdict or ("no prediction" if c.predicted_kind is None else "")
+        if c.within_noise:
+            verdict += f"{'; ' if verdict else ''}within noise (the runs as they are spread {c.noise:.0f}%)"
         t.add_row(c.name, predicted, _pct(c.measured_share), _span(c.share_range, "{:.0f}%").strip(" ()"), saved,
                   verdict)
         did = "; ".join(c.applied) if c.applied else "changed nothing in the script (it built nothing this change touches)"
         notes.append(f"{c.name}: {safe(did)}")
-    t.caption = "\n".join([f"measured: % of the step saved, median over rounds (each round runs every arm once, "
-                           f"{report.rounds} round(s)); predicted: {safe(report.prediction_source or 'no profiled run')}",
+    t.caption = "\n".join([f"measured: % of the step saved, 1 - median(change runs) / median(runs as it is); range: "
+                           f"the rounds' shares (each round runs every arm once, {report.rounds} round(s)); "
+                           f"predicted: {safe(report.prediction_source or 'no profiled run')}",
                            *notes])
     t.caption_justify = "left"
     return Group(t)
