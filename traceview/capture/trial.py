@@ -48,13 +48,21 @@ class Clock:
         self.counter: StepCounter | None = None
         self.marks: list[tuple[int, int]] = []  # (steps done, perf_counter_ns) at each synchronised mark
         self.slowest: list[float] | None = None
+        self.calibration: list[dict] = []  # host_calibration() right before and right after the timed steps
 
     def step(self) -> None:
         done = self.counter.steps if self.counter is not None else 0
         if done < self.start or done > self.stop:
             return
-        if done == self.start or done == self.stop or (done - self.start) % self.chunk == 0:
+        if done == self.stop:
             _synchronize()
+            self.marks.append((done, time.perf_counter_ns()))
+            self.calibration.append(host_calibration())
+        elif done == self.start or (done - self.start) % self.chunk == 0:
+            _synchronize()
+            if done == self.start:
+                self.calibration.append(host_calibration())
+                _synchronize()
             self.marks.append((done, time.perf_counter_ns()))
         if done == self.stop:
             self.slowest = _slowest_rank([self.step_ms() or 0.0, self.window_mean_ms() or 0.0,
@@ -81,6 +89,29 @@ class Clock:
     def host_median_ms(self) -> float | None:
         values = self.host_ms()
         return statistics.median(values) if values else None
+
+
+def host_calibration(calls: int = 400) -> dict:
+    """How fast this process's host runs torch right now: ms per call of a tiny CPU ``torch.add`` (the
+    dispatcher), and of a tiny CUDA one when CUDA is in use (dispatch + launch), each the median of 5 batches
+    of ``calls // 5``. Processes on a shared host differ; a run's step can be read against its own host speed."""
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return {}
+    out = {}
+    devices = ["cpu"] + (["cuda"] if torch.cuda.is_initialized() else [])
+    for device in devices:
+        a = torch.ones(4, device=device)
+        batches = []
+        for _ in range(5):
+            t0 = time.perf_counter_ns()
+            for _ in range(calls // 5):
+                torch.add(a, a)
+            if device == "cuda":
+                torch.cuda.synchronize()
+            batches.append((time.perf_counter_ns() - t0) / 1e6 / (calls // 5))
+        out[f"{device}_add_ms"] = round(statistics.median(batches), 6)
+    return out
 
 
 def chunk_size(steps: int) -> int:
@@ -167,7 +198,7 @@ def run(argv: list[str], spec: dict) -> int:
     result = {"change": spec.get("change"), "exit_code": code, "error": error, "reached": reached,
               "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0] if reached else None,
               "window_mean_ms": slowest[1] if reached else None, "chunk_steps": clock.chunk,
-              "chunk_ms": [round(v, 4) for v in clock.chunk_ms()], "host_median_ms": slowest[2] if slowest[2] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
+              "chunk_ms": [round(v, 4) for v in clock.chunk_ms()], "calibration": clock.calibration, "host_median_ms": slowest[2] if slowest[2] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
               "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3),
               "rank": _rank()}
     with open(spec["out"], "w") as f:
