@@ -64,6 +64,15 @@ class Run:
     facts: dict = field(default_factory=dict)
     window_mean_ms: float | None = None  # the whole window's mean step, synchronised at both ends
     chunk_ms: list[float] = field(default_factory=list)
+    calibration: list[dict] = field(default_factory=list)  # host_calibration() before and after the steps
+
+    @property
+    def host_speed_ms(self) -> float | None:
+        """The run's host speed: the mean of its calibrations' tiny CUDA add (dispatch + launch), or of the CPU
+        add when the run never used CUDA; None without calibrations."""
+        key = "cuda_add_ms" if self.calibration and all("cuda_add_ms" in c for c in self.calibration) else "cpu_add_ms"
+        values = [c[key] for c in self.calibration if c.get(key)]
+        return sum(values) / len(values) if values else None
 
 
 @dataclass
@@ -215,7 +224,8 @@ class _Launcher:
         self.counted_by = data.get("counted_by") or self.counted_by
         return Run(arm, round_, data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
                    data["host_median_ms"], data["host_step_ms"], data["steps_counted"], data["applied"],
-                   data["wall_s"], log, data["facts"], data.get("window_mean_ms"), data.get("chunk_ms", []))
+                   data["wall_s"], log, data["facts"], data.get("window_mean_ms"), data.get("chunk_ms", []),
+                   data.get("calibration", []))
 
     def profile(self, args: list[str], module: str | None, target) -> tuple[Path | None, str | None]:
         """``traceview profile --steps START:STOP`` of the script as it is, in its own process."""

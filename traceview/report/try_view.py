@@ -14,11 +14,14 @@ from traceview.report.text import safe
 
 
 def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0f}%"
+    return "-" if value is None else f"{round(value) or 0:.0f}%"  # never "-0%"
 
 
 def _span(values: tuple[float, float] | None, fmt: str) -> str:
-    return "" if values is None else f" ({fmt.format(values[0])} to {fmt.format(values[1])})"
+    if values is None:
+        return ""
+    low, high = (round(v) or 0 if fmt.endswith("%}") else v for v in values)  # never "-0%"
+    return f" ({fmt.format(low)} to {fmt.format(high)})"
 
 
 def sentence(c: ChangeResult, rounds_of_baseline: int) -> str:
@@ -30,8 +33,9 @@ def sentence(c: ChangeResult, rounds_of_baseline: int) -> str:
     if c.measured_share is None:
         return f"{predicted}; no round had both arms"
     runs = f"{c.rounds} run{'s' if c.rounds != 1 else ''} each"
-    noisy = f"; within noise ({c.noise:.0f}% between runs as it is)" if c.within_noise else ""
-    return f"{predicted}, measured {_pct(c.measured_share)}{_span(c.share_range, '{:.0f}%')}, {runs}{noisy}"
+    span = _span(c.interval, "{:.0f}%") if c.interval is not None else _span(c.share_range, "{:.0f}%")
+    noisy = "; within noise: the runs cannot tell it from no change" if c.within_noise else ""
+    return f"{predicted}, measured {_pct(c.measured_share)}{span}, {runs}{noisy}"
 
 
 def try_view(report: TrialReport) -> RenderableType:
@@ -41,7 +45,7 @@ def try_view(report: TrialReport) -> RenderableType:
     title = (f"try: {report.target}, {steps}; as it is {base} per step (median of {len(report.baseline_ms)} runs"
              + (f", slowest of {report.world_size} ranks" if report.world_size and report.world_size > 1 else "") + ")")
     t = Table(title=safe(title), title_justify="left", title_style="bold")
-    for col, justify in (("change", "left"), ("predicted", "right"), ("measured", "right"), ("range", "right"),
+    for col, justify in (("change", "left"), ("predicted", "right"), ("measured", "right"), ("90% interval", "right"),
                          ("ms saved / step", "right"), ("verdict", "left")):
         t.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
     notes: list[str] = []
@@ -53,13 +57,14 @@ def try_view(report: TrialReport) -> RenderableType:
         saved = "-" if c.saved_ms is None else f"{c.saved_ms:,.3f}{_span(c.saved_range, '{:,.3f}')}"
         verdict = c.verdict or ("no prediction" if c.predicted_kind is None else "")
         if c.within_noise:
-            verdict += f"{'; ' if verdict else ''}within noise (the runs as they are spread {c.noise:.0f}%)"
-        t.add_row(c.name, predicted, _pct(c.measured_share), _span(c.share_range, "{:.0f}%").strip(" ()"), saved,
+            verdict += f"{'; ' if verdict else ''}within noise"
+        t.add_row(c.name, predicted, _pct(c.measured_share), _span(c.interval, "{:.0f}%").strip(" ()") or "-", saved,
                   verdict)
         did = "; ".join(c.applied) if c.applied else "changed nothing in the script (it built nothing this change touches)"
         notes.append(f"{c.name}: {safe(did)}")
-    t.caption = "\n".join([f"measured: % of the step saved, 1 - median(change runs) / median(runs as it is); range: "
-                           f"the rounds' shares (each round runs every arm once, {report.rounds} round(s)); "
+    how = report.model.describe() if report.model is not None else "too few runs to fit"
+    t.caption = "\n".join([f"measured: % of the step saved, from every run ({how}); each round runs every arm once, "
+                           f"{report.rounds} round(s); ms saved: the rounds' range in brackets; "
                            f"predicted: {safe(report.prediction_source or 'no profiled run')}",
                            *notes])
     t.caption_justify = "left"
