@@ -156,8 +156,17 @@ def _execute(code, globals_) -> tuple[int, str | None, bool]:
         import traceback
 
         _print_traceback(exc)
-        return 1, traceback.format_exception_only(type(exc), exc)[-1].strip(), False
+        return 1, one_line("".join(traceback.format_exception_only(type(exc), exc))), False
     return 0, None, False
+
+
+def one_line(message: str) -> str:
+    """An error in one line: a message that carries another traceback (a DataLoader worker's) is its first
+    line and its last, the original error."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if not lines:
+        return "error"
+    return lines[0] if len(lines) == 1 else f"{lines[0]} ... {lines[-1]}"
 
 
 def run(argv: list[str], spec: dict) -> int:

@@ -52,7 +52,7 @@ def try_cmd(
         except BaselineFailed as failed:
             sys.stderr.write(failed.log.read_text(errors="replace"))
             err_console().print(f"traceview: {module or script} failed as it is, before any change: {failed} "
-                                f"(its output: {failed.log})", markup=False)
+                                f"(its output: {failed.log})", markup=False, soft_wrap=True)
             raise SystemExit(failed.exit_code) from None
         source = trace if trace is not None else trials.profile_dir
         advice, where = _advice(source, trials.profile_error) if predict or trace is not None else (None, "--no-predict")

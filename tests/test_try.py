@@ -1,0 +1,330 @@
+"""``traceview try``: the unmodified script run as it is and under each change, alternating in rounds, each run
+stopped after its last timed step; the measured share beside the advice's prediction.
+
+On the CPU with ``sample_traces/scripts/try_train.py`` (eager and compiled, a DataLoader, optimizers with and
+without a fused version, no optimizer, a failing script, a change that fails) and two gloo ranks under
+torchrun; and the H200 runs committed under ``sample_traces/gpu/try`` (transformers GPT-2 compiled; a CNN fed
+by a DataLoader), whose measured shares are checked against the in-process interleaved A/B of the same
+changes made in the same device call (``benchmarks/gpu_try.sh``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from traceview.analysis.trial import compare, fit_effects
+from traceview.capture import changes as ch
+from traceview.capture.trials import BASELINE, Trials, read_run, run_trials
+from traceview.capture.steps import StepRange
+from traceview.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "sample_traces" / "scripts" / "try_train.py"
+DEVICE = ROOT / "sample_traces" / "gpu" / "try"
+#: Points within which try's measured share must agree with the in-process A/B of the same change (issue 28),
+#: written before the device runs.
+AB_POINTS = 5.0
+#: Changes where the committed device runs do not get there, with why (docs/benchmarks.md says the same).
+KNOWN_MISSES = {
+    ("gpt2", "no_compile"): "try -26% (90% interval -41% to -13%) against the A/B's -15%: the widest interval of the "
+                            "three; eager and compiled steps move apart from one process to the next",
+    ("cnn", "fused_optimizer"): "the A/B itself does not settle it: the same A/B gave +0.3%, -0.6%, -11.1% and +17.9% "
+                                "in four device calls (its base rounds ran 34 to 56 ms); try's 4% (-3% to 10%) lies "
+                                "inside that spread but the committed call's 17.9% lies outside try's interval",
+}
+
+
+def _try(tmp_path: Path, *args: str, runs: str = "3", steps: str = "2:8") -> tuple[int, dict, str]:
+    out = tmp_path / "try"
+    result = CliRunner().invoke(app, ["try", "--json", "--runs", runs, "--steps", steps, "-o", str(out), *args])
+    document = json.loads(result.stdout) if result.exit_code == 0 else {}
+    return result.exit_code, document, result.output
+
+
+def _row(document: dict, name: str) -> dict:
+    return next(c for c in document["changes"] if c["name"] == name)
+
+
+def _runs(folder: Path) -> list:
+    return [read_run(p) for p in sorted(folder.glob("*.json"))]
+
+
+def _independent_share(runs: list, arm: str, use_speed: bool) -> float:
+    """The saving of ``arm`` recomputed from the run files by the normal equations, as a check on
+    analysis.trial's least squares (lstsq) and its choice of model."""
+    arms = sorted({r.arm for r in runs} - {BASELINE})
+    y = np.log([r.step_ms for r in runs])
+    x = [np.ones(len(runs))] + [np.array([r.arm == a for r in runs], float) for a in arms]
+    if use_speed:
+        speed = np.log([r.host_speed_ms for r in runs])
+        x.append(speed - speed.mean())
+    x = np.column_stack(x)
+    coef = np.linalg.solve(x.T @ x, x.T @ y)
+    return 100 * (1 - np.exp(coef[1 + arms.index(arm)]))
+
+
+def test_eager_loop_each_change_measured_and_predicted(tmp_path):
+    code, doc, output = _try(tmp_path, "-c", "fused_optimizer", "-c", "num_workers", str(SCRIPT), "--loader",
+                             "--steps", "40", "--sample-ms", "1.0", steps="4:10")
+    assert code == 0, output
+    runs = _runs(tmp_path / "try" / "runs")
+    assert sorted((r.arm, r.round) for r in runs) == sorted((a, i) for a in (BASELINE, "fused_optimizer", "num_workers")
+                                                             for i in range(3))
+    # each run stopped after step 7 although the script asked for 40 steps, and every run reached it
+    assert {r.steps_counted for r in runs} == {10} and all(r.reached and r.exit_code == 0 for r in runs)
+    assert all(len(r.chunk_ms) == 6 and len(r.calibration) == 2 for r in runs)  # steps 4..9 in chunks of 1 (window 6)
+    fused, workers = _row(doc, "fused_optimizer"), _row(doc, "num_workers")
+    assert fused["applied"] == ["Adam(fused=True) over 6 tensor(s)"]
+    assert workers["applied"] == ["DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True"]
+    assert doc["facts"]["loaders"] == [{"num_workers": 0, "map_style": True, "dataset": "Samples"}]
+    for row in (fused, workers):
+        use_speed = doc["model"]["used"]
+        mine = [r for r in runs if r.arm in (BASELINE, "fused_optimizer", "num_workers")]
+        assert row["measured_share"] == pytest.approx(_independent_share(mine, row["name"], use_speed), abs=1e-6)
+        low, high = row["interval"]
+        assert low < row["measured_share"] < high
+        base = {r.round: r.step_ms for r in runs if r.arm == BASELINE}
+        rounds = [100 * (1 - r.step_ms / base[r.round]) for r in runs if r.arm == row["name"]]
+        assert row["share_range"] == pytest.approx([min(rounds), max(rounds)])
+        assert row["raw_share"] == pytest.approx(
+            100 * (1 - statistics.median(r.step_ms for r in runs if r.arm == row["name"]) / statistics.median(base.values())))
+    # the prediction is the advice of the profiled run: the same number `traceview analyze` gives on it
+    analyzed = CliRunner().invoke(app, ["analyze", "--json", str(tmp_path / "try" / "profile")])
+    advice = {a["kind"]: a for a in json.loads(analyzed.stdout)["advice"] if a["ranked"]}
+    assert "input" in advice  # the loop waits for its batches: the num_workers change is what `input` predicts
+    assert workers["predicted_kind"] == "input"
+    assert workers["predicted_share"] == pytest.approx(advice["input"]["saving_pct"], abs=1e-3)
+    assert workers["measured_share"] > 10  # two workers make the 64 ms of samples a step needs side by side
+    profile_meta = json.loads((tmp_path / "try" / "profile" / "meta.json").read_text())
+    assert profile_meta["steps"]["stopped_after"] == 10 + 6 and profile_meta["steps"]["counted"] == 16
+
+
+def test_rounds_alternate_and_rotate(tmp_path):
+    order = []
+    run_trials(SCRIPT, ["--steps", "20"], steps="2:6", changes=["fused_optimizer", "threads"], rounds=3, threads=1,
+               out=tmp_path / "o", profile=False, on_run=lambda r: order.append((r.round, r.arm)))
+    f, t = "fused_optimizer", "threads"
+    assert order == [(0, BASELINE), (0, f), (0, t), (1, f), (1, t), (1, BASELINE), (2, t), (2, BASELINE), (2, f)]
+
+
+def test_compiled_script_no_compile_measured_and_cuda_graphs_skipped_on_cpu(tmp_path):
+    code, doc, output = _try(tmp_path, "--no-predict", "-c", "no_compile", "-c", "cuda_graphs", str(SCRIPT),
+                             "--compile", "--steps", "30", runs="2")
+    assert code == 0, output
+    assert doc["facts"]["compiled_graphs"] >= 1 and doc["facts"]["device"] == "cpu"
+    assert _row(doc, "cuda_graphs")["status"] == "skipped"
+    assert "need a GPU" in _row(doc, "cuda_graphs")["why"]
+    no_compile = _row(doc, "no_compile")
+    assert no_compile["status"] == "measured" and no_compile["applied"] == ["TORCH_COMPILE_DISABLE=1"]
+    assert no_compile["predicted_kind"] is None  # no advice kind predicts what compiling buys
+    runs = _runs(tmp_path / "try" / "runs")
+    assert [r.facts["compiled_graphs"] for r in runs if r.arm == "no_compile"] == [0, 0]  # compiling really was off
+    assert all(r.facts["compiled_graphs"] >= 1 for r in runs if r.arm == BASELINE)
+
+
+def test_skips_say_why_in_one_line(tmp_path):
+    code, doc, output = _try(tmp_path, "--no-predict", "-c", "fused_optimizer", "-c", "num_workers", "-c", "max_autotune",
+                             str(SCRIPT), "--optimizer", "rmsprop", runs="1")
+    assert code == 0, output
+    assert _row(doc, "fused_optimizer")["why"] == "RMSprop has no fused version (Adam, AdamW, SGD and Adagrad do)"
+    assert _row(doc, "num_workers")["why"] == "the script builds no DataLoader"
+    assert _row(doc, "max_autotune")["why"].startswith("the script compiles nothing")
+    assert not list((tmp_path / "try" / "runs").glob("fused_optimizer.*"))  # a skipped change never runs
+
+
+def test_script_without_an_optimizer(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "traceview", "try", "--no-predict", "--steps", "2:8", "-o",
+                             str(tmp_path / "o"), str(SCRIPT), "--optimizer", "none"], capture_output=True, text=True,
+                            timeout=120)
+    errors = [line for line in result.stderr.splitlines() if line.startswith("traceview: error:")]
+    assert result.returncode == 2 and len(errors) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "made 0 step(s) (optimizer); --steps 2:8 needs 8" in errors[0]
+    code, doc, output = _try(tmp_path, "--no-predict", "--step-annotation", "train_step", "-c", "fused_optimizer",
+                             "-c", "threads", str(SCRIPT), "--optimizer", "none", runs="2")
+    assert code == 0, output
+    assert doc["counted_by"] == "annotation: train_step"
+    assert _row(doc, "fused_optimizer")["why"] == "no optimizer stepped in the baseline run"
+    assert _row(doc, "threads")["status"] in ("measured", "skipped")
+
+
+def test_failing_script_stops_with_its_traceback_and_exit_code(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "traceview", "try", "--no-predict", "--runs", "2", "-o",
+                             str(tmp_path / "o"), str(SCRIPT), "--fail"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert 'raise ValueError("boom")' in result.stderr and "ValueError: boom" in result.stderr
+    assert "failed as it is, before any change: ValueError: boom" in result.stderr
+    assert "Traceback" not in result.stderr.split("ValueError: boom")[-1]  # traceview adds no traceback of its own
+    assert sorted(p.name for p in (tmp_path / "o" / "runs").iterdir()) == ["baseline.0.json", "baseline.0.log"]
+
+
+def test_a_change_that_fails_is_reported_and_the_others_go_on(tmp_path):
+    code, doc, output = _try(tmp_path, "--no-predict", "-c", "num_workers", "-c", "fused_optimizer", str(SCRIPT),
+                             "--loader", "--main-process-only", "--steps", "30")
+    assert code == 0, output
+    failed = _row(doc, "num_workers")
+    assert failed["status"] == "failed" and "\n" not in failed["why"]
+    assert failed["why"].endswith("RuntimeError: Samples must be read in the main process")
+    assert len(list((tmp_path / "try" / "runs").glob("num_workers.*.json"))) == 1  # not retried in later rounds
+    assert _row(doc, "fused_optimizer")["status"] == "measured" and _row(doc, "fused_optimizer")["rounds"] == 3
+
+
+def test_bad_command_lines_are_one_line_exit_2(tmp_path):
+    for args, words in ((["-c", "pin_memory", str(SCRIPT)], "unknown change 'pin_memory'"),
+                        (["--steps", "0:5", str(SCRIPT)], "start at step 1 or later"),
+                        ([str(tmp_path / "missing.py")], "script not found"),
+                        (["--trace", str(tmp_path / "nope"), str(SCRIPT)], "no such file or folder")):
+        result = subprocess.run([sys.executable, "-m", "traceview", "try", "-o", str(tmp_path / "o"), *args],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+
+
+def test_table_reads_predicted_and_measured(tmp_path):
+    out = tmp_path / "try"
+    result = CliRunner().invoke(app, ["try", "--runs", "2", "--steps", "2:6", "-c", "num_workers", "-o", str(out),
+                                      str(SCRIPT), "--loader", "--steps", "20", "--sample-ms", "0.3"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.stdout.splitlines() if x.startswith("num_workers: predicted"))
+    assert ", measured " in line and "2 runs each" in line
+    assert "what to change" not in result.stdout  # the try table, not the analysis
+    assert "num_workers: DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True" in result.stdout
+
+
+def test_torchrun_every_rank_runs_the_same_arm_and_the_slowest_rank_counts(tmp_path):
+    script = tmp_path / "ddp_try.py"
+    script.write_text('''
+import datetime, sys, time
+import torch
+import torch.distributed as dist
+
+dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=90))
+torch.manual_seed(0)
+model = torch.nn.parallel.DistributedDataParallel(torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)))
+opt = torch.optim.Adam(model.parameters(), lr=0.1)
+x, y = torch.randn(16, 32), torch.randn(16, 8)
+for step in range(int(sys.argv[1])):
+    if dist.get_rank() == 1:
+        time.sleep(0.003)  # rank 1 is slower: every rank's step waits for it in the all-reduce
+    opt.zero_grad()
+    torch.nn.functional.mse_loss(model(x), y).backward()
+    opt.step()
+''')
+    env = {**os.environ, "GLOO_SOCKET_IFNAME": "lo", "OMP_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                           "-m", "traceview", "try", "--runs", "2", "--steps", "2:8", "-c", "fused_optimizer",
+                           "-o", str(tmp_path / "o"), str(script), "30"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=400)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "slowest of 2 ranks" in done.stdout and done.stdout.count("try: ") == 1  # rank 0 reports, once
+    runs = tmp_path / "o" / "runs"
+    for arm, round_ in ((BASELINE, 0), (BASELINE, 1), ("fused_optimizer", 0), ("fused_optimizer", 1)):
+        r0, r1 = (json.loads((runs / f"{arm}.{round_}.rank{k}.json").read_text()) for k in (0, 1))
+        assert r0["rank"] == 0 and r1["rank"] == 1
+        assert r0["step_ms"] == r1["step_ms"] >= 3.0  # the MAX over ranks, and rank 1 sleeps 3 ms a step
+        assert r0["applied"] == r1["applied"]
+    assert json.loads((runs / "fused_optimizer.0.rank1.json").read_text())["applied"] == ["Adam(fused=True) over 4 tensor(s)"]
+
+
+def test_changes_patch_only_what_they_say():
+    import torch
+    from torch.utils.data import DataLoader, IterableDataset, TensorDataset
+
+    facts = ch.Facts()
+    applied, undo = ch.apply("fused_optimizer", 2, 1, facts)
+    try:
+        params = [torch.nn.Parameter(torch.randn(3))]
+        assert torch.optim.Adam(params).defaults["fused"] is True
+        assert torch.optim.AdamW(iter(params), lr=0.1).defaults["fused"] is True  # a generator, read once
+        assert torch.optim.Adam(params, fused=False).defaults["fused"] is False  # an explicit choice stays
+        assert not torch.optim.SGD(params, lr=0.1, differentiable=True).defaults["fused"]
+        assert "Adam(fused=True) over 1 tensor(s)" in applied
+    finally:
+        undo()
+    assert torch.optim.Adam([torch.nn.Parameter(torch.randn(3))]).defaults["fused"] is None  # undone
+
+    class Stream(IterableDataset):
+        def __iter__(self):
+            yield from range(4)
+
+    facts = ch.Facts()
+    applied, undo = ch.apply("num_workers", 2, 1, facts)
+    try:
+        mapped = DataLoader(TensorDataset(torch.arange(8)), batch_size=2)
+        streamed = DataLoader(Stream(), batch_size=2)
+        assert (mapped.num_workers, mapped.persistent_workers) == (2, True)
+        assert streamed.num_workers == 0  # workers would each yield the whole stream
+    finally:
+        undo()
+    assert [lo["map_style"] for lo in facts.loaders] == [True, False]
+    assert DataLoader(TensorDataset(torch.arange(8))).num_workers == 0
+
+
+def test_why_not_reads_the_facts():
+    facts = ch.Facts(compiled_graphs=2, device="cuda", optimizers=[{"cls": "AdamW", "has_fused": True, "fused": True}],
+                     loaders=[{"num_workers": 4, "map_style": True, "dataset": "D"}], torch_threads=8, usable_cores=16)
+    assert ch.why_not("cuda_graphs", facts, 8, 4) is None
+    assert ch.why_not("fused_optimizer", facts, 8, 4) == "the optimizer is fused already"
+    assert ch.why_not("num_workers", facts, 8, 4) == "its DataLoaders already have workers (num_workers=4)"
+    assert ch.why_not("threads", facts, 8, 4).startswith("the steps run on the GPU")
+    assert ch.defaults(facts) == {"workers": 8, "threads": 4}
+
+
+# --- the H200 runs -----------------------------------------------------------------------------------------
+
+
+def _device_trials(model: str) -> tuple[Trials, dict]:
+    folder = DEVICE / model
+    saved = json.loads((folder / "try.json").read_text())
+    runs = _runs(folder / "runs")
+    arms = sorted({r.arm for r in runs} - {BASELINE})
+    trials = Trials(saved["target"], saved["argv"], StepRange.parse(saved["steps"]), saved["counted_by"], saved["rounds"],
+                    ch.Facts.from_dict(saved["facts"]), saved["workers"], saved["threads"], runs, arms, {}, {})
+    return trials, saved
+
+
+@pytest.mark.parametrize("model", ["gpt2", "cnn"])
+def test_device_runs_reanalysed_give_what_try_printed(model):
+    trials, saved = _device_trials(model)
+    report = compare(trials, None, None)
+    for row in report.changes:
+        printed = _row(saved, row.name)
+        assert row.measured_share == pytest.approx(printed["measured_share"], abs=1e-6)
+        assert row.measured_share == pytest.approx(_independent_share(trials.runs, row.name, saved["model"]["used"]), abs=1e-6)
+    assert report.model.used == saved["model"]["used"] is True  # host speed explained these runs (t >= 2)
+    assert len(trials.of(BASELINE)) == 5 and all(len(r.calibration) == 2 for r in trials.runs)
+
+
+@pytest.mark.parametrize("model", ["gpt2", "cnn"])
+def test_device_try_agrees_with_the_in_process_ab(model):
+    """Within AB_POINTS of the A/B run in the same device call, but for the documented misses."""
+    trials, saved = _device_trials(model)
+    ab = json.loads((DEVICE / model / "ab.json").read_text())["arms"]
+    arm_of = {"num_workers": "input"}
+    checked = 0
+    for row in compare(trials, None, None).changes:
+        truth = 100 * ab[arm_of.get(row.name, row.name)]["saving_share"]
+        if (model, row.name) in KNOWN_MISSES:
+            assert abs(row.measured_share - truth) > AB_POINTS  # still a miss: when it is not, drop it from the list
+            continue
+        assert abs(row.measured_share - truth) <= AB_POINTS, (row.name, row.measured_share, truth)
+        checked += 1
+    assert checked >= 2
+
+
+def test_host_speed_model_falls_back_to_the_plain_comparison_when_speed_explains_nothing():
+    trials, _ = _device_trials("gpt2")
+    runs = [r for r in trials.runs if r.arm in (BASELINE, "cuda_graphs")]
+    for r in runs:
+        r.calibration = [{"cuda_add_ms": 0.01}, {"cuda_add_ms": 0.01}]  # every run on the same host speed: no signal
+    model, effects = fit_effects(runs, ["cuda_graphs"])
+    assert not model.used
+    plain = _independent_share(runs, "cuda_graphs", use_speed=False)
+    assert effects["cuda_graphs"][0] == pytest.approx(plain)
