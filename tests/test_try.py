@@ -316,7 +316,7 @@ def test_device_try_agrees_with_the_in_process_ab(model):
             continue
         assert abs(row.measured_share - truth) <= AB_POINTS, (row.name, row.measured_share, truth)
         checked += 1
-    assert checked >= 2
+    assert checked >= 1
 
 
 def test_host_speed_model_falls_back_to_the_plain_comparison_when_speed_explains_nothing():
