@@ -5,6 +5,7 @@
 #             try --change num_workers --change fused_optimizer; benchmarks/ab_loader.py base,input,fused_optimizer
 #   PART=gpt2 OUT=/some/dir bash benchmarks/gpu_try.sh   train_gpt2.py --mode compiled (transformers):
 #             try --change cuda_graphs --change fused_optimizer --change no_compile; benchmarks/ab_compile.py
+#   PART=gpt2-nocompile ...   the same script, try --change no_compile --runs 8 --no-predict; ab_compile base,no_compile
 # (repository root; wheels of what the image lacks in .whl/). $OUT: log.txt, try-<part>.json (try --json),
 # ab-<part>.json, try-<part>.tar.gz (the runs' JSON and the profiled run, without generated code).
 set -u
@@ -27,6 +28,12 @@ if [ "$PART" = cnn ]; then
   timeout 200 python3 benchmarks/ab_loader.py --model cnn --sync-every 1 --work 4 --input-workers 8 \
     --arms base,input,fused_optimizer --rounds 10 --steps 10 --json "$OUT/ab-cnn.json" > "$S/ab.out" 2>&1
   say "A/B cnn: exit $?"; cat "$S/ab.out" | tee -a "$LOG"
+elif [ "$PART" = gpt2-nocompile ]; then  # the one GPT-2 change that missed, again with more runs and no profile
+  timeout 420 python3 -m traceview try --json --no-predict --steps 10:210 --runs 8 --change no_compile \
+    -o "$S/try" "$SCRIPTS/train_gpt2.py" --mode compiled --iters 230 > "$OUT/try-$PART.json" 2> "$S/try.err"
+  say "try gpt2 no_compile: exit $?"; tail -5 "$S/try.err" | tee -a "$LOG"
+  timeout 120 python3 benchmarks/ab_compile.py --arms base,no_compile --rounds 10 --steps 10 --json "$OUT/ab-$PART.json" > "$S/ab.out" 2>&1
+  say "A/B gpt2 no_compile: exit $?"; cat "$S/ab.out" | tee -a "$LOG"
 else
   timeout 480 python3 -m traceview try --json --steps 10:210 --runs 5 --change cuda_graphs --change fused_optimizer \
     --change no_compile -o "$S/try" "$SCRIPTS/train_gpt2.py" --mode compiled --iters 230 > "$OUT/try-gpt2.json" 2> "$S/try.err"
