@@ -22,7 +22,7 @@ from traceview.trace import load
 BAD = DATA / "bad"
 GOOD = h200("abc_eager")
 #: Commands that do not read a trace.
-NOT_TRACE_COMMANDS = {"run", "profile"}
+NOT_TRACE_COMMANDS = {"run", "profile", "try"}  # these run a script or workload, not read a trace
 
 #: file -> (exit code of a command that loads it, text the error line or the output must hold)
 EXPECT: dict[str, tuple[int, list[str]]] = {
