@@ -34,8 +34,8 @@ DEVICE = ROOT / "sample_traces" / "gpu" / "try"
 AB_POINTS = 5.0
 #: Changes where the committed device runs do not get there, with why (docs/benchmarks.md says the same).
 KNOWN_MISSES = {
-    ("gpt2", "no_compile"): "try -26% (90% interval -41% to -13%) against the A/B's -15%: the widest interval of the "
-                            "three; eager and compiled steps move apart from one process to the next",
+    ("gpt2", "no_compile"): "try -26% (90% interval -41% to -13%) against the A/B's -15% with 5 runs: the widest "
+                            "interval of the three; with 8 runs (gpt2-nocompile) -16% against -17%",
     ("cnn", "fused_optimizer"): "the A/B itself does not settle it: the same A/B gave +0.3%, -0.6%, -11.1% and +17.9% "
                                 "in four device calls (its base rounds ran 34 to 56 ms); try's 4% (-3% to 10%) lies "
                                 "inside that spread but the committed call's 17.9% lies outside try's interval",
@@ -291,7 +291,7 @@ def _device_trials(model: str) -> tuple[Trials, dict]:
     return trials, saved
 
 
-@pytest.mark.parametrize("model", ["gpt2", "cnn"])
+@pytest.mark.parametrize("model", ["gpt2", "cnn", "gpt2-nocompile"])
 def test_device_runs_reanalysed_give_what_try_printed(model):
     trials, saved = _device_trials(model)
     report = compare(trials, None, None)
@@ -300,10 +300,10 @@ def test_device_runs_reanalysed_give_what_try_printed(model):
         assert row.measured_share == pytest.approx(printed["measured_share"], abs=1e-6)
         assert row.measured_share == pytest.approx(_independent_share(trials.runs, row.name, saved["model"]["used"]), abs=1e-6)
     assert report.model.used == saved["model"]["used"] is True  # host speed explained these runs (t >= 2)
-    assert len(trials.of(BASELINE)) == 5 and all(len(r.calibration) == 2 for r in trials.runs)
+    assert len(trials.of(BASELINE)) == saved["rounds"] >= 5 and all(len(r.calibration) == 2 for r in trials.runs)
 
 
-@pytest.mark.parametrize("model", ["gpt2", "cnn"])
+@pytest.mark.parametrize("model", ["gpt2", "cnn", "gpt2-nocompile"])
 def test_device_try_agrees_with_the_in_process_ab(model):
     """Within AB_POINTS of the A/B run in the same device call, but for the documented misses."""
     trials, saved = _device_trials(model)

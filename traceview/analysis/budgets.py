@@ -27,13 +27,13 @@ if TYPE_CHECKING:
 
 #: metric -> what it measures (the help text and README table read this).
 METRICS: dict[str, str] = {
-    "kernels_per_step": "run-phase GPU kernels per step, median over steps (every thread of the step)",
-    "kernels_per_step_max": "run-phase GPU kernels of the busiest step",
+    "kernels_per_step": "run-phase GPU kernels per step, median over steps (every thread of the step); on a CPU-only trace, its CPU kernels",
+    "kernels_per_step_max": "run-phase GPU kernels of the busiest step (CPU kernels on a CPU-only trace)",
     "gpu_ms_per_step": "run-phase GPU kernel time per step in ms, median over steps",
     "gpu_ms_per_step_max": "run-phase GPU kernel time of the slowest step in ms",
     "launches_per_step": "launch calls per step (a graph launch once), median",
     "step_ms": "wall time per step in ms, median",
-    "kernels": "run-phase GPU kernels in the whole trace",
+    "kernels": "run-phase GPU kernels in the whole trace (CPU kernels on a CPU-only trace)",
     "gpu_ms": "run-phase GPU kernel time in the whole trace, ms",
     "compile_s": "seconds torch.compile spent compiling (whole run from the structured trace or meta.json; "
                  "else what the trace shows)",
@@ -132,7 +132,24 @@ def check_metrics(a: Analysis) -> dict[str, float | None]:
     }
     if not has_gpu(a):
         metrics |= dict.fromkeys(GPU_METRICS)
+        metrics |= cpu_kernel_metrics(a)
     return metrics
+
+
+#: What a kernel count means on a trace without a GPU: its CPU kernels (ATen ops, Inductor's C++ kernels,
+#: interpreted Triton; :mod:`traceview.analysis.cpu_kernels`), so a gate on kernels works on a CPU run too.
+CPU_KERNEL_METRICS = ("kernels_per_step", "kernels_per_step_max", "kernels")
+
+
+def cpu_kernel_metrics(a: Analysis) -> dict[str, float | None]:
+    """``kernels_per_step`` (median), ``kernels_per_step_max`` and ``kernels`` (run phase) counted on the CPU's
+    kernels; None where the trace has none or no steps."""
+    per_step = a.cpu.kernels_per_step
+    run = sum(a.cpu.run_counts.values())
+    if not run:
+        return {}
+    return {"kernels_per_step": float(np.median(per_step)) if per_step else None,
+            "kernels_per_step_max": float(max(per_step)) if per_step else None, "kernels": float(run)}
 
 
 def has_gpu(a: Analysis) -> bool:
@@ -155,7 +172,7 @@ def why_unknown(metric: str, gpu: bool = True) -> str:
 def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[str, float | None] | None = None) -> list[Verdict]:
     """Check each rule against ``metrics`` (and ``baseline`` for regressions)."""
     out = []
-    gpu = "kernels" not in metrics or metrics["kernels"] is not None  # None only on a trace without GPU activity
+    gpu = "gpu_ms" not in metrics or metrics["gpu_ms"] is not None  # None only on a trace without GPU activity
     for rule in rules:
         value = metrics.get(rule.metric)
         if value is None:
@@ -169,13 +186,16 @@ def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[st
                 out.append(Verdict(rule, "unknown", value, None, None, f"{rule} needs a baseline: pass --baseline"))
                 continue
             if base is None:
-                base_gpu = "kernels" not in baseline or baseline["kernels"] is not None
+                base_gpu = "gpu_ms" not in baseline or baseline["gpu_ms"] is not None
                 out.append(Verdict(rule, "unknown", value, None, None,
                                    f"{rule.metric} unknown in the baseline: {why_unknown(rule.metric, base_gpu)}"))
                 continue
             bound = base * (1 + rule.limit / 100) if rule.percent else base + rule.limit
         status = "pass" if value <= bound + _slack(bound) else "fail"
-        out.append(Verdict(rule, status, value, base, bound, _detail(rule, status, value, base, bound)))
+        detail = _detail(rule, status, value, base, bound)
+        if not gpu and rule.metric in CPU_KERNEL_METRICS:
+            detail += " (CPU kernels: the trace has no GPU)"
+        out.append(Verdict(rule, status, value, base, bound, detail))
     return out
 
 

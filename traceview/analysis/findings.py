@@ -82,7 +82,12 @@ def _compiling_steps(a: Analysis) -> list[Finding]:
         text = f"{row.name} took {_ms(row.dur_ns)}: {_ms(c - min(c, t))} compiling"
         if t:
             text += f", {_ms(t)} autotuning"
-        text += f"; the program itself ran {row.kernels} kernel(s) for {row.gpu_ms:.3f} ms of GPU time"
+        if a.summary.kernels == 0 and len(a.cpu.per_step):  # no GPU: the CPU's kernels of that step
+            cpu_step = a.cpu.per_step.loc[a.cpu.per_step["slice_id"] == getattr(row, "slice_id", -1)]
+            if len(cpu_step):
+                text += f"; the program itself ran {int(cpu_step['kernels'].iloc[0])} CPU kernel(s) for {float(cpu_step['kernel_ms'].iloc[0]):.3f} ms"
+        else:
+            text += f"; the program itself ran {row.kernels} kernel(s) for {row.gpu_ms:.3f} ms of GPU time"
         out.append(Finding("compile", text + ".", ms=row.dur_ns / 1e6))
     return out[:3]
 

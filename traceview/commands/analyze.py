@@ -17,9 +17,15 @@ def analyze_cmd(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
     torch_trace: Annotated[Optional[Path], typer.Option("--torch-trace", help="PyTorch's structured trace (TORCH_TRACE log) of the run, if not beside the trace: adds graph-break and recompile reasons.")] = None,
 ) -> None:
-    """Where the time went: compile vs run, launches per API, compiled regions, graph launches, overhead."""
+    """Where the time went: compile vs run, launches per API, compiled regions, graph launches, overhead.
+    A ``traceview run`` directory is analyzed variant by variant."""
     from traceview.analysis.analyze import analyze
+    from traceview.trace.run_files import variant_traces
 
+    variants = variant_traces(trace) if torch_trace is None else {}
+    if len(variants) > 1:
+        _analyze_variants(variants, json, top, no_cache)
+        return
     result = analyze(*load_run(trace, torch_trace, quiet=json, cache=not no_cache))
     if json:
         from traceview.report.json import analysis_document, json_text
@@ -29,3 +35,24 @@ def analyze_cmd(
     from traceview.report.terminal import analysis_view
 
     console().print(analysis_view(result, top=top))
+
+
+def _analyze_variants(variants: dict[str, Path], json: bool, top: int, no_cache: bool) -> None:
+    """Each variant of a run directory on its own: a section each (``--json``: ``{"variants": {name: document}}``)."""
+    from rich.rule import Rule
+
+    from traceview.analysis.analyze import analyze
+
+    results = {name: analyze(*load_run(path, quiet=json, cache=not no_cache)) for name, path in variants.items()}
+    if json:
+        from traceview.report.json import analysis_document, json_text
+
+        typer.echo(json_text({"variants": {name: analysis_document(r) for name, r in results.items()}}))
+        return
+    from traceview.report.terminal import analysis_view, comparison_view
+
+    for name, result in results.items():
+        console().print(Rule(f"variant {name}: {variants[name].name}", align="left"))
+        console().print(analysis_view(result, top=top))
+    console().print(comparison_view(list(results.items())))
+    console().print(f"one variant alone: traceview analyze {next(iter(variants.values()))}", markup=False, soft_wrap=True)

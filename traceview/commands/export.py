@@ -16,8 +16,8 @@ def default_export(trace: Path) -> Path:
 
 
 def export_cmd(
-    trace: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A trace file (.json / .json.gz).")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write it (.json, or .json.gz to gzip; default: <trace name>.perfetto.json.gz here).")] = None,
+    trace: Annotated[Path, typer.Argument(exists=True, help="A trace file (.json / .json.gz), or a run directory (every trace in it).")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write it (.json, or .json.gz to gzip; default: <trace name>.perfetto.json.gz here); for a directory of several traces, a folder.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists.")] = False,
 ) -> None:
     """Write the trace with traceview's tracks added (phases, compiled-region calls, steps, launch waits,
@@ -25,6 +25,18 @@ def export_cmd(
     from traceview.analysis.analyze import analyze
     from traceview.report.perfetto import write_annotated
 
-    loaded = load_with_progress(trace, cache=not no_cache)
-    out = write_annotated(trace, loaded, analyze(loaded), output or default_export(trace))
-    err_console().print(f"wrote {out} (open it in https://ui.perfetto.dev or chrome://tracing)", markup=False, highlight=False)
+    from traceview.errors import MissingEventsError
+    from traceview.trace.load import trace_files
+
+    traces = [trace] if trace.is_file() else trace_files(trace)
+    if not traces:
+        raise MissingEventsError(f"{trace}: no trace files (*.pt.trace.json[.gz]) here")
+    for path in traces:
+        if len(traces) == 1:
+            target = output or default_export(path)
+        else:  # several: one export each, into the --output folder (default: here)
+            (output or Path(".")).mkdir(parents=True, exist_ok=True)
+            target = (output or Path(".")) / default_export(path)
+        loaded = load_with_progress(path, cache=not no_cache)
+        out = write_annotated(path, loaded, analyze(loaded), target)
+        err_console().print(f"wrote {out} (open it in https://ui.perfetto.dev or chrome://tracing)", markup=False, highlight=False, soft_wrap=True)

@@ -45,23 +45,33 @@ def kernels_cmd(
     """Each GPU kernel with the FX nodes / ATen ops it came from, bytes moved and GB/s against the GPU's ceiling."""
     from traceview.analysis.kernel_source import kernel_sources
 
-    results, tuning = [], []
+    results, tuning, cpu = [], [], []
     for trace_path, code_paths, run_meta in locate_runs(path, code):
         inductor = _load_code(code_paths)
         trace = load_with_progress(trace_path, quiet=json)
         results.append((trace_path, kernel_sources(trace, inductor, run_meta), trace.meta))
         tuning.append(autotune_beside(trace_path, trace))
+        cpu.append(_cpu_kernels_of(trace))
     if json:
         from traceview.report.json import dumps
 
         typer.echo(dumps({"runs": [{"trace": str(p), **_asdict(r), "truncated": m.truncated, "notes": m.notes,
-                                    **({"autotune": _asdict(t.choices)} if t is not None else {})}
-                                   for (p, r, m), t in zip(results, tuning)]}))
+                                    **({"autotune": _asdict(t.choices)} if t is not None else {}),
+                                    **({"cpu_kernels": c.by_name} if c is not None else {})}
+                                   for (p, r, m), t, c in zip(results, tuning, cpu)]}))
         return
+    from traceview.report.terminal import cpu_kernel_names
+
     out = console()
-    for (trace_path, result, meta), tuned in zip(results, tuning):
-        for renderable in kernels_view(trace_path, result, limit):
-            out.print(renderable)
+    for (trace_path, result, meta), tuned, cpu_of in zip(results, tuning, cpu):
+        if cpu_of is not None:  # no GPU in the trace: its kernels are the CPU's (ATen ops, Inductor's C++ kernels)
+            out.print(Text(f"{trace_path.name}  no GPU in this trace: {len(cpu_of.by_name)} distinct CPU kernel(s) ran; "
+                           f"`traceview show NAME {path}` prints one's source", style="bold"))
+            for renderable in cpu_kernel_names(cpu_of, limit):
+                out.print(renderable)
+        else:
+            for renderable in kernels_view(trace_path, result, limit):
+                out.print(renderable)
         if tuned is not None:
             from traceview.report.autotune_view import autotune_table
 
@@ -135,6 +145,17 @@ def _choices_for(choices: Any, detail: Any) -> list:
     from traceview.analysis.autotune import choices_for_source
 
     return choices_for_source(choices, detail.kernel_name, detail.source or "") if choices is not None else []
+
+
+def _cpu_kernels_of(trace):
+    """The CPU's kernels of a trace without GPU activity (None when it has a GPU)."""
+    from traceview.analysis.cpu_kernels import cpu_kernels
+    from traceview.analysis.phases import compile_split
+    from traceview.analysis.step_windows import step_windows
+
+    if trace.kernels is not None and len(trace.kernels):
+        return None
+    return cpu_kernels(trace, compile_split(trace), step_windows(trace))
 
 
 def locate_runs(path: Path, code: Path | None) -> list[tuple[Path, list[Path], dict[str, Any] | None]]:
@@ -246,7 +267,7 @@ def detail_view(d: Any) -> list[Any]:
     from rich.table import Table
     from rich.text import Text
 
-    out: list[Any] = [Text.assemble((clean(d.kernel_name), "bold"), f"  {clean(d.backend)} {clean(d.kind)}"
+    out: list[Any] = [Text.assemble((clean(d.kernel_name), "bold"), f"  {clean(_kind_words(d.backend, d.kind))}"
                                     + (f", {d.sub_kernels} sub-kernels" if d.sub_kernels > 1 else "")
                                     + (f", xnumel {d.xnumel:,}" if d.xnumel else "")
                                     + (f", rnumel {d.rnumel:,}" if d.rnumel else ""))]
@@ -284,3 +305,10 @@ def _num(value: Any, scale: float, fmt: str) -> str:
     if value is None or _is_na(value):
         return "-"
     return fmt.format(float(value) / scale)
+
+
+def _kind_words(backend: str, kind: str) -> str:
+    """'triton pointwise', 'Inductor C++ kernel': the backend once, however the kind repeats it ('cpp cpp')."""
+    if backend == "cpp":
+        return "Inductor C++ kernel" if kind in ("cpp", "", None) else f"Inductor C++ {kind}"
+    return backend if kind in (backend, "", None) else f"{backend} {kind}"

@@ -50,16 +50,34 @@ def report_cmd(
                       workers=workers, executor=executor, address=address)
         return
 
+    from traceview.trace.run_files import run_files, variant_traces
+
+    variants = variant_traces(trace) if torch_trace is None else {}
+    if len(variants) > 1:  # a `traceview run` directory: one page per variant, as `run` writes them
+        base = Path(output or default_output(trace))
+        for name, path in variants.items():
+            _one_report(path, None, base.with_name(f"{base.name.removesuffix('.html')}-{name}.html"), perfetto, title, code)
+        return
+    source = run_files(trace).trace if trace.is_dir() else trace  # a run directory's own trace file
+    _one_report(trace, torch_trace, Path(output or default_output(trace)), perfetto, title, code,
+                source if source is not None and Path(source).is_file() else None)
+
+
+def _one_report(trace: Path, torch_trace, out: Path, perfetto: bool, title, code, source: Path | None = None) -> None:
+    """One page (and its Perfetto export beside it, from ``source``: the trace file read)."""
+    from traceview.analysis.analyze import analyze
+    from traceview.report.html import write_report
+
+    source = source or (trace if trace.is_file() else None)
     loaded, dynamo = load_run(trace, torch_trace)
     analysis = analyze(loaded, dynamo)
-    out = Path(output or default_output(trace))
     annotated = None
-    if perfetto and trace.is_file():
+    if perfetto and source is not None:
         from traceview.report.perfetto import write_annotated
 
-        annotated = write_annotated(trace, loaded, analysis, out.with_name(out.name.removesuffix(".html") + ".perfetto.json.gz")).name
+        annotated = write_annotated(source, loaded, analysis, out.with_name(out.name.removesuffix(".html") + ".perfetto.json.gz")).name
     out = write_report(analysis, out, title=title, trace=loaded, code_dir=code, perfetto=annotated)
-    err_console().print(f"wrote {out}", markup=False, highlight=False)
+    err_console().print(f"wrote {out}" + (f" and {out.with_name(annotated)}" if annotated else ""), markup=False, highlight=False, soft_wrap=True)
 
 
 def rank_files(path: Path) -> list[Path]:

@@ -67,9 +67,9 @@ def run_cmd(
 
         typer.echo(json_text(doc))
     else:
-        console().print(scaling_view(scaling, where))
+        console().print(scaling_view(scaling, where, results[0].workload))
     if len(results) > 1:
-        _write_sweep_html(scaling, out, where, quiet=json_out)
+        _write_sweep_html(scaling, out, where, quiet=json_out, workload=results[0].workload)
 
 
 def run_points(result, analyses: dict[Path, object], top: Path) -> list:
@@ -87,13 +87,13 @@ def run_points(result, analyses: dict[Path, object], top: Path) -> list:
     return points
 
 
-def _write_sweep_html(scaling, out: Path, title: str, quiet: bool) -> None:
+def _write_sweep_html(scaling, out: Path, title: str, quiet: bool, workload: str | None = None) -> None:
     from traceview.commands._common import console, err_console
 
     try:
         from traceview.report.scaling import write_scaling_html
 
-        path = write_scaling_html(scaling, out / "sweep.html", f"traceview run: {title}")
+        path = write_scaling_html(scaling, out / "sweep.html", f"traceview run: {title}", workload)
     except ImportError as exc:  # plotly missing on a capture-only machine
         err_console().print(f"traceview: no sweep.html ({exc})", markup=False)
         return

@@ -117,7 +117,17 @@ def _where(a: Analysis) -> str:
                  num(r.total_ms), num(r.share, "{:.1%}")] for i, r in enumerate(k.head(5).itertuples())]
         parts.append('<div id="top-kernels">' + table(["#", "kernel", "count", "total ms", "share"], rows,
                                                        numeric=[True, False, True, True, True], cls="kernels", wide=1) + "</div>")
-    return "\n".join(parts) or '<p class="muted">No steps and no GPU kernels in this trace.</p>'
+    if not parts and len(a.cpu.by_name):  # a CPU-only trace: its steps and the CPU's kernels
+        per = a.cpu.kernels_per_step
+        steps = (f"{len(per)} step(s) ({esc(a.steps.source)}), no GPU in this trace: the CPU ran "
+                 f"{sorted(per)[len(per) // 2]:,} kernel(s) per step (median). " if per else "No steps and no GPU in this trace. ")
+        parts.append(f"<p>{steps}The CPU's kernels by time:</p>")
+        rows = [[num(i + 1, "{:.0f}"), esc(r.name), esc(r.kind), num(r.count, "{:,.0f}"), num(r.total_ms), num(r.share, "{:.1%}")]
+                for i, r in enumerate(a.cpu.by_name.head(5).itertuples())]
+        parts.append('<div id="top-kernels">' + table(["#", "CPU kernel", "kind", "count", "total ms", "share"], rows,
+                                                       numeric=[True, False, False, True, True, True], cls="kernels", wide=1)
+                     + "</div>")
+    return "\n".join(parts) or '<p class="muted">No steps and no kernels (GPU or CPU) in this trace.</p>'
 
 
 def _header(a: Analysis) -> str:
@@ -125,8 +135,10 @@ def _header(a: Analysis) -> str:
     launches = ", ".join(f"{esc(api)} ×{n:,}" for api, n in s.launches.items()) or "none"
     return (f'<p class="muted">{esc(s.path)} · {s.events:,} events over {s.span_ms:,.1f} ms · '
             f"devices: {esc(', '.join(s.devices)) or 'none listed'} · ranks {esc(', '.join(map(str, s.ranks)))}<br>"
-            f"GPU kernels: {counts['total']:,} ({counts['runtime']:,} run, {counts['compile']:,} while compiling/autotuning) · "
-            f"launches: {launches}</p>")
+            + (f"GPU kernels: {counts['total']:,} ({counts['runtime']:,} run, {counts['compile']:,} while compiling/autotuning) · "
+               if counts['total'] or not a.cpu.run_counts else
+               f"no GPU; CPU kernels (run phase): {sum(a.cpu.run_counts.values()):,} · ")
+            + f"launches: {launches}</p>")
 
 
 def _findings(a: Analysis) -> str:
@@ -143,7 +155,12 @@ def _phases(a: Analysis, figs: Figures) -> str:
     rows = [["compile", num(s.compile_ns / 1e6, "{:,.1f}"), num(phase_kernels.get("compile", 0), "{:,.0f}"), num(gpu_ms.get("compile", 0.0))],
             ["autotune", num(s.autotune_ns / 1e6, "{:,.1f}"), num(phase_kernels.get("autotune", 0), "{:,.0f}"), num(gpu_ms.get("autotune", 0.0))],
             ["run", "", num(counts["runtime"], "{:,.0f}"), num(gpu_ms.get("run", 0.0))]]
-    out = [table(["phase", "wall ms", "kernels", "GPU ms"], rows, numeric=[False, True, True, True])]
+    header = ["phase", "wall ms", "kernels", "GPU ms"]
+    if not counts["total"] and len(a.cpu.kernels):  # no GPU: the CPU's kernels by phase, and no GPU column
+        cpu_phase = a.cpu.kernels["phase"].astype(str).value_counts()
+        rows = [[r[0], r[1], num(cpu_phase.get(r[0], 0), "{:,.0f}")] for r in rows]
+        header = ["phase", "wall ms", "CPU kernels"]
+    out = [table(header, rows, numeric=[False] + [True] * (len(header) - 1))]
     if not s.compile_ns and not s.autotune_ns:
         out.append('<p class="muted">No torch.compile compile or autotune events in this trace: everything is run phase.</p>')
         return "\n".join(out)

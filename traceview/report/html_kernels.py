@@ -129,7 +129,7 @@ def _anchor(name: object) -> str:
 def _detail(d: Any) -> str:
     """One generated kernel: Source Nodes, ATen ops, FX -> ATen, buffers, runs, source."""
     parts = [f'<details id="k-{_anchor(d.kernel_name)}"><summary><code>{esc(d.kernel_name)}</code> '
-             f'<span class="muted">{esc(d.backend)} {esc(d.kind)}{", graph " + esc(d.graph) if d.graph else ""}</span></summary>',
+             f'<span class="muted">{esc(d.backend if d.kind in (d.backend, "") else f"{d.backend} {d.kind}")}{", graph " + esc(d.graph) if d.graph else ""}</span></summary>',
              f"<p><b>Source Nodes:</b> {esc(', '.join(d.source_nodes)) or '-'}<br><b>Original ATen:</b> {esc(', '.join(d.aten_ops)) or '-'}",
              f"<br><b>bytes per call:</b> {esc(f'{d.bytes / 1e6:,.2f} MB' if d.bytes else '-')}"]
     if len(d.runs):

@@ -93,7 +93,7 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
 
 def analysis_document(a: "Analysis") -> dict[str, Any]:
     """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
-    from traceview.analysis.budgets import check_metrics
+    from traceview.analysis.budgets import check_metrics, has_gpu
 
     o, g, s = a.overhead, a.graphs, a.split
     regions = {
@@ -103,6 +103,17 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
                           "backward_gpu_ms": float(row.backward_gpu_ms)}
         for row in a.regions.by_region.itertuples()
     }
+    gpu = has_gpu(a)
+    steps_doc = {"source": a.steps.source, "kernels_on": "gpu", "kernels_per_step": a.steps.kernels_per_step,
+                 "gpu_ms_per_step": [float(x) for x in a.steps.steps["gpu_ms"]] if len(a.steps.steps) else []}
+    if not gpu:  # a CPU-only trace: kernel counts are its CPU kernels, GPU times mean nothing
+        cpu = _cpu_kernels(a)
+        steps_doc |= {"kernels_on": "cpu", "kernels_per_step": cpu["kernels_per_step"] if len(a.steps.steps) else [],
+                      "gpu_ms_per_step": None}
+        regions = {name: {"calls": r["calls"], "kernels_per_call": r["kernels_per_call"],
+                          "steady_kernels_per_call": r["steady_kernels_per_call"], "kernels_on": "cpu",
+                          "gpu_ms": None, "backward_kernels_per_call": None, "backward_gpu_ms": None}
+                   for name, r in cpu["regions"].items()}
     doc = {
         "schema_version": SCHEMA_VERSION,
         "trace": a.summary.path,
@@ -137,8 +148,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
             "per_api": to_jsonable(o.per_api),
             "dispatch": to_jsonable(o.dispatch.head(50)),
         },
-        "steps": {"source": a.steps.source, "kernels_per_step": a.steps.kernels_per_step,
-                  "gpu_ms_per_step": [float(x) for x in a.steps.steps["gpu_ms"]] if len(a.steps.steps) else []},
+        "steps": steps_doc,
         "kernel_table": to_jsonable(a.kernels.drop(columns=["first_start_ns"]).head(200)),
         "cpu_kernels": _cpu_kernels(a),
         **_peer_sections(a),

@@ -25,8 +25,17 @@ TABLE = (
     ("trace", "trace", "{}"),
 )
 ALWAYS = ("variant", "gpu_ms_per_step", "host_ms_per_step", "wall_ms_per_step")
-CAPTION = ("per call (one optimizer step), medians: GPU ms = kernel time in the profiled calls; host ms = until the "
-           "call returned and wall ms = until the device finished, both timed without the profiler")
+#: What one call of each built-in workload is (its step).
+CALL = {"abc": "one A * B + C", "mpadam": "one mixed-precision Adam update", "adam": "one optimizer step"}
+
+
+def caption(workload: str | None = None) -> str:
+    call = CALL.get(workload or "", "one call of the workload")
+    return (f"per call ({call}), medians: GPU ms = kernel time in the profiled calls; host ms = until the "
+            "call returned and wall ms = until the device finished, both timed without the profiler")
+
+
+CAPTION = caption()
 
 
 def _columns(rows: pd.DataFrame) -> list[tuple[str, str, str]]:
@@ -39,10 +48,10 @@ def _cell(value: object, fmt: str) -> str:
     return fmt.format(value)
 
 
-def scaling_view(s: StepScaling, title: str) -> RenderableType:
+def scaling_view(s: StepScaling, title: str, workload: str | None = None) -> RenderableType:
     """The run table (one row per variant and size) and one line per variant's crossover."""
     columns = _columns(s.rows)
-    table = Table(title=safe(title), title_justify="left", caption=CAPTION, caption_justify="left")
+    table = Table(title=safe(title), title_justify="left", caption=caption(workload), caption_justify="left")
     for name, header, _ in columns:
         table.add_column(header, justify="left" if name in ("variant", "size", "trace") else "right")
     for row in s.rows.to_dict(orient="records"):
@@ -89,7 +98,7 @@ def scaling_figure(s: StepScaling):
     return fig
 
 
-def render_scaling(s: StepScaling, title: str) -> str:
+def render_scaling(s: StepScaling, title: str, workload: str | None = None) -> str:
     """The sweep as one offline HTML page: the plot, the table, the crossovers."""
     from traceview.report.html_page import Figures, esc, num, page, table
 
@@ -104,13 +113,13 @@ def render_scaling(s: StepScaling, title: str) -> str:
         "<h2>Host and GPU time per step against the tensor count</h2>",
         figs.div(scaling_figure(s), note="one size only: nothing to plot against the tensor count"),
         f"<h2>Where host time overtakes GPU time</h2><ul>{crossings}</ul>" if crossings else "",
-        "<h2>Runs</h2>", f'<p class="muted">{esc(CAPTION)}</p>',
+        "<h2>Runs</h2>", f'<p class="muted">{esc(caption(workload))}</p>',
         table([h for _, h, _ in columns], body_rows, sortable=True, numeric=[n not in text_columns for n, _, _ in columns]),
     ]
     return page(title, "\n".join(x for x in sections if x), figs)
 
 
-def write_scaling_html(s: StepScaling, out: Path, title: str) -> Path:
+def write_scaling_html(s: StepScaling, out: Path, title: str, workload: str | None = None) -> Path:
     out = Path(out)
-    out.write_text(render_scaling(s, title), encoding="utf-8")
+    out.write_text(render_scaling(s, title, workload), encoding="utf-8")
     return out

@@ -120,7 +120,7 @@ def _kinds(counts: dict[str, float]) -> str:
 
 def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
     """The CPU's kernels (see :mod:`traceview.analysis.cpu_kernels`): per compiled-region call, per step, top names."""
-    from traceview.analysis.cpu_kernels import KIND_LABELS, KINDS
+    from traceview.analysis.cpu_kernels import KINDS
 
     c, parts = a.cpu, []
     if len(c.per_region) and a.summary.kernels == 0:
@@ -131,15 +131,29 @@ def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
         parts.append(regions)
     if len(c.per_step):
         steps = _table("CPU kernels per step", [("step", "left"), ("kernels", "right"), ("kinds", "left"), ("kernel ms", "right")])
-        for r in c.per_step.head(top).itertuples():
-            steps.add_row(safe(r.name), f"{r.kernels:,}", _kinds({k: getattr(r, k) for k in KINDS}), f"{r.kernel_ms:,.3f}")
+        repeated = c.per_step["name"].duplicated().any()  # e.g. every step an Optimizer.step#AdamW.step: number them
+        for i, r in enumerate(c.per_step.head(top).itertuples()):
+            label = f"step {i}: {r.name}" if repeated else str(r.name)
+            steps.add_row(safe(label), f"{r.kernels:,}", _kinds({k: getattr(r, k) for k in KINDS}), f"{r.kernel_ms:,.3f}")
+        if len(c.per_step) > top:
+            steps.add_row(f"… {len(c.per_step) - top} more step(s)", "", "", "")
         parts.append(steps)
-    if len(c.by_name):
-        names = _table(f"top CPU kernels (run phase, {len(c.by_name)} distinct)", [("kernel", "left"), ("kind", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right")])
-        for r in c.by_name.head(top).itertuples():
-            names.add_row(safe(r.name, 70), KIND_LABELS.get(r.kind, r.kind), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}")
-        parts.append(names)
+    parts += cpu_kernel_names(c, top)
     return parts
+
+
+def cpu_kernel_names(c, top: int = 15) -> list[RenderableType]:
+    """The CPU's kernels by name (run phase), largest total first."""
+    from traceview.analysis.cpu_kernels import KIND_LABELS
+
+    if not len(c.by_name):
+        return []
+    names = _table(f"top CPU kernels (run phase, {len(c.by_name)} distinct)", [("kernel", "left"), ("kind", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right")])
+    for r in c.by_name.head(top).itertuples():
+        names.add_row(safe(r.name, 70), KIND_LABELS.get(r.kind, r.kind), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}")
+    if len(c.by_name) > top:
+        names.add_row(f"… {len(c.by_name) - top} more", "", "", "", "", "")
+    return [names]
 
 
 def _na(value: object) -> str:

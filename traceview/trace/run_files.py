@@ -79,6 +79,24 @@ def run_files(path: str | Path, torch_trace: str | Path | None = None) -> RunFil
     return RunFiles(path, meta, dynamo, _logs_beside(folder, traces, meta), _autotune_beside(folder, traces, meta))
 
 
+def variant_traces(path: str | Path) -> dict[str, Path]:
+    """The traces of a ``traceview run`` directory by variant, in the run's order; empty for anything else
+    (a trace file, a ``profile`` folder, a folder of ranks). Variants are separate programs, not ranks of one
+    job: each is analyzed on its own."""
+    path = Path(path)
+    if not path.is_dir():
+        return {}
+    meta = _read_meta(path / "meta.json")
+    if not isinstance(meta, dict) or meta.get("kind") != "run" or not isinstance(meta.get("variants"), dict):
+        return {}
+    out = {}
+    for name, variant in meta["variants"].items():
+        trace = variant.get("trace") if isinstance(variant, dict) else None
+        if isinstance(trace, str) and (path / trace).is_file():
+            out[str(name)] = path / trace
+    return out
+
+
 def dynamo_record(files: RunFiles) -> DynamoRecord:
     """Read the structured traces of ``files`` (a bad one is a note, not an error) and its counters."""
     logs, notes = [], []
