@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
-import statistics
+import sys
 import time
 from pathlib import Path
 
 import torch
 from transformers import GPT2Config, GPT2LMHeadModel
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ab_summary import summarize  # noqa: E402
 
 
 def main() -> None:
@@ -80,25 +82,8 @@ def main() -> None:
             torch.cuda.synchronize()
             if lap:
                 times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
-    result = {"model": "gpt2", "device": torch.cuda.get_device_name(0), "torch": torch.__version__, "argv": vars(args),
-              "arms": {a: {"round_ms": [round(t, 4) for t in times[a]], "median_ms": statistics.median(times[a])}
-                       for a in arms}}
-    b = result["arms"]["base"]["median_ms"]
-    for arm in arms:
-        if arm == "base":
-            continue
-        shares = sorted(1 - t / tb for t, tb in zip(times[arm], times["base"]))
-        result["arms"][arm].update({"saving_share": 1 - result["arms"][arm]["median_ms"] / b,
-                                    "saving_ms": b - result["arms"][arm]["median_ms"],
-                                    "share_low": shares[len(shares) // 10], "share_high": shares[-1 - len(shares) // 10]})
-    text = json.dumps(result, indent=1)
-    if args.json:
-        Path(args.json).write_text(text + "\n")
-    for arm in arms:
-        a = result["arms"][arm]
-        extra = f"  saves {a['saving_share']:+.1%} ({a['share_low']:+.1%}..{a['share_high']:+.1%})" if "saving_share" in a else ""
-        print(f"gpt2 {arm:16s} {a['median_ms']:8.3f} ms/step{extra}")
-
+    result = {"model": "gpt2", "device": torch.cuda.get_device_name(0), "torch": torch.__version__, "argv": vars(args)}
+    summarize(result, times, arms, args.json, "gpt2")
 
 if __name__ == "__main__":
     main()

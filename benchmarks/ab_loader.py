@@ -18,9 +18,7 @@ spread of the round-by-round shares (each round against the base round of the sa
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -28,7 +26,9 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sample_traces" / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 import train_loader as tl  # noqa: E402
+from ab_summary import summarize  # noqa: E402
 
 
 def synchronize(device: torch.device) -> None:
@@ -93,26 +93,8 @@ def main() -> None:
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
               "torch_threads": torch.get_num_threads(), "batch": batch, "work": args.work, "base": base,
               "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed,
-              "arms": {a: {"config": config[a], "round_ms": [round(t, 4) for t in times[a]],
-                           "median_ms": statistics.median(times[a])} for a in arms}}
-    if "base" in times:
-        b = result["arms"]["base"]["median_ms"]
-        for arm in arms:
-            if arm == "base":
-                continue
-            shares = sorted(1 - t / tb for t, tb in zip(times[arm], times["base"]))
-            result["arms"][arm].update({
-                "saving_share": 1 - result["arms"][arm]["median_ms"] / b,
-                "saving_ms": b - result["arms"][arm]["median_ms"],
-                "share_low": shares[len(shares) // 10], "share_high": shares[-1 - len(shares) // 10]})
-    text = json.dumps(result, indent=1)
-    if args.json:
-        Path(args.json).write_text(text + "\n")
-    for arm in arms:
-        a = result["arms"][arm]
-        extra = f"  saves {a['saving_share']:+.1%} ({a['share_low']:+.1%}..{a['share_high']:+.1%})" if "saving_share" in a else ""
-        print(f"{args.model} {arm:14s} {a['median_ms']:8.3f} ms/step{extra}")
-
+              "arms": {a: {"config": config[a]} for a in arms}}
+    summarize(result, times, arms, args.json, args.model)
 
 if __name__ == "__main__":
     main()

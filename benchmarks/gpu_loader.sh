@@ -13,14 +13,8 @@ MODELS=${MODELS:-"mlp cnn lstm gpt2"}
 CONFIGS=${CONFIGS:-"sync input"}  # workers: the batches already made by 4 workers (sync and pageable copies remain)
 PROFILE=${PROFILE:-1}  # 0: A/B only (the run dirs' profiles are kept from an earlier call)
 BUDGET_S=${BUDGET_S:-480}
-mkdir -p "$OUT"; LOG=$OUT/log.txt; S=/tmp/tv-loader; rm -rf "$S"; mkdir -p "$S"
-START=$(date +%s)
-say() { echo "[$(( $(date +%s) - START )) s] $*" | tee -a "$LOG"; }
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site .whl/*.whl >> "$LOG" 2>&1
-fi
-python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir --target /tmp/site . >> "$LOG" 2>&1
-export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+S=/tmp/tv-loader
+. benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
 work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; esac; }
 python3 benchmarks/micro_host.py --json "$S/micro_host.json" > /dev/null 2>> "$LOG"; say "micro_host: exit $?"

@@ -11,14 +11,8 @@
 set -u
 : "${OUT:?set OUT}"
 PART=${PART:-cnn}
-mkdir -p "$OUT"; LOG=$OUT/log.txt; S=/tmp/tv-try; rm -rf "$S"; mkdir -p "$S"
-START=$(date +%s)
-say() { echo "[$(( $(date +%s) - START )) s] $*" | tee -a "$LOG"; }
-if ls .whl/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site .whl/*.whl >> "$LOG" 2>&1
-fi
-python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir --target /tmp/site . >> "$LOG" 2>&1
-export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+S=/tmp/tv-try
+. benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch, pandas; print("torch", torch.__version__, "pandas", pandas.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
 SCRIPTS=$PWD/sample_traces/scripts
 if [ "$PART" = cnn ]; then
