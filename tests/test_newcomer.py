@@ -6,6 +6,7 @@ GPU-only fields null; the words the commands print."""
 from __future__ import annotations
 
 import gzip
+import os
 import json
 import re
 import subprocess
@@ -111,3 +112,15 @@ def test_run_footer_names_the_workloads_call():
 def test_main_job_outputs_are_ignored_by_git():
     ignored = (ROOT / ".gitignore").read_text().splitlines()
     assert {"/traceview-run/", "/traceview-profile/", "/traceview-try/"} <= set(ignored)
+
+
+def test_help_never_breaks_a_name_at_its_hyphen():
+    for command in ("run", "try", "profile"):
+        result = subprocess.run([sys.executable, "-m", "traceview", command, "--help"], capture_output=True, text=True,
+                                timeout=60, env={**os.environ, "COLUMNS": "100"})
+        assert result.returncode == 0
+        broken = [line for line in result.stdout.splitlines() if re.search(r"\w-$", line.rstrip())]
+        assert not broken, broken
+    assert "compiled-cpp-wrapper" in subprocess.run([sys.executable, "-m", "traceview", "run", "--help"],
+                                                    capture_output=True, text=True, timeout=60,
+                                                    env={**os.environ, "COLUMNS": "100"}).stdout

@@ -15,6 +15,30 @@ from traceview import __version__
 from traceview.commands.info import info_cmd
 from traceview.errors import TraceviewError
 
+def _keep_hyphenated_names_whole() -> None:
+    """Help text wraps between words, never inside a name such as ``compiled-cpp-wrapper`` (click's wrapper
+    breaks at hyphens): hyphens inside words become non-breaking while the text is wrapped."""
+    import importlib
+    import re
+
+    for name in ("typer._click.formatting", "click.formatting"):  # typer >= 0.16 vendors click; older ones use it
+        try:
+            formatting = importlib.import_module(name)
+        except ImportError:
+            continue
+        wrap = formatting.wrap_text
+        if getattr(wrap, "_traceview", False):
+            continue
+
+        def wrap_text(text: str, *args, _wrap=wrap, **kwargs) -> str:
+            return _wrap(re.sub(r"(?<=\w)-(?=\w)", "\u2011", text), *args, **kwargs).replace("\u2011", "-")
+
+        wrap_text._traceview = True  # type: ignore[attr-defined]
+        formatting.wrap_text = wrap_text
+
+
+_keep_hyphenated_names_whole()
+
 app = typer.Typer(
     name="traceview",
     help="What your PyTorch program really did on the GPU: compile vs run time, launches, kernels, overhead.",
