@@ -142,7 +142,7 @@ def _hta_critical_path():
     import pandas as pd
 
     if int(pd.__version__.split(".")[0]) >= 3:
-        pytest.skip("HTA's critical_path_analysis breaks on pandas 3 (checked on pandas 2: /work/venv-pd2, CI's second run)")
+        pytest.skip("HTA's critical_path_analysis breaks on pandas 3 (checked on pandas 2: CI runs the suite on pandas 2 too)")
     return TraceAnalysis
 
 
