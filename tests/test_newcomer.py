@@ -124,3 +124,17 @@ def test_help_never_breaks_a_name_at_its_hyphen():
     assert "compiled-cpp-wrapper" in subprocess.run([sys.executable, "-m", "traceview", "run", "--help"],
                                                     capture_output=True, text=True, timeout=60,
                                                     env={**os.environ, "COLUMNS": "100"}).stdout
+
+
+def test_compile_stages_add_up():
+    """A compile-included GPT-2 trace (H200): the stages' inclusive ms nest and overlap (their sum exceeds the
+    compile time); their self ms add up to at most it, and the innermost stage keeps all of its time."""
+    result = CliRunner().invoke(app, ["analyze", "--json", str(ROOT / "sample_traces" / "gpu" / "steady" / "compiled-incl")])
+    c = json.loads(result.stdout)["compile"]
+    inclusive, own = c["stages_ms"], c["stages_self_ms"]
+    assert sum(inclusive.values()) > c["total_ms"]  # why a table of inclusive times alone reads wrong
+    assert sum(own.values()) <= c["total_ms"] + 1e-6
+    assert set(own) <= set(inclusive) and all(own[k] <= inclusive[k] + 1e-6 for k in own)
+    inner = "Inductor: lowering + codegen"
+    assert own[inner] == inclusive[inner]
+    assert own["backend compile (AOT + Inductor)"] < inclusive["backend compile (AOT + Inductor)"] / 2

@@ -10,7 +10,8 @@ learns it was compilation, not work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -33,7 +34,10 @@ class CompileSplit:
     ``launch_phase``: one per launch (index = launch_id); ``gpu_phase``: one per GPU activity (index = activity_id).
     ``spans``: the outermost compile and autotune events: slice_id, phase, name, compile_id, start_ns, end_ns, dur_ns.
     ``compiles``: one row per compile id (``"F/C"``; ``"?"`` when the trace names none): spans, start_ns, wall_ns.
-    ``stages``: ms per compile stage (Dynamo tracing, AOT, Inductor, guards) over the whole trace.
+    ``stages``: ms per compile stage (Dynamo tracing, AOT, Inductor, guards) over the whole trace, each the union
+    of its own events: stages nest (Inductor inside AOT inside the backend compile), so they do not add up.
+    ``stages_self``: the same time split so that it adds up: each instant goes to the innermost stage running
+    then (the deepest event), so the stages' self ms sum to at most the compile time.
     ``traced_ops``: aten/prims ops run while compiling: name, calls, cpu_ms.
     """
 
@@ -46,6 +50,7 @@ class CompileSplit:
     traced_ops: pd.DataFrame
     compile_ns: int  # wall ns covered by compile events, autotuning excluded
     autotune_ns: int  # wall ns covered by autotuning events
+    stages_self: dict[str, float] = field(default_factory=dict)
 
     @property
     def compile_ids(self) -> list[str]:
@@ -90,6 +95,7 @@ def compile_split(trace: Trace) -> CompileSplit:
         spans=spans,
         compiles=_compiles(spans[~tuning]),
         stages=_stages(slices, names, marker),
+        stages_self=_stages_self(slices, names, marker),
         traced_ops=_traced_ops(slices, names, code),
         compile_ns=int(max(compile_ns, 0)),
         autotune_ns=int(autotune_ns),
@@ -153,6 +159,36 @@ def _stages(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> dict[
         hit = matches(names, pattern) & marker
         if hit.any():
             ns = intervals.union_length(slices["start_ns"].to_numpy()[hit], slices["end_ns"].to_numpy()[hit])
+            out[stage] = ns / 1e6
+    return out
+
+
+def _stages_self(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> dict[str, float]:
+    """Each stage's self ms: the time between consecutive event boundaries goes to the deepest stage event
+    covering it (ties: the later-listed stage, the inner one)."""
+    starts, ends, depths, labels = [], [], [], []
+    for order, (stage, pattern) in enumerate(patterns.COMPILE_STAGES):
+        hit = matches(names, pattern) & marker
+        if hit.any():
+            starts.append(slices["start_ns"].to_numpy()[hit])
+            ends.append(slices["end_ns"].to_numpy()[hit])
+            depths.append(slices["depth"].to_numpy()[hit].astype(np.int64) * 16 + order)
+            labels.append(np.full(int(hit.sum()), order))
+    if not starts:
+        return {}
+    a, b, d, lab = (np.concatenate(x) for x in (starts, ends, depths, labels))
+    edges = np.unique(np.concatenate([a, b]))
+    best = np.full(len(edges) - 1, -1, dtype=np.int64)
+    owner = np.full(len(edges) - 1, -1, dtype=np.int64)
+    lo, hi = np.searchsorted(edges, a), np.searchsorted(edges, b)
+    for i in np.argsort(d, kind="stable"):  # deeper events last: they overwrite the segments they cover
+        best[lo[i]:hi[i]] = d[i]
+        owner[lo[i]:hi[i]] = lab[i]
+    width = np.diff(edges)
+    out = {}
+    for order, (stage, _) in enumerate(patterns.COMPILE_STAGES):
+        ns = int(width[owner == order].sum())
+        if ns:
             out[stage] = ns / 1e6
     return out
 

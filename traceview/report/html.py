@@ -166,7 +166,15 @@ def _phases(a: Analysis, figs: Figures) -> str:
         return "\n".join(out)
     out.append(figs.div(F.phase_figure(a)))
     if s.stages:
-        out.append("<h3>Compile stages</h3>" + table(["stage", "ms"], [[k, num(v, "{:,.1f}")] for k, v in s.stages.items()], numeric=[False, True]))
+        own = s.stages_self
+        rows = [[k, num(own.get(k, 0.0), "{:,.1f}"), num(v, "{:,.1f}")] for k, v in s.stages.items()]
+        other = s.compile_ns / 1e6 - sum(own.values())
+        if other > 0.05:
+            rows.append(["other compile work", num(other, "{:,.1f}"), ""])
+        out.append("<h3>Compile stages</h3>" + table(["stage", "self ms (adds up)", "inclusive ms"], rows, numeric=[False, True, True])
+                   + f'<p class="muted">Self ms: each instant counted once, for the innermost stage running then; they add up to '
+                   f'the {s.compile_ns / 1e6:,.1f} ms of compilation. Inclusive ms: all of a stage\'s own events (stages nest: '
+                   "Inductor inside AOT inside the backend compile).</p>")
     if len(s.compiles):
         out.append("<h3>Compiles</h3>" + table(["compile id", "spans", "wall ms"], [[r.compile_id, num(r.spans, "{:.0f}"), num(r.wall_ns / 1e6, "{:,.1f}")]
                                                                                 for r in s.compiles.itertuples()], numeric=[False, True, True]))

@@ -134,6 +134,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
             "compiles": s.compile_count,
             "compile_ids": s.compile_ids,
             "stages_ms": s.stages,
+            "stages_self_ms": s.stages_self,
             "traced_ops": to_jsonable(s.traced_ops),
         },
         "regions": regions,
