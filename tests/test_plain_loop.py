@@ -79,12 +79,14 @@ def test_plain_loop_steps_end_at_the_optimizer_step(failing_run):
     assert list(a.cpu.per_step["kernels"]) == expected  # the CPU's kernels of a CPU trace: its ATen ops
 
 
-def test_check_of_a_gpu_budget_on_a_cpu_trace_is_exit_2_not_a_pass(failing_run):
+def test_check_of_kernels_on_a_cpu_trace_gates_its_cpu_kernels_and_a_gpu_budget_is_exit_2(failing_run):
     _, trace = failing_run
-    proc = _traceview("check", str(trace), "--max", "kernels_per_step=1", cwd=trace.parent)
-    assert proc.returncode == 2
-    assert "PASS" not in proc.stdout
-    errors = [line for line in proc.stderr.splitlines() if line.startswith("traceview: error")]
+    proc = _traceview("check", str(trace), "--max", "kernels_per_step=1", cwd=trace.parent)  # an MLP step runs > 1 ATen op
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "FAIL  kernels_per_step" in proc.stdout and "(CPU kernels: the trace has no GPU)" in proc.stdout
+    gpu = _traceview("check", str(trace), "--max", "gpu_ms_per_step=1", cwd=trace.parent)
+    assert gpu.returncode == 2 and "PASS" not in gpu.stdout
+    errors = [line for line in gpu.stderr.splitlines() if line.startswith("traceview: error")]
     assert len(errors) == 1 and "no GPU activity" in errors[0]
     step_ms = _traceview("check", str(trace), "--max", "step_ms=100000", cwd=trace.parent)  # a CPU trace's steps have a wall time
     assert step_ms.returncode == 0 and "PASS" in step_ms.stdout

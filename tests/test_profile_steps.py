@@ -56,7 +56,7 @@ def test_steps_window_profiles_only_those_optimizer_steps(tmp_path):
     meta = json.loads(result.meta_path.read_text())
     timing = meta["steps"].pop("timing")
     assert meta["steps"] == {"by": "optimizer", "optimizer": "SGD", "counted": 6, "requested": "2:4", "profiled": [2, 3],
-                             "partial_step": None}
+                             "partial_step": None, "stopped_after": None}
     # each step's duration from the end of the one before (step 0 has none); steps 0-2 compile or warm up and
     # 4-5 follow the window (step 4 pays for the export): none of the 6 is an unprofiled steady step
     assert sorted(timing["step_ms"], key=int) == ["1", "2", "3", "4", "5"]
@@ -225,3 +225,17 @@ def test_run_writes_the_structured_trace_of_a_compiled_variant_beside_its_trace(
     assert files.torch_logs == (compiled.torch_trace,) and files.dynamo == meta["variants"]["compiled"]["dynamo"]
     log = read_torch_log(compiled.torch_trace)
     assert log.compiles["compile_id"].tolist() == ["0/0"] and log.graph_breaks.empty
+
+
+def test_stop_after_ends_the_script_after_that_many_steps(tmp_path):
+    """``--stop-after N`` (what ``try`` profiles with): the script is ended after its N-th step, exit code 0,
+    the window profiled, and meta.json says where it stopped."""
+    script = _script(tmp_path, TRAIN.format(extra_setup="", extra_step=""))
+    result = profile_script(script, ["40"], tmp_path / "out", steps="2:4", stop_after=7)
+    assert result.exit_code == 0 and result.error is None
+    assert _names(result.trace, r"ProfilerStep#\d+") == ["ProfilerStep#2", "ProfilerStep#3"]
+    meta = json.loads(result.meta_path.read_text())
+    assert (meta["steps"]["counted"], meta["steps"]["stopped_after"]) == (7, 7)
+    assert len(meta["steps"]["timing"]["step_ms"]) == 6  # steps 1..6 timed: the script made no step 7
+    with pytest.raises(CaptureError, match="--stop-after 3"):
+        profile_script(script, ["40"], tmp_path / "out2", steps="2:4", stop_after=3)
