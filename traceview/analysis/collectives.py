@@ -131,7 +131,9 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     launch = comm["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
     parents = parents_array(slices)
     names = slices["name"]
-    host = nearest_ancestor(parents, launch, matches(names, r"^record_param_comms$", anchored=True))
+    param_comms = matches(names, r"^record_param_comms$", anchored=True)
+    host = nearest_ancestor(parents, launch, param_comms)
+    host = _hosts_without_launch(trace, comm, host, param_comms)
     annotation = nearest_ancestor(parents, launch, matches(names, r"^nccl:", anchored=True))
     own = _kernel_args(trace, comm)
     rows = []
@@ -148,7 +150,8 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     offset = _clock_offsets(trace)
     out = pd.DataFrame({
         "rank": comm["rank"].to_numpy(),
-        "group": [f"? ({c})" if g is None else str(g) for g, c in zip(frame["group"], frame["collective"])],
+        "group": [f"? ({c})" if g is None or (isinstance(g, float) and g != g) else str(g)  # never "nan"
+                  for g, c in zip(frame["group"], frame["collective"])],
         "seq": pd.array([_int(v) for v in frame["seq"]], dtype="Int64"),
         "collective": frame["collective"].astype("string"),
         "kernel": comm["name"].astype(str).to_numpy(),
@@ -167,6 +170,46 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
     out["index"] = out.groupby(["rank", "group"]).cumcount().astype("int64")
     return out[list(CALL_COLUMNS)].astype(CALL_COLUMNS)
+
+
+def _hosts_without_launch(trace: Trace, comm: pd.DataFrame, host: np.ndarray, param_comms: np.ndarray) -> np.ndarray:
+    """The ``record_param_comms`` op of each communication kernel whose launch is not in the trace (or not
+    under one): the op with the kernel's ``External id`` on its rank, else, per rank and collective, the
+    unclaimed ops and kernels paired in time order when there are as many of each. Torch 2.11 writes NCCL
+    kernels without their collective's args and drops some launches; the op still holds nelems and dtype."""
+    missing = np.flatnonzero(host < 0)
+    ops = np.flatnonzero(param_comms)
+    if not len(missing) or not len(ops):
+        return host
+    host = host.copy()
+    s = trace.slices
+    op_rank = s["rank"].to_numpy()[ops]
+    op_ext = s["external_id"].to_numpy(dtype=np.float64, na_value=np.nan)[ops]
+    by_ext = {(int(r), int(e)): int(sid) for r, e, sid in zip(op_rank, op_ext, ops) if e == e}
+    claimed = set(host[host >= 0].tolist())
+    ranks = comm["rank"].to_numpy()
+    ext = comm["external_id"].to_numpy(dtype=np.float64, na_value=np.nan)
+    for i in missing:
+        sid = by_ext.get((int(ranks[i]), int(ext[i]))) if ext[i] == ext[i] else None
+        if sid is not None and sid not in claimed:
+            host[i] = sid
+            claimed.add(sid)
+    left = np.flatnonzero(host < 0)
+    if not len(left):
+        return host
+    kind_of_op = {int(sid): canonical_collective(trace.args(int(sid)).get("Collective name")) for sid in ops
+                  if int(sid) not in claimed}
+    starts = comm["start_ns"].to_numpy()
+    op_start = s["start_ns"].to_numpy()
+    names = comm["name"].astype(str).to_numpy()
+    for rank in np.unique(ranks[left]):
+        for kind in {canonical_collective(names[i]) for i in left if ranks[i] == rank}:
+            kernels = sorted((i for i in left if ranks[i] == rank and canonical_collective(names[i]) == kind), key=lambda i: starts[i])
+            free = sorted((sid for sid, k in kind_of_op.items() if k == kind and s["rank"].iat[sid] == rank), key=lambda sid: op_start[sid])
+            if kernels and len(kernels) == len(free):
+                for i, sid in zip(kernels, free):
+                    host[i] = sid
+    return host
 
 
 #: A CPU backend's collective as its worker thread records it (``gloo:all_reduce``): the host time
