@@ -125,8 +125,11 @@ def test_every_command_gives_a_result_or_one_error_line(name, command, tmp_path,
         if command == "show":  # reads a trace only to find Inductor code beside it, and the corpus has none
             assert code == 2 and "no generated kernel" in err, (args, err)
             continue
-        if command == "check" and name in ("cpu_only.json.gz", "zero_events.json"):  # a GPU budget, no GPU: not a pass
+        if command == "check" and name == "zero_events.json":  # a kernel budget, no kernels of any kind: not a pass
             assert code == 2 and "kernels unknown: the trace has no GPU activity" in err, (args, err)
+            continue
+        if command == "check" and name == "cpu_only.json.gz":  # no GPU: the budget counts the CPU's kernels (issue 30 §2)
+            assert code == 0 and "(CPU kernels: the trace has no GPU)" in out, (args, out, err)
             continue
         assert code == expected_code, (args, err)
         if code == 2:

@@ -109,9 +109,10 @@ def test_eager_loop_each_change_measured_and_predicted(tmp_path):
 
 def test_rounds_alternate_and_rotate(tmp_path):
     order = []
-    run_trials(SCRIPT, ["--steps", "20"], steps="2:6", changes=["fused_optimizer", "threads"], rounds=3, threads=1,
-               out=tmp_path / "o", profile=False, on_run=lambda r: order.append((r.round, r.arm)))
-    f, t = "fused_optimizer", "threads"
+    run_trials(SCRIPT, ["--steps", "20", "--loader", "--sample-ms", "0"], steps="2:6",
+               changes=["num_workers", "fused_optimizer"], rounds=3, out=tmp_path / "o", profile=False,
+               on_run=lambda r: order.append((r.round, r.arm)))
+    f, t = "fused_optimizer", "num_workers"  # in NAMES' order, whatever order --change gave
     assert order == [(0, BASELINE), (0, f), (0, t), (1, f), (1, t), (1, BASELINE), (2, t), (2, BASELINE), (2, f)]
 
 
