@@ -330,3 +330,16 @@ def test_host_speed_model_falls_back_to_the_plain_comparison_when_speed_explains
     assert not model.used
     plain = _independent_share(runs, "cuda_graphs", use_speed=False)
     assert effects["cuda_graphs"][0] == pytest.approx(plain)
+
+
+def test_module_target_with_its_own_options_after_a_double_dash(tmp_path):
+    """``traceview try -m pkg.mod -- --its-options``: the module runs as ``python -m`` runs it, with its argv."""
+    result = subprocess.run([sys.executable, "-m", "traceview", "try", "--json", "--no-predict", "--runs", "1", "--steps",
+                             "2:4", "-c", "fused_optimizer", "-o", str(tmp_path / "o"), "-m", "try_train", "--",
+                             "--steps", "10", "--optimizer", "sgd"],
+                            cwd=SCRIPT.parent, capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    doc = json.loads(result.stdout)
+    assert doc["target"] == "-m try_train" and doc["argv"] == ["-m", "try_train", "--steps", "10", "--optimizer", "sgd"]
+    assert doc["steps"] == "2:4" and doc["facts"]["optimizers"][0]["cls"] == "SGD"  # the module's --optimizer reached it
+    assert _row(doc, "fused_optimizer")["applied"] == ["SGD(fused=True) over 6 tensor(s)"]
