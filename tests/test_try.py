@@ -343,3 +343,17 @@ def test_module_target_with_its_own_options_after_a_double_dash(tmp_path):
     assert doc["target"] == "-m try_train" and doc["argv"] == ["-m", "try_train", "--steps", "10", "--optimizer", "sgd"]
     assert doc["steps"] == "2:4" and doc["facts"]["optimizers"][0]["cls"] == "SGD"  # the module's --optimizer reached it
     assert _row(doc, "fused_optimizer")["applied"] == ["SGD(fused=True) over 6 tensor(s)"]
+
+
+def test_max_autotune_and_threads_take_effect_in_the_scripts_process(tmp_path):
+    code, doc, output = _try(tmp_path, "--no-predict", "-c", "max_autotune", "-c", "threads", "--threads", "1",
+                             str(SCRIPT), "--compile", "--steps", "10", "--width", "64", runs="1", steps="2:4")
+    assert code == 0, output
+    runs = {r["change"] or "baseline": r for r in (json.loads(p.read_text()) for p in (tmp_path / "try" / "runs").glob("*.json"))}
+    assert runs["max_autotune"]["settings"]["max_autotune"] is True
+    assert runs["max_autotune"]["settings"]["coordinate_descent_tuning"] is True
+    assert runs["baseline"]["settings"]["max_autotune"] is False
+    if "threads" in runs:  # skipped where the script already runs one thread (OMP_NUM_THREADS=1 in the environment)
+        assert runs["threads"]["settings"]["torch_threads"] == 1 < runs["baseline"]["settings"]["torch_threads"]
+    else:
+        assert _row(doc, "threads")["status"] == "skipped"

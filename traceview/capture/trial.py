@@ -208,11 +208,25 @@ def run(argv: list[str], spec: dict) -> int:
               "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0] if reached else None,
               "window_mean_ms": slowest[1] if reached else None, "chunk_steps": clock.chunk,
               "chunk_ms": [round(v, 4) for v in clock.chunk_ms()], "calibration": clock.calibration, "host_median_ms": slowest[2] if slowest[2] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
-              "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3),
+              "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3), "settings": _settings(),
               "rank": _rank()}
     with open(spec["out"], "w") as f:
         json.dump(result, f, indent=1)
     return code
+
+
+def _settings() -> dict:
+    """What the script's process ran with, as torch read it: Inductor's and Dynamo's switches the changes set,
+    and the intra-op threads (the evidence that a change took effect)."""
+    out: dict = {"torch_threads": sys.modules["torch"].get_num_threads()}
+    inductor = sys.modules.get("torch._inductor.config")
+    if inductor is not None:
+        out |= {"max_autotune": bool(inductor.max_autotune), "coordinate_descent_tuning": bool(inductor.coordinate_descent_tuning),
+                "cudagraphs": bool(inductor.triton.cudagraphs)}
+    dynamo = sys.modules.get("torch._dynamo.config")
+    if dynamo is not None:
+        out["compile_disabled"] = bool(dynamo.disable)
+    return out
 
 
 def _compiled_graphs() -> int:
