@@ -114,18 +114,14 @@ def environment(name: str | None, threads: int) -> dict[str, str]:
     return dict(ENV.get(name, {})) if name else {}
 
 
-class Applied(list):
-    """What a change did in this process, one line each."""
-
-
-def apply(name: str | None, workers: int, threads: int, facts: Facts) -> tuple[Applied, Callable[[], None]]:
+def apply(name: str | None, workers: int, threads: int, facts: Facts) -> tuple[list[str], Callable[[], None]]:
     """Make change ``name`` in this process (environment variables are set by the caller, before torch is
     imported); record what the script builds (``facts``) either way. Returns the lines saying what was
     changed and a function that undoes the patches."""
     import torch
     from torch.utils import data
 
-    applied = Applied()
+    applied: list[str] = []  # what the change did in this process, one line each
     undo: list[Callable[[], None]] = []
     if name == "threads":
         torch.set_num_threads(threads)
@@ -178,7 +174,7 @@ def _fusable_classes() -> list[type]:
     return [c for c in (torch.optim.Adam, torch.optim.AdamW, torch.optim.SGD, torch.optim.Adagrad) if has_fused(c)]
 
 
-def _fuse(cls: type, applied: Applied) -> Callable[[], None]:
+def _fuse(cls: type, applied: list[str]) -> Callable[[], None]:
     """Patch ``cls.__init__`` so an optimizer built without ``fused`` gets ``fused=True`` when its parameters
     allow it; returns the undo."""
     own = "__init__" in cls.__dict__

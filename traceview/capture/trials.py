@@ -178,11 +178,14 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
 
 def read_run(path: Path) -> Run:
     """A run back from its ``runs/<arm>.<round>[.rank<N>].json`` (the log beside it)."""
-    data = json.loads(Path(path).read_text())
-    arm, round_ = Path(path).name.split(".")[:2]
+    return _run_of(json.loads(Path(path).read_text()), Path(path))
+
+
+def _run_of(data: dict, path: Path) -> Run:
+    arm, round_ = path.name.split(".")[:2]
     return Run(arm, int(round_), data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
                data["host_median_ms"], data.get("host_step_ms", []), data["steps_counted"], data["applied"],
-               data["wall_s"], Path(path).with_suffix(".log"), data["facts"], data.get("window_mean_ms"),
+               data["wall_s"], path.with_suffix(".log"), data["facts"], data.get("window_mean_ms"),
                data.get("chunk_ms", []), data.get("calibration", []))
 
 
@@ -230,8 +233,9 @@ class _Launcher:
         if not result.exists():  # died before writing (a signal, an import error of the module itself)
             return Run(arm, round_, proc.returncode or 1, _last_line(log) or f"exited with code {proc.returncode}",
                        False, None, None, [], 0, [], 0.0, log)
-        self.counted_by = json.loads(result.read_text()).get("counted_by") or self.counted_by
-        return read_run(result)
+        data = json.loads(result.read_text())
+        self.counted_by = data.get("counted_by") or self.counted_by
+        return _run_of(data, result)
 
     def profile(self, args: list[str], module: str | None, target) -> tuple[Path | None, str | None]:
         """``traceview profile --steps START:STOP`` of the script as it is, in its own process."""

@@ -40,9 +40,6 @@ def report_cmd(
     For a directory of per-rank traces: one page for the job (stragglers, compute vs communication per rank,
     step time per rank, late arrivals at collectives) linking each rank's own page.
     """
-    from traceview.analysis.analyze import analyze
-    from traceview.report.html import write_report
-
     files = rank_files(trace)
     if files:
         out = Path(output or Path((trace.resolve().name or "ranks") + ".html"))

@@ -24,7 +24,7 @@ def _span(values: tuple[float, float] | None, fmt: str) -> str:
     return f" ({fmt.format(low)} to {fmt.format(high)})"
 
 
-def sentence(c: ChangeResult, rounds_of_baseline: int) -> str:
+def sentence(c: ChangeResult) -> str:
     """'predicted 62%, measured 60% (58% to 63%, 3 runs each)', or why there is no measurement."""
     if c.status != "measured":
         return f"{c.status}: {c.why}"
@@ -75,10 +75,10 @@ def try_document(report: TrialReport) -> dict[str, Any]:
     """``try --json``: the report as plain data, with each change's one-line sentence."""
     out = report.as_dict()
     for row, c in zip(out["changes"], report.changes):
-        row["sentence"] = sentence(c, len(report.baseline_ms))
+        row["sentence"] = sentence(c)
     return out
 
 
 def summary_lines(report: TrialReport) -> Text:
     """One line per measured change in the issue's words: 'cuda_graphs: predicted 62%, measured 60% (...)'."""
-    return Text("\n".join(f"{c.name}: {sentence(c, len(report.baseline_ms))}" for c in report.changes if c.status == "measured"))
+    return Text("\n".join(f"{c.name}: {sentence(c)}" for c in report.changes if c.status == "measured"))
