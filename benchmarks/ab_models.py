@@ -1,0 +1,82 @@
+"""Interleaved A/B benchmark of the out-of-sample models (``sample_traces/scripts/train_models.py``: mixer, gru,
+bert) under the changes advice predicts: all arms in one process, each with its own copy of the model (same initial
+weights) and its own AdamW, alternating in rounds (the order rotating each round), each round synchronised at both
+ends and timed whole; the first round of each arm (compiling, warming up) is dropped.
+
+    python benchmarks/ab_models.py --model bert --rounds 10 --steps 10 --json ab-bert.json
+
+Arms: ``base`` (eager, as the script runs with --mode eager), ``compiled`` (torch.compile(model)), ``cudagraphs``
+(torch.compile with Inductor's CUDA-graph trees), ``fused`` (eager, AdamW(fused=True)). The loss is read with
+``loss.item()`` every ``--log-every`` steps as the script does. Each arm's rounds are kept (``round_ms``), so a
+change measured against another arm than ``base`` (cudagraphs against compiled) pairs the rounds of one lap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "sample_traces" / "scripts"))
+from ab_summary import summarize  # noqa: E402
+from train_models import build, compiled  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default="mixer")
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--arms", default="base,compiled,cudagraphs,fused")
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--log-every", type=int, default=10)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    torch.manual_seed(0)
+    first, (x, y), loss_of = build(args.model, device, args.batch)
+    arms = [a for a in args.arms.split(",") if a]
+    steppers = {}
+    for arm in arms:
+        model = copy.deepcopy(first)
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True if arm == "fused" else None)
+        mode = {"compiled": "compiled", "cudagraphs": "cudagraphs"}.get(arm, "eager")
+        steppers[arm] = (compiled(model, mode), opt, [0])
+
+    def step(arm: str) -> None:
+        forward, opt, count = steppers[arm]
+        loss = loss_of(forward, x, y)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        if args.log_every and count[0] % args.log_every == 0:
+            loss.item()
+        count[0] += 1
+
+    times: dict[str, list[float]] = {a: [] for a in arms}
+    for lap in range(args.rounds + 1):
+        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
+        for arm in order:
+            for _ in range(2 if lap else 5):
+                step(arm)
+            sync()
+            t0 = time.perf_counter()
+            for _ in range(args.steps):
+                step(arm)
+            sync()
+            if lap:
+                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
+              "torch": torch.__version__, "argv": vars(args)}
+    summarize(result, times, arms, args.json, args.model)
+
+
+if __name__ == "__main__":
+    main()

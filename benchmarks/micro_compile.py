@@ -1,0 +1,126 @@
+"""The host costs the ``compile`` advice model uses, each on its own micro-benchmark (never fitted on the training
+loops that score the advice): a chain of N tiny blocks (``x = tanh(x @ W_i) * 0.5``, 8x64 activations, so the
+device time is negligible and the step is host-bound), one training step each (forward, ``sum().backward()``),
+eager and through ``torch.compile``, at several N:
+
+- ``eager_kernel_ms``: host ms per kernel an eager step launches (dispatch, autograd bookkeeping, the launch).
+- ``compiled_kernel_ms``: host ms per kernel a compiled step launches (Inductor's wrapper: argument packing,
+  allocations, Triton's launcher or the extern library call).
+- ``compiled_call_ms``: what a compiled forward and its backward cost beyond the eager step's harness (Dynamo's
+  guards and cache lookup, AOTAutograd's runtime wrappers, the graphs' fixed cost): the compiled intercept minus
+  the eager intercept.
+
+Each is a least-squares line, ms per step against kernels per step (counted in a profiled run: launch calls on a
+GPU; ATen ops and Inductor's C++ kernels on the CPU), once with steps timed without the profiler
+(``unprofiled``) and once under it (``profiled``: the scale of a trace's own host times).
+
+    python benchmarks/micro_compile.py --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+LAUNCHES = ("cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx", "hipLaunchKernel",
+            "hipModuleLaunchKernel", "hipExtModuleLaunchKernel")
+
+
+def chain(n: int, device: str):
+    torch.manual_seed(n)
+    ws = [torch.randn(64, 64, device=device, requires_grad=True) for _ in range(n)]
+
+    def f(x):
+        for w in ws:
+            x = torch.tanh(x @ w) * 0.5
+        return x
+    return f, ws
+
+
+def timed(step, sync, chunks: int = 15, per: int = 10) -> float:
+    """Median ms per step over synchronised chunks."""
+    out = []
+    for _ in range(chunks):
+        sync()
+        t0 = time.perf_counter()
+        for _ in range(per):
+            step()
+        sync()
+        out.append((time.perf_counter() - t0) * 1e3 / per)
+    return statistics.median(out)
+
+
+def profiled(step, sync, device: str, steps: int = 10) -> tuple[float, float]:
+    """(kernels per step, ms per step) of ``steps`` steps under the profiler."""
+    acts = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" else [])
+    sync()
+    with torch.profiler.profile(activities=acts) as prof:
+        sync()
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            step()
+        sync()
+        ms = (time.perf_counter() - t0) * 1e3 / steps
+    names = [e.name for e in prof.events()]
+    if device == "cuda":
+        kernels = sum(n in LAUNCHES for n in names)
+    else:  # Inductor's C++ kernels (cpp.enable_kernel_profile) and the ATen ops a compiled graph calls or eager runs
+        kernels = sum(("cpp_fused" in n) or n in ("aten::mm", "aten::tanh", "aten::mul", "aten::tanh_backward",
+                                                  "aten::sum", "aten::t", "aten::fill_", "aten::ones_like")
+                      for n in names)
+    return kernels / steps, ms
+
+
+def fit(xs, ys) -> tuple[float, float]:
+    b, a = np.polyfit(np.asarray(xs, float), np.asarray(ys, float), 1)
+    return float(a), float(b)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sizes", default="2,8,24")
+    p.add_argument("--json", default=None)
+    a = p.parse_args()
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    if device == "cpu":
+        torch._inductor.config.cpp.enable_kernel_profile = True
+    sizes = [int(s) for s in a.sizes.split(",")]
+    rows = []
+    for n in sizes:
+        for mode in ("eager", "compiled"):
+            f, ws = chain(n, device)
+            fn = torch.compile(f) if mode == "compiled" else f
+            x = torch.randn(8, 64, device=device)
+
+            def step():
+                fn(x).sum().backward()
+                for w in ws:
+                    w.grad = None
+            for _ in range(5):
+                step()
+            kernels, prof_ms = profiled(step, sync, device)
+            ms = timed(step, sync)
+            rows.append({"n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms})
+            print(f"n={n:3d} {mode:8s} {kernels:6.1f} kernels/step {ms:8.3f} ms  profiled {prof_ms:8.3f} ms", flush=True)
+    out = {"device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu", "torch": torch.__version__, "rows": rows}
+    for scale in ("unprofiled", "profiled"):
+        e = [r for r in rows if r["mode"] == "eager"]
+        c = [r for r in rows if r["mode"] == "compiled"]
+        ea, eb = fit([r["kernels"] for r in e], [r[f"{scale}_ms"] for r in e])
+        ca, cb = fit([r["kernels"] for r in c], [r[f"{scale}_ms"] for r in c])
+        out[scale] = {"eager_kernel_ms": eb, "compiled_kernel_ms": cb, "compiled_call_ms": ca - ea,
+                      "eager_intercept_ms": ea, "compiled_intercept_ms": ca}
+        print(scale, {k: round(v, 4) for k, v in out[scale].items()})
+    if a.json:
+        Path(a.json).write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""Three training loops no advice model was designed on (issue 27 §5, the out-of-sample set), as users write them.
+
+    python train_models.py --model mixer --mode eager --iters 40
+    traceview profile --steps 10:15 -o run/ train_models.py --model bert --mode compiled --iters 40
+
+Models (random data, no downloads): ``mixer`` (an MLP-Mixer: 4 blocks over 64 patches of width 256, token- and
+channel-mixing MLPs with LayerNorm and GELU), ``gru`` (a 2-layer GRU classifier over 64-step sequences: cuDNN's
+RNN kernels, which Inductor leaves to cuDNN), ``bert`` (transformers' BertForMaskedLM from a config: 4 layers,
+width 256, sequence 128). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
+is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import torch
+from torch import nn
+
+MODELS = ("mixer", "gru", "bert")
+
+
+class MixerBlock(nn.Module):
+    def __init__(self, patches: int, width: int):
+        super().__init__()
+        self.norm1, self.norm2 = nn.LayerNorm(width), nn.LayerNorm(width)
+        self.tokens = nn.Sequential(nn.Linear(patches, 2 * patches), nn.GELU(), nn.Linear(2 * patches, patches))
+        self.channels = nn.Sequential(nn.Linear(width, 4 * width), nn.GELU(), nn.Linear(4 * width, width))
+
+    def forward(self, x):
+        x = x + self.tokens(self.norm1(x).transpose(1, 2)).transpose(1, 2)
+        return x + self.channels(self.norm2(x))
+
+
+class Mixer(nn.Module):
+    def __init__(self, patches: int = 64, patch_dim: int = 48, width: int = 256, blocks: int = 4, classes: int = 10):
+        super().__init__()
+        self.embed = nn.Linear(patch_dim, width)
+        self.blocks = nn.Sequential(*[MixerBlock(patches, width) for _ in range(blocks)])
+        self.norm, self.head = nn.LayerNorm(width), nn.Linear(width, classes)
+
+    def forward(self, x):
+        return self.head(self.norm(self.blocks(self.embed(x))).mean(dim=1))
+
+
+class GRUClassifier(nn.Module):
+    def __init__(self, features: int = 32, hidden: int = 256, classes: int = 10):
+        super().__init__()
+        self.gru = nn.GRU(features, hidden, num_layers=2, batch_first=True)
+        self.head = nn.Sequential(nn.LayerNorm(hidden), nn.Linear(hidden, classes))
+
+    def forward(self, x):
+        out, _ = self.gru(x)
+        return self.head(out[:, -1])
+
+
+def build(name: str, device: str, batch: int):
+    """(model, a batch (inputs, targets), loss(model, inputs, targets))."""
+    g = torch.Generator().manual_seed(0)
+    if name == "mixer":
+        model = Mixer()
+        data = (torch.randn(batch, 64, 48, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "gru":
+        model = GRUClassifier()
+        data = (torch.randn(batch, 64, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "bert":
+        from transformers import BertConfig, BertForMaskedLM
+        config = BertConfig(vocab_size=8192, hidden_size=256, num_hidden_layers=4, num_attention_heads=4,
+                            intermediate_size=1024, max_position_embeddings=128, hidden_dropout_prob=0.0,
+                            attention_probs_dropout_prob=0.0)
+        model = BertForMaskedLM(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    else:
+        raise SystemExit(f"unknown model {name!r}: one of {', '.join(MODELS)}")
+    return model.to(device).train(), tuple(t.to(device) for t in data), loss
+
+
+def compiled(model, mode: str):
+    if mode == "eager":
+        return model
+    if mode == "cudagraphs":
+        return torch.compile(model, options={"triton.cudagraphs": True})
+    return torch.compile(model)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--model", choices=MODELS, default="mixer")
+    p.add_argument("--mode", choices=("eager", "compiled", "cudagraphs"), default="eager")
+    p.add_argument("--fused", action="store_true")
+    p.add_argument("--iters", type=int, default=40)
+    p.add_argument("--batch", type=int, default=32)
+    p.add_argument("--log-every", type=int, default=10)
+    a = p.parse_args()
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    torch.manual_seed(0)
+    model, (x, y), loss_of = build(a.model, device, a.batch)
+    forward = compiled(model, a.mode)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True if a.fused else None)
+    for i in range(a.iters):
+        loss = loss_of(forward, x, y)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        if a.log_every and i % a.log_every == 0:
+            print(f"step {i} loss {loss.item():.4f}")
+
+
+if __name__ == "__main__":
+    main()
