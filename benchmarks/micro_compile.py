@@ -56,17 +56,22 @@ def timed(step, sync, chunks: int = 15, per: int = 10) -> float:
     return statistics.median(out)
 
 
-def profiled(step, sync, device: str, steps: int = 10) -> tuple[float, float]:
-    """(kernels per step, ms per step) of ``steps`` steps under the profiler."""
+def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple[float, float]:
+    """(kernels per step, median ms per step) of ``steps`` steps under the profiler, after ``warmup`` steps under it
+    (the profiler's first steps are slower)."""
     acts = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" else [])
     sync()
+    each = []
     with torch.profiler.profile(activities=acts) as prof:
-        sync()
-        t0 = time.perf_counter()
-        for _ in range(steps):
+        for i in range(warmup + steps):
+            sync()
+            t0 = time.perf_counter()
             step()
-        sync()
-        ms = (time.perf_counter() - t0) * 1e3 / steps
+            sync()
+            if i >= warmup:
+                each.append((time.perf_counter() - t0) * 1e3)
+        ms = statistics.median(each)
+        steps += warmup
     names = [e.name for e in prof.events()]
     if device == "cuda":
         kernels = sum(n in LAUNCHES for n in names)
