@@ -6,8 +6,9 @@ they ran in) and what the change still costs, and predicts the saving per step::
 
     cuda_graphs      host time on the path inside compiled-graph calls that are not replayed by a
                      CUDA graph, minus one replay per call (REPLAY_HOST_MS); never below the GPU time
-    compile          host time on the path inside top-level ATen ops (outside the optimizer), minus one
-                     launch per kernel they launch (Inductor's wrapper still launches each kernel)
+    compile          the steps replayed with the model's ops as compiled graphs (:mod:`.compile_model`): library
+                     kernels kept, runs of other kernels fused, each graph call's host cost measured apart
+                     (negative: compiling is slower)
     fused_optimizer  the optimizer's host time on the path, minus what fused=True keeps of it
                      (FUSED_KEEPS, measured on the H200 Adam sweep), never below its GPU time
     graph_break      per break that splits a frame into several compiled graphs, the extra calls per step
@@ -39,6 +40,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
+from traceview.analysis import compile_model as cm
 from traceview.analysis import replay as rp
 from traceview.analysis.by_name import matches
 from traceview.analysis.critical_path import CriticalPath
@@ -454,7 +456,9 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         has_regions = len(result.regions.calls) > 0
         compiled = has_regions or shares.graph_calls + shares.replayed_calls > 0
         style, optimizer_gpu = optimizer_style(trace), _optimizer_gpu_ms(result, n_steps)
-        models = [cuda_graphs, lambda p: compile_advice(p, compiled), lambda p: fused_optimizer(p, style, optimizer_gpu)]
+        models = [cuda_graphs, lambda p: fused_optimizer(p, style, optimizer_gpu)]
+        if not len(trace.gpu):
+            models.append(lambda p: compile_advice(p, compiled))
         found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
         if reasons is not None:
@@ -464,6 +468,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(static_inputs(trace, n_steps, step_ms, windows if len(steps_table) else None))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps, _rank_steps_if_ranks(trace, result.collectives))
+    found.append(compile_replayed(trace, windows, unprofiled_step_ms))
     found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # every entry says how many steps it rests on
@@ -685,3 +690,56 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed),
                          per_step=each_step(cost, {cause})))
     return [a for a in out if a is not None]
+
+
+def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, costs: cm.CompileCosts | None = None) -> Advice | None:
+    """``compile`` on a trace with GPU work: the steps replayed as compiled graphs (:mod:`.compile_model`). Advised
+    when it saves at least REPLAY_MIN_SHARE of the step; an unranked note when it predicts compiling is slower by as
+    much."""
+    windows = step_windows(trace) if windows is None else windows
+    w = rp.process_window(trace, windows)
+    if w is None or not len(trace.gpu):
+        return None
+    blocking = rp.blocking_calls(trace, w)
+    steps = rp.step_windows_of(windows, w)
+    ends = [sw.end_ns for sw in steps]
+    model = cm.compiled_step(trace, w, blocking, steps, costs or cm.COSTS["cuda"])
+    if model is None:
+        return None
+    profiled_step = rp.replay(trace, w, blocking) / w.steps
+    # replayed without the profiler: the eager ops' host time shrunk by the profiler's stretch of this run's steps
+    # (meta.json), since the graph calls' costs were measured without it; a step the profiler makes host-bound may
+    # be GPU-bound without it, where compiling saves only what the fusions save
+    stretch = max(profiled_step / unprofiled_step_ms, 1.0) if unprofiled_step_ms else 1.0
+    compiled = {b: ns + int(model.library_host[b] / stretch) for b, ns in model.new_host.items()}
+    base, base_each = rp.replay_steps(trace, w, blocking, step_ends=ends, host_scale=1 / stretch)
+    changed, changed_each = rp.replay_steps(trace, w, blocking, compiled, step_ends=ends, new_gpu=model.new_gpu,
+                                            host_scale=1 / stretch)
+    share = (base - changed) / base if base > 0 else 0.0
+    real_step = unprofiled_step_ms or profiled_step
+    saving = share * real_step
+    saving_prof = share * profiled_step
+    if abs(share) < REPLAY_MIN_SHARE:
+        return None
+    each = [(b - c) / b * real_step if b > 0 else 0.0 for b, c in zip(base_each, changed_each)]
+    slower = share < 0
+    evidence = (f"{model.graphs:g} graph call(s) per step would replace {model.eager_host_ms:.2f} ms of eager host time "
+                f"(ops and the Python between them) with {model.compiled_host_ms:.2f} ms; {model.eager_kernels:g} kernels per "
+                f"step become {model.library_kernels + model.fused_kernels:g} ({model.library_kernels:g} library kernels kept from "
+                f"{model.library_calls:g} library calls, "
+                f"runs of the others fused into {model.fused_kernels:g}), {model.gpu_saved_ms:.2f} ms of GPU time fused away")
+    if slower:
+        evidence += f": compiling would make the step {-100 * share:.0f}% slower"
+    return Advice("compile", float(saving), float(100 * share), evidence,
+                  "torch.compile(model) (Inductor fuses the pointwise ops and launches the kernels from one wrapper)"
+                  if not slower else "keep the model eager (its ops cost less host time than compiled graph calls would), "
+                  "or compile larger pieces (whole step, or with CUDA graphs: mode=\"reduce-overhead\")",
+                  f"a graph call costs {model.costs.call_ms} ms per forward and backward and {model.costs.kernel_ms * 1e3:.0f} µs per "
+                  f"kernel ({model.costs.source}); library ops (GEMM, convolution, attention, cuDNN) keep their kernels; a "
+                  "fused run takes as long as its longest kernel; a sync or a host copy inside the model is a graph break"
+                  + (f"; replayed without the profiler (the host's time / {stretch:.2f}, the profiler's stretch of "
+                     "these steps)" if stretch != 1.0 else "; a bare trace: the graph calls' costs are without the "
+                     "profiler, the eager ops' with it (compiling looks better than it is)")
+                  + f"; replayed, the steps take {base / w.steps:.2f} ms eager and {changed / w.steps:.2f} ms compiled",
+                  steps_used=w.steps, saving_ms_profiled=float(saving_prof), scale="unprofiled" if unprofiled_step_ms else "profiled",
+                  saving_range_ms=(round(min(each), 4), round(max(each), 4)), ranked=not slower)

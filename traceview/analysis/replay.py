@@ -180,16 +180,21 @@ def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
 
 
 def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int] | None = None,
-           removed: set[str] = frozenset()) -> float:
+           removed: set[str] = frozenset(), new_gpu: dict[int, int] | None = None) -> float:
     """ms of the window replayed: blocking calls of a ``removed`` cause take ``new_host[slice_id]`` ns (else
-    0), other blocking calls wait for the replayed GPU; host slices in ``new_host`` take that many ns."""
-    return replay_steps(trace, w, blocking, new_host, removed)[0]
+    0), other blocking calls wait for the replayed GPU; host slices in ``new_host`` take that many ns (a host
+    interval: ``new_host[(start_ns, end_ns)]``); GPU activities in ``new_gpu`` (by activity_id) take that many ns."""
+    return replay_steps(trace, w, blocking, new_host, removed, new_gpu=new_gpu)[0]
 
 
-def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int] | None = None,
-                 removed: set[str] = frozenset(), step_ends: list[int] | None = None) -> tuple[float, list[float]]:
+def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | None = None,
+                 removed: set[str] = frozenset(), step_ends: list[int] | None = None,
+                 new_gpu: dict[int, int] | None = None, host_scale: float = 1.0) -> tuple[float, list[float]]:
     """:func:`replay`, and the replayed ms of each step whose original end is in ``step_ends`` (ascending; the
-    host reaches each end moved by what it saved before it; the last step ends when the GPU is done too)."""
+    host reaches each end moved by what it saved before it; the last step ends when the GPU is done too).
+    ``host_scale``: the host's clock runs this much faster or slower (every host time, not the GPU's, is
+    multiplied by it: 1 / the profiler's stretch replays the steps as they run without the profiler); the
+    durations in ``new_host`` are taken as they are."""
     new_host = new_host or {}
     step_ends = list(step_ends or [])
     moved: list[int] = []
@@ -197,10 +202,23 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int
     intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(calls["slice_id"], calls["start_ns"], calls["end_ns"], calls["cause"])]
     waited = dict(zip(calls["slice_id"].astype(int), calls["wait_ns"].astype(int)))
     s = trace.slices
-    for sid, dur in new_host.items():
-        if sid not in waited:
-            intervals.append((int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid]), int(sid), "host"))
+    spans: dict[int, int] = {}  # host intervals given by (start, end): keyed by a negative id below every slice's
+    for key, dur in new_host.items():
+        if isinstance(key, tuple):
+            sid = -2 - len(spans)
+            spans[sid] = int(dur)
+            intervals.append((int(key[0]), int(key[1]), sid, "host"))
+        elif key not in waited:
+            intervals.append((int(s["start_ns"].iat[key]), int(s["end_ns"].iat[key]), int(key), "host"))
+    new_host = {**{k: v for k, v in new_host.items() if not isinstance(k, tuple)}, **spans}
     intervals.sort()
+
+    def on_host(t):  # the host clock, scaled from the window's start
+        return w.start_ns + ((np.asarray(t, dtype=np.int64) - w.start_ns) * host_scale).astype(np.int64) if host_scale != 1.0 else t
+    if host_scale != 1.0:
+        intervals = [(int(on_host(a)), int(on_host(b)), sid, c) for a, b, sid, c in intervals]
+        waited = {k: int(v * host_scale) for k, v in waited.items()}
+        step_ends = [int(on_host(e)) for e in step_ends]
     kept, last_end = [], -1
     for iv in intervals:  # an interval inside another (a copy inside __next__) moves with the outer one
         if iv[0] >= last_end:
@@ -233,7 +251,10 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int
     lat_all = g_start[act] - act_launch
     lat_med = int(np.median(lat_all[idle])) if idle.any() else 5000
     lat = np.where(idle, np.maximum(lat_all, 0), lat_med)
+    act_launch = on_host(act_launch)
     dur = g["dur_ns"].to_numpy()[act]
+    if new_gpu:
+        dur = pd.Series(g["activity_id"].to_numpy()[act]).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
     own = {int(sid): i for i, sid in enumerate(lid[act])}  # first activity of each launch
     ready = dict(ready0)
     ends = np.zeros(len(act), dtype=np.int64)
@@ -270,11 +291,11 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int
             new = old - waited[sid] + max(ready_at - (a + shift), 0)
         shift += new - old
     schedule(len(act), shift)
-    host_end = w.end_ns + shift
+    host_end = int(on_host(w.end_ns)) + shift
     total_end = max(host_end, gpu_last)
     moved += [e + shift for e in step_ends[len(moved):]]
     if moved:
-        moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= w.end_ns else moved[-1]
+        moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= int(on_host(w.end_ns)) else moved[-1]
     edges = [w.start_ns, *moved]
     return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
 

@@ -1,0 +1,182 @@
+"""The `compile` advice as a replay of the eager steps with the model compiled (traceview/analysis/compile_model.py),
+checked on the committed H200 captures: its mechanisms against a plain reading of the raw JSON, and its predictions
+against the interleaved A/B of the real change on models it was not designed on (issue 27 §3, §5).
+
+Tolerance (the issue's own goal, fixed before these models were captured): within 10 points of the measured share of
+the step, 5 points where the change is worth under 15%. A row that misses is listed in KNOWN_MISSES with the reason
+docs/benchmarks.md gives; a listed row that starts to pass must leave the list.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from traceview.analysis import compile_model as cm
+from traceview.analysis import replay as rp
+from traceview.analysis.advice import compile_replayed
+from traceview.analysis.analyze import analyze
+from traceview.trace import load
+from traceview.trace.run_files import dynamo_record, run_files
+
+ROOT = Path(__file__).resolve().parents[1]
+MODELS = ROOT / "sample_traces" / "gpu" / "models"
+GPT2 = ROOT / "sample_traces" / "gpu" / "predictions" / "gpt2-eager"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+KNOWN_MISSES = {
+    ("mixer", "compile"): "Inductor's mixer graphs launch more kernels than eager (218 against 178 per step: layout copies "
+                          "around the token-mixing transposes), which a model from the eager trace cannot see; and the "
+                          "profile run's steps without the profiler took 9.3 ms against the A/B's 5.6 ms eager step",
+    ("bert", "compile"): "+11.4 points: the compiled step has more kernels than predicted (292 against 182 per step)",
+    ("bert", "cuda_graphs"): "a CUDA-graph replay is costed 0.16 ms per call (A*B+C's one-kernel graph); BERT's graphs "
+                             "with many inputs cost more per replay",
+    ("gru", "fused_optimizer"): "measured 0.5% with rounds from -14.9% to +9.4%: the A/B's own spread is above the "
+                                "tolerance",
+}
+
+
+def _trace(run: Path):
+    path = sorted(run.glob("*.pt.trace.json*"))[0]
+    return path, load(path)
+
+
+def _model(run: Path):
+    path, trace = _trace(run)
+    result = analyze(trace, dynamo_record(run_files(path)))
+    w = rp.process_window(trace, result.steady.used)
+    blocking = rp.blocking_calls(trace, w)
+    return trace, result, w, cm.compiled_step(trace, w, blocking, rp.step_windows_of(result.steady.used, w),
+                                              cm.COSTS["cuda"])
+
+
+@pytest.fixture(scope="module", params=["gpt2", "mixer", "gru", "bert"])
+def eager(request):
+    run = GPT2 if request.param == "gpt2" else MODELS / f"{request.param}-eager"
+    return (request.param, run, *_model(run))
+
+
+def test_a_training_step_becomes_a_forward_and_a_backward_graph(eager):
+    """No sync and no host copy inside these models: one graph per pass (forward on the main thread, backward on
+    autograd's), per step."""
+    name, _, trace, _, _, model = eager
+    assert model.graphs == 2, name
+
+
+def _plain_kernels(path: Path, start: int, end: int) -> tuple[int, int]:
+    """(kernels launched inside [start, end] (ns) outside the optimizer's annotations, those of them launched by a
+    library op), read from the raw JSON: each kernel's launch by correlation id, the annotations and ops around it
+    by time on the launching thread."""
+    with gzip.open(path, "rt") as f:
+        events = json.load(f)["traceEvents"]
+    xs = [e for e in events if e.get("ph") == "X"]
+    launches = {e["args"]["correlation"]: e for e in xs if e.get("cat") in ("cuda_runtime", "cuda_driver")
+                and "correlation" in e.get("args", {}) and "Launch" in e["name"] and "Graph" not in e["name"]}
+    optimizer = [(e["ts"], e["ts"] + e["dur"], e["tid"]) for e in xs if e["name"].startswith("Optimizer.")]
+    library = re.compile(cm.LIBRARY_OPS)
+    ops = [(e["ts"], e["ts"] + e["dur"], e["tid"], e["name"]) for e in xs if e.get("cat") == "cpu_op"]
+    total = lib = 0
+    for k in xs:
+        if k.get("cat") != "kernel":
+            continue
+        launch = launches.get(k["args"].get("correlation"))
+        if launch is None or not (start <= round(launch["ts"] * 1e3) <= end):
+            continue
+        t, tid = launch["ts"], launch["tid"]
+        if any(a <= t <= b and tid == th for a, b, th in optimizer):
+            continue
+        total += 1
+        around = [o for o in ops if o[0] <= t <= o[1] and o[2] == tid]
+        innermost = max(around, key=lambda o: o[0]) if around else None
+        if innermost is not None and library.match(innermost[3]) or re.search(cm.LIBRARY_KERNELS, k["name"]):
+            lib += 1
+    return total, lib
+
+
+def test_kernels_and_library_kernels_match_a_plain_reading_of_the_raw_json():
+    """On GPT-2 (no host copy in its steps): the eager kernels per step, and the library ones, as a reader of the
+    raw events counts them."""
+    path, _ = _trace(GPT2)
+    trace, _, w, model = _model(GPT2)
+    total, lib = _plain_kernels(path, w.start_ns, w.end_ns)  # the table's ns are the raw µs x 1000
+    assert model.eager_kernels * w.steps == total
+    assert model.library_kernels * w.steps == lib
+
+
+def test_a_library_op_is_one_extern_call_however_many_kernels_it_launches():
+    """cuDNN's GRU launches hundreds of kernels inside one ATen op: compiled, Inductor calls the same op once."""
+    model = _model(MODELS / "gru-eager")[3]
+    assert model.library_kernels > 20 * model.library_calls > 0
+    # and its host time stays: the stretches' compiled cost is more than the generated kernels' wrapper cost
+    generated = model.fused_kernels * cm.COSTS["cuda"].kernel_ms + cm.COSTS["cuda"].call_ms
+    assert model.compiled_host_ms > generated + 1.0
+
+
+@pytest.mark.parametrize("name", ["mixer", "gru", "bert"])
+def test_replaying_without_the_profiler_gives_the_unprofiled_step(name):
+    """The base of the prediction: the eager steps replayed with the host clock shrunk by the profiler's stretch
+    come out at the step timed without the profiler (meta.json) within 5%."""
+    run = MODELS / f"{name}-eager"
+    path, trace = _trace(run)
+    dynamo = dynamo_record(run_files(path))
+    result = analyze(trace, dynamo)
+    w = rp.process_window(trace, result.steady.used)
+    blocking = rp.blocking_calls(trace, w)
+    profiled = rp.replay(trace, w, blocking) / w.steps
+    stretch = profiled / dynamo.unprofiled_step_ms
+    assert stretch > 1.2  # the profiler stretched these steps
+    replayed = rp.replay_steps(trace, w, blocking, host_scale=1 / stretch)[0] / w.steps
+    assert replayed == pytest.approx(dynamo.unprofiled_step_ms, rel=0.05)
+
+
+def test_compiling_predicted_slower_is_an_unranked_note_that_says_so():
+    """Where the graph calls would cost more host time than the eager ops (here: a compiled call made to cost 40 ms),
+    the prediction is negative, not ranked, and says the step would be slower."""
+    path, trace = _trace(GPT2)
+    result = analyze(trace, dynamo_record(run_files(path)))
+    a = compile_replayed(trace, result.steady.used, 7.84, cm.CompileCosts(40.0, 0.025, "test"))
+    assert a is not None and a.saving_pct < 0 and not a.ranked and "slower" in a.evidence
+    assert "keep the model eager" in a.how
+
+
+def test_no_compile_advice_on_a_compiled_trace():
+    for name in ("mixer", "bert"):
+        path, trace = _trace(MODELS / f"{name}-compiled")
+        assert "compile" not in {a.kind for a in analyze(trace, dynamo_record(run_files(path))).advice}
+
+
+@pytest.fixture(scope="module")
+def rows():
+    import model_predictions
+    return [r for m in ("bert", "gru", "mixer") for r in model_predictions.rows_of(MODELS, m)]
+
+
+def test_out_of_sample_predictions_within_tolerance_or_known_misses(rows):
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        key = (r["model"], r["kind"])
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        if key in KNOWN_MISSES:
+            assert not within, f"{key} is within {tolerance} points now: take it off KNOWN_MISSES"
+        else:
+            assert within, f"{key}: predicted {r['predicted_pct']}%, measured {r['measured_pct']}%"
+
+
+def test_compile_sign_right_where_compiling_gained_or_lost_beyond_the_ab_spread(rows):
+    """Where the A/B's rounds agree on the sign (10th and 90th percentiles on one side of 0), the prediction has that
+    sign, or predicts nothing worth advising (|share| < 3%)."""
+    for r in rows:
+        if r["kind"] != "compile":
+            continue
+        lo, hi = r["measured_low_pct"], r["measured_high_pct"]
+        if lo > 0:
+            assert r["predicted_pct"] > 0, r
+        elif hi < 0:
+            assert r["predicted_pct"] <= 0, r
+        assert np.isfinite(r["predicted_pct"])

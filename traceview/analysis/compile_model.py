@@ -1,0 +1,208 @@
+"""What ``torch.compile`` would make of an eager step, from the eager trace: a replay of the steps with the model's
+forward and backward as compiled graphs.
+
+Mechanisms, each read from the trace (no constant fitted to a model it is scored on)::
+
+    graphs       each maximal stretch of a thread's top-level ATen ops in a step, outside the optimizer and data
+                 loading, with no call that blocks on the GPU and no copy between host and device in it, becomes
+                 one compiled graph call (a sync or a host copy in the model is a graph break: two graphs)
+    kernels      kernels of library ops (GEMMs, convolutions, attention, cuDNN's RNNs: Inductor calls the same
+                 library) stay as they are; each run of other kernels launched one after another between them
+                 (pointwise, reductions, normalisations) becomes one fused kernel per reduction in it, plus one
+                 for its pointwise outputs, each as long as one of the run's longest kernels (a fused kernel
+                 reads and writes about what its largest member does)
+    host         a graph call costs the compiled call's fixed cost (Dynamo's guards and cache lookup, AOTAutograd's
+                 runtime wrapper; half for the forward, half for the backward) and the wrapper's cost per kernel it
+                 generates, and each library op its own host time as in the trace (the extern call is the same op:
+                 cuDNN's RNN still launches its kernels one by one), instead of the eager ops' host time and the
+                 Python between them
+
+The steps are replayed as :mod:`traceview.analysis.replay` replays them (the GPU starts each kernel when its
+moved launch and its stream allow, blocking calls wait for the replayed GPU), so a host-bound step gains what
+the host saves and a GPU-bound step what the fusions save; where the compiled call costs more than the eager ops
+did, the prediction is negative: compiling is slower.
+
+Constants (:data:`COSTS`) come from ``benchmarks/micro_compile.py``, a chain of tiny blocks timed eager and
+compiled at several lengths, on the machine named with them, without the profiler.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis import replay as rp
+from traceview.analysis.by_name import matches
+from traceview.analysis.tree import nearest_marked, outermost, parents_array
+from traceview.trace import Trace
+
+#: ATen ops Inductor hands to a library (or falls back to) instead of generating code: their kernels stay.
+LIBRARY_OPS: Final[str] = (r"aten::(?:mm|addmm|bmm|baddbmm|addbmm|_addmm_activation|_scaled_mm|_int_mm|"
+                           r"_?convolution\w*|conv\w*|cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+|mkldnn_\w+|"
+                           r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+)\Z")
+#: Library kernels by name, where the op around them does not say (GEMMs launched by other ops).
+LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn|implicit_convolve|winograd|splitKreduce"
+#: Kernels that reduce (sums, norms, softmax, losses, embedding gradients): Inductor gives each reduction a kernel of
+#: its own and fuses the pointwise work around it into it, plus one kernel for the run's pointwise outputs.
+REDUCTION_KERNELS: Final[str] = r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|scan|argm"
+
+
+@dataclass(frozen=True)
+class CompileCosts:
+    """Host ms of a compiled training step's graph calls: ``call_ms`` for one forward and its backward together,
+    ``kernel_ms`` per kernel the wrapper launches; ``source``: where they were measured."""
+
+    call_ms: float
+    kernel_ms: float
+    source: str
+
+
+#: ``benchmarks/micro_compile.py`` without the profiler (sample_traces/gpu/models/micro_compile-*.json: two device
+#: calls, 0.58 and 0.76 ms per forward+backward, 21 and 28 µs per kernel; this repository's 2-core CPU host:
+#: benchmarks/results/micro_compile-2026-11-26-cpu.json).
+COSTS: Final[dict[str, CompileCosts]] = {
+    "cuda": CompileCosts(0.67, 0.025, "benchmarks/micro_compile.py on an H200 host (torch 2.11), 2026-11-26"),
+    "cpu": CompileCosts(0.10, 0.005, "benchmarks/micro_compile.py on a 2-core x86-64 host (torch 2.13), 2026-11-26"),
+}
+
+
+@dataclass(frozen=True)
+class CompiledStep:
+    """The eager steps as compiled graphs: per step, eager and compiled kernels, graph calls, and the replay."""
+
+    steps: int
+    graphs: float  # graph calls per step
+    eager_kernels: float
+    library_kernels: float
+    library_calls: float  # library op calls per step (an extern call each, compiled)
+    fused_kernels: float  # kernels the runs of other kernels become
+    gpu_saved_ms: float  # per step, GPU time the fusions remove
+    eager_host_ms: float  # per step, host time of the stretches that become graph calls (profiled)
+    compiled_host_ms: float  # per step, what their graph calls cost instead (library ops as profiled)
+    new_host: dict  # (start_ns, end_ns) -> ns: each stretch's host cost as a graph call, without its library ops
+    library_host: dict  # (start_ns, end_ns) -> ns: the stretch's library ops' own host time in the trace (kept)
+    new_gpu: dict  # activity_id -> ns: kernels fused away (0) or kept
+    removed: pd.DataFrame  # the stretches (start_ns, end_ns): host events inside them go
+    costs: CompileCosts
+    runs: tuple[tuple[int, ...], ...] = ()  # each fused run: the rows of trace.gpu it fuses
+    ops: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # top-level ops, no blocking call in them
+    op_stretch: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # each op's graph call (-1: stays eager)
+
+
+def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
+    """The model of :mod:`this module <traceview.analysis.compile_model>` on the window's steps (None: nothing to
+    compile, or the trace runs compiled graphs already)."""
+    s = trace.slices
+    n = len(s)
+    if not n or not len(trace.gpu):
+        return None
+    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
+        return None  # compiled already
+    names = s["name"]
+    parents, depth = parents_array(s), s["depth"].to_numpy()
+    is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+    top = outermost(parents, depth, is_op) & mine
+    top_of = nearest_marked(parents, depth, top)  # each slice's top-level op
+    outside = nearest_marked(parents, depth, matches(names, r"Optimizer\.|" + rp.DATALOADER_NEXT, anchored=True)) >= 0
+    breaks = np.zeros(n, dtype=bool)  # top-level ops that stay eager and split the graphs
+    breaks[top & outside] = True
+    calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
+    has_block = np.zeros(n, dtype=bool)
+    has_block[top_of[calls][top_of[calls] >= 0]] = True
+    breaks |= has_block
+    g = trace.gpu
+    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    ours = (g["rank"] == w.rank).to_numpy() & (lid >= 0)
+    ours[ours] = mine[lid[ours]]
+    kernel = (g["kind"] == "kernel").to_numpy()
+    copies = ours & ~kernel & matches(g["name"], r"Memcpy (?:HtoD|DtoH)")  # a copy between host and device stays eager
+    breaks[top_of[lid[copies]][top_of[lid[copies]] >= 0]] = True
+    starts, ends, tid = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy()
+    blockers = calls[top_of[calls] < 0]  # a sync outside any op (torch.cuda.synchronize())
+    edges = np.array(sorted({*(sw.end_ns for sw in steps)}), dtype=np.int64)
+    # stretches: per thread, consecutive top-level ops that are not breaks, split at breaks, blockers, step ends
+    order = np.flatnonzero(top)
+    order = order[np.lexsort((starts[order], tid[order]))]
+    stretch = np.full(n, -1, dtype=np.int64)
+    bounds: list[tuple[int, int]] = []
+    cur, cur_tid, cur_step = -1, None, -1
+    block_at = np.sort(starts[blockers]) if len(blockers) else np.zeros(0, dtype=np.int64)
+    last_end = -1
+    for i in order:
+        step = int(np.searchsorted(edges, starts[i], side="left"))
+        blocked = len(block_at) and np.searchsorted(block_at, starts[i]) != np.searchsorted(block_at, last_end)
+        if breaks[i]:
+            cur = -1
+            last_end = ends[i]
+            continue
+        if cur < 0 or tid[i] != cur_tid or step != cur_step or blocked:
+            bounds.append((int(starts[i]), int(ends[i])))
+            cur, cur_tid, cur_step = len(bounds) - 1, tid[i], step
+        bounds[cur] = (bounds[cur][0], max(bounds[cur][1], int(ends[i])))
+        stretch[i] = cur
+        last_end = ends[i]
+    if not bounds:
+        return None
+    # kernels of the stretches, in launch order per thread: library kernels stay, runs of the others fuse
+    k_rows = np.flatnonzero(ours & kernel)
+    k_top = top_of[lid[k_rows]]
+    k_stretch = np.where(k_top >= 0, stretch[np.maximum(k_top, 0)], -1)
+    k_rows, k_stretch = k_rows[k_stretch >= 0], k_stretch[k_stretch >= 0]
+    inner_op = nearest_marked(parents, depth, is_op)[lid[k_rows]]
+    library = (matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), LIBRARY_OPS, anchored=True) & (inner_op >= 0)) | \
+        matches(g["name"].iloc[k_rows].reset_index(drop=True), LIBRARY_KERNELS)
+    launch_start = starts[lid[k_rows]]
+    by = np.lexsort((launch_start, k_stretch))
+    dur = g["dur_ns"].to_numpy()[k_rows]
+    act = g["activity_id"].to_numpy()[k_rows]
+    runs: list[list[int]] = []  # each run of other kernels: positions in k_rows
+    kernels_of = np.zeros(len(bounds), dtype=np.int64)
+    prev, run = -1, []
+    called: set[int] = set()
+    library_ns = np.zeros(len(bounds), dtype=np.int64)
+    library_calls = np.zeros(len(bounds), dtype=np.int64)
+    for j in by:
+        if k_stretch[j] != prev or library[j]:
+            if run:
+                runs.append(run)
+            run = []
+            prev = k_stretch[j]
+        if library[j]:
+            if inner_op[j] not in called:
+                library_calls[k_stretch[j]] += 1  # one extern call per library op, however many kernels the library launches
+                called.add(int(inner_op[j]))
+                kernels_of[k_stretch[j]] += 1
+                library_ns[k_stretch[j]] += int(s["dur_ns"].iat[int(inner_op[j])])  # the library's own host work stays
+        else:
+            run.append(int(j))
+    if run:
+        runs.append(run)
+    new_gpu: dict[int, int] = {}
+    fused = 0
+    reduces = matches(g["name"].iloc[k_rows].reset_index(drop=True), REDUCTION_KERNELS)
+    for run in runs:  # a run becomes 1 + its reductions kernels, its GPU time as long as its longest ones
+        made = min(len(run), 1 + int(reduces[run].sum()))
+        keep = set(sorted(run, key=lambda j: -dur[j])[:made])
+        new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
+        kernels_of[k_stretch[run[0]]] += made
+        fused += made
+    per_call = costs.call_ms / 2  # a forward or a backward graph
+    generated = kernels_of - library_calls
+    new_host = {b: int((per_call + generated[i] * costs.kernel_ms) * 1e6) for i, b in enumerate(bounds)}
+    steps_n = max(w.steps, 1)
+    gpu_saved = float(sum(int(dur[j]) for j in range(len(k_rows)) if int(act[j]) in new_gpu)) / 1e6
+    return CompiledStep(
+        steps=w.steps, graphs=len(bounds) / steps_n, eager_kernels=len(k_rows) / steps_n,
+        library_kernels=float(library.sum()) / steps_n,
+        library_calls=float(library_calls.sum()) / steps_n, fused_kernels=fused / steps_n, gpu_saved_ms=gpu_saved / steps_n,
+        eager_host_ms=float(sum(b - a for a, b in bounds)) / 1e6 / steps_n,
+        compiled_host_ms=float(sum(new_host.values()) + library_ns.sum()) / 1e6 / steps_n, new_host=new_host,
+        library_host={b: int(library_ns[i]) for i, b in enumerate(bounds)}, new_gpu=new_gpu,
+        removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
+        runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
+        ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops])
