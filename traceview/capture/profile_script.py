@@ -48,7 +48,7 @@ import torch
 
 from traceview.errors import CaptureError
 
-from . import autotune, inductor_code
+from . import autotune, host_load, inductor_code
 from . import ranks as rank_files
 from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info, export_trace, peak_memory,
                         reset_peak_memory, resolve_device, versions, writable_dir)
@@ -87,6 +87,7 @@ class ProfileResult:
     torch_trace: Path | None = None  # PyTorch's structured trace; None when nothing was compiled or it was off
     module: str | None = None  # the -m module name
     steps: dict | None = None  # with --steps: how steps were counted, how many, which were profiled
+    host_note: str | None = None  # one line when torch's threads do not fit the cores others left free (host_load)
 
 
 def _check_inputs(script: Path | None, module: str | None, out_dir: Path) -> Target:
@@ -173,6 +174,7 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
         raise CaptureError("--steps and --steady do not go together: --steps already leaves the first steps unprofiled")
     target = _check_inputs(Path(script) if script is not None else None, module, out)
     device = resolve_device(None)
+    share = host_load.measure()  # before the script: what else keeps the cores busy
     dynamo = DynamoDelta()  # counters and compile times cover the warm-up run too
     rank = rank_files.rank_from_env()
     spawned = rank_files.RankCapture(str(out.resolve()), target.stem, with_stack, uuid.uuid4().hex, str(target.path),
@@ -185,7 +187,7 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
         if not include_compile:
             warmup = execute(target.code, globals_)
             if warmup.exit_code != 0:
-                return _finish(target, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank)
+                return _finish(target, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank, share)
         outcome, wall_s, trace, rank, step_info = _profiled_execution(target.code, globals_, device, spawned, rank, memory,
                                                                       window, step_annotation, stop_after)
     code_dir = out / rank_files.code_dir_name(rank)
@@ -201,7 +203,7 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
     if ranks:
         extra |= {"run_id": spawned.run_id, "rank_traces": [p.name for p in ranks]}
     result = _finish(target, args, out, outcome, trace if trace.exists() else None, code_dir if wrappers else None, extra,
-                     device, include_compile, with_stack, rank)
+                     device, include_compile, with_stack, rank, share)
     return dataclasses.replace(result, rank_traces=ranks)
 
 
@@ -251,11 +253,16 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
     return outcome, wall_s, trace, rank, steps
 
 
-def host_info() -> dict:
+def host_info(share: host_load.CpuShare | None = None) -> dict:
     """The cores this process may use and torch's intra-op threads: what data-loading workers and threads
-    advice is bounded by."""
+    advice is bounded by; with ``share`` (measured before the script ran), the cores other processes kept busy,
+    and whether torch's threads fit the rest."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return {"cpu_count": os.cpu_count(), "usable_cores": usable, "torch_threads": torch.get_num_threads()}
+    info = {"cpu_count": os.cpu_count(), "usable_cores": usable, "torch_threads": torch.get_num_threads()}
+    if share is not None:
+        info.update({"other_busy_cores": share.other_busy, "oversubscribed": share.oversubscribed,
+                     "fair_threads": share.fair_threads})
+    return info
 
 
 def _target_name(code) -> str:
@@ -272,7 +279,7 @@ def _synchronize_quietly(device) -> None:
 
 
 def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, extra, device, include_compile,
-            with_stack, rank: int | None) -> ProfileResult:
+            with_stack, rank: int | None, share: host_load.CpuShare | None = None) -> ProfileResult:
     script = target.path
     meta = {
         "schema_version": 1,
@@ -288,7 +295,7 @@ def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, 
         "with_stack": with_stack,
         "rank": rank,
         "device": device_info(device),
-        "host": host_info(),
+        "host": host_info(share),
         "versions": versions(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         **extra,
@@ -298,4 +305,4 @@ def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, 
     torch_log = extra.get("torch_trace")
     return ProfileResult(script, [str(script), *args], outcome.exit_code, outcome.error, outcome.traceback, trace,
                          code_dir, meta_path, rank, torch_trace=(out / torch_log) if torch_log else None, module=target.module,
-                         steps=extra.get("steps"))
+                         steps=extra.get("steps"), host_note=share.line() if share is not None else None)

@@ -36,7 +36,7 @@ import torch
 
 from traceview.errors import CaptureError
 
-from . import autotune, inductor_code
+from . import autotune, host_load, inductor_code
 from .autotune import SUFFIX as AUTOTUNE_SUFFIX
 from .progress import stage
 from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
@@ -87,6 +87,7 @@ class RunResult:
     meta_path: Path
     size_text: str | None = None  # the --size this run was given (None: the device's preset)
     skipped: dict[str, str] = field(default_factory=dict)  # variant -> why it cannot run on this device
+    host_note: str | None = None  # one line when torch's threads did not fit the free cores, and what run did
 
     @property
     def traces(self) -> list[Path]:
@@ -225,11 +226,23 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
         raise CaptureError(f"{wl.name}: nothing can run on {dev}: " + "; ".join(f"{n}: {w}" for n, w in skipped.items()))
     resolved = wl.size(size, dev)
     out = writable_dir(Path(out_dir))
-    with cpp_kernel_profile():  # on the CPU, compiled variants' C++ kernels show in the trace
-        results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls, memory=memory)
-                   for n in names if n not in skipped]
-    meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out, skipped)
-    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path, size, skipped)
+    share = host_load.measure()
+    note = share.line()
+    before = torch.get_num_threads()
+    fair = dev.type == "cpu" and share.oversubscribed and share.fair_threads < before
+    if fair:  # every variant measured with the threads that fit (C++ kernels take the count when they compile)
+        torch.set_num_threads(share.fair_threads)
+        note = f"{note}; run measures every variant with {share.fair_threads} thread(s)"
+    try:
+        with cpp_kernel_profile():  # on the CPU, compiled variants' C++ kernels show in the trace
+            results = [run_variant(wl, wl.variants[n], resolved, dev, out, include_compile, calls, memory=memory)
+                       for n in names if n not in skipped]
+    finally:
+        if fair:
+            torch.set_num_threads(before)
+    host = {**share.as_dict(), "threads_used": share.fair_threads if fair else before}
+    meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out, skipped, host)
+    return RunResult(wl.name, out, str(dev), include_compile, results, meta_path, size, skipped, note)
 
 
 def size_folder(size: str) -> str:
@@ -250,7 +263,8 @@ def run_sweep(workload: str, variants: list[str] | None = None, sizes: list[str]
 
 
 def write_meta(wl: Workload, results: list[VariantResult], device: torch.device, size: object,
-               include_compile: bool, calls: int, out: Path, skipped: dict[str, str] | None = None) -> Path:
+               include_compile: bool, calls: int, out: Path, skipped: dict[str, str] | None = None,
+               host: dict | None = None) -> Path:
     """Write ``meta.json`` (paths relative to the folder)."""
     variants = {}
     for r in results:
@@ -276,6 +290,7 @@ def write_meta(wl: Workload, results: list[VariantResult], device: torch.device,
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "variants": variants,
         "skipped": skipped or {},
+        "host": host or {},
     }
     path = out / "meta.json"
     path.write_text(json.dumps(meta, indent=1, default=str) + "\n")

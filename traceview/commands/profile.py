@@ -55,6 +55,8 @@ def _report(result, out: Path, analyze: bool, name) -> None:
 
     if result.error:
         err_console().print(f"traceview: {name} failed: {result.error}", markup=False)
+    if result.host_note:
+        err_console().print(f"traceview: {result.host_note}", markup=False, soft_wrap=True)
     if result.steps is not None and not result.steps["profiled"]:
         err_console().print(f"traceview: {name} made {result.steps['counted']} step(s) ({result.steps['by']}); "
                             f"--steps {result.steps['requested']} was never reached: nothing profiled", markup=False)

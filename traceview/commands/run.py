@@ -49,6 +49,8 @@ def run_cmd(
                             calls=calls, memory=memory)
         for name, why in results[0].skipped.items():
             err_console().print(f"traceview: {name} skipped: {why}", markup=False, soft_wrap=True)
+        for note in dict.fromkeys(r.host_note for r in results if r.host_note):
+            err_console().print(f"traceview: {note}", markup=False, soft_wrap=True)
         if analyze:
             for r in results:
                 analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))

@@ -1,0 +1,83 @@
+"""Issue 30 §4: `run` and `profile` notice when torch's intra-op threads do not fit the cores other processes leave
+free, say so in one line, and `run` measures with the threads that fit (traceview/capture/host_load.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from traceview.capture.host_load import CpuShare, measure
+
+pytestmark = pytest.mark.skipif(not Path("/proc/stat").exists() or not hasattr(os, "sched_getaffinity"),
+                                reason="needs /proc/stat and CPU affinity (Linux)")
+
+
+def test_threads_that_fit_and_those_that_do_not():
+    assert not CpuShare(2, 2, 0.1).oversubscribed and CpuShare(2, 2, 0.1).line() is None
+    assert CpuShare(4, 2, 0.0).oversubscribed  # more threads than cores, whatever else runs
+    busy = CpuShare(2, 2, 1.9)
+    assert busy.oversubscribed and busy.fair_threads == 1
+    assert "2 intra-op threads on 2 usable cores while other processes kept 1.9" in busy.line()
+    assert "OMP_NUM_THREADS=1" in busy.line()
+    assert CpuShare(8, 16, 6.0).fair_threads == 8 and not CpuShare(8, 16, 6.0).oversubscribed
+    assert not CpuShare(1, 2, 2.0).oversubscribed  # one thread waits for no other
+
+
+@contextmanager
+def busy_cores(n: int):
+    """``n`` processes spinning on the CPU for the block."""
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+    try:
+        time.sleep(0.5)
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+        for p in procs:
+            p.wait()
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0))
+
+
+def test_measure_sees_other_processes_keep_the_cores_busy():
+    with busy_cores(_cores()):
+        share = measure(threads=_cores())
+    assert share.other_busy is not None and share.other_busy >= _cores() - 0.6
+    assert share.oversubscribed and share.fair_threads == 1 if _cores() > 1 else True
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: one thread always fits")
+def test_run_says_so_and_measures_with_the_threads_that_fit(tmp_path):
+    env = {**os.environ, "OMP_NUM_THREADS": str(_cores())}
+    with busy_cores(_cores()):
+        p = subprocess.run([sys.executable, "-m", "traceview", "run", "abc", "-v", "eager", "--no-analyze", "--device", "cpu",
+                            "-o", str(tmp_path / "run")], capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    lines = [line for line in p.stderr.splitlines() if "intra-op threads" in line]
+    assert len(lines) == 1 and "run measures every variant with 1 thread(s)" in lines[0], p.stderr
+    host = json.loads((tmp_path / "run" / "meta.json").read_text())["host"]
+    assert host["oversubscribed"] and host["threads_used"] == 1 and host["threads"] == _cores()
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: one thread always fits")
+def test_profile_records_the_load_and_says_so(tmp_path):
+    script = tmp_path / "tiny.py"
+    script.write_text("import torch\nx = torch.ones(1000)\nfor _ in range(3):\n    x = x * 1.0001\n")
+    env = {**os.environ, "OMP_NUM_THREADS": str(_cores())}
+    with busy_cores(_cores()):
+        p = subprocess.run([sys.executable, "-m", "traceview", "profile", "--no-analyze", "-o", str(tmp_path / "prof"),
+                            str(script)], capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    host = json.loads((tmp_path / "prof" / "meta.json").read_text())["host"]
+    assert host["torch_threads"] == _cores() and host["oversubscribed"] and host["other_busy_cores"] >= _cores() - 0.6
+    assert host["fair_threads"] == 1
+    assert sum("intra-op threads" in line for line in p.stderr.splitlines()) == 1, p.stderr
