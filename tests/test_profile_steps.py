@@ -64,7 +64,9 @@ def test_steps_window_profiles_only_those_optimizer_steps(tmp_path):
     assert timing["profiled_steps"] == [2, 3] and timing["unprofiled_steps"] == []
     assert timing["profiled_median_ms"] == pytest.approx((timing["step_ms"]["2"] + timing["step_ms"]["3"]) / 2, abs=1e-3)
     assert timing["unprofiled_median_ms"] is None and timing["profiler_inflation"] is None
-    assert set(meta["host"]) == {"cpu_count", "usable_cores", "torch_threads"} and meta["host"]["usable_cores"] >= 1
+    assert set(meta["host"]) == {"cpu_count", "usable_cores", "torch_threads", "other_busy_cores", "oversubscribed",
+                                 "fair_threads"} and meta["host"]["usable_cores"] >= 1
+    assert 1 <= meta["host"]["fair_threads"] <= meta["host"]["torch_threads"]
 
 
 def test_a_script_that_ends_inside_the_window_says_which_step_is_partial(tmp_path):
