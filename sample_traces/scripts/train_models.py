@@ -3,10 +3,13 @@
     python train_models.py --model mixer --mode eager --iters 40
     traceview profile --steps 10:15 -o run/ train_models.py --model bert --mode compiled --iters 40
 
-Models (random data, no downloads): ``mixer`` (an MLP-Mixer: 4 blocks over 64 patches of width 256, token- and
+Models (random data, no downloads; the first three checked the compile model while it was designed, the last three
+were added after it was frozen: a blind set): ``mixer`` (an MLP-Mixer: 4 blocks over 64 patches of width 256, token- and
 channel-mixing MLPs with LayerNorm and GELU), ``gru`` (a 2-layer GRU classifier over 64-step sequences: cuDNN's
 RNN kernels, which Inductor leaves to cuDNN), ``bert`` (transformers' BertForMaskedLM from a config: 4 layers,
-width 256, sequence 128). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+width 256, sequence 128), ``vit`` (a ViT: 64 patches of 4x4x3, torch's nn.TransformerEncoder, 4 layers of width
+192), ``cnn`` (a ResNet-style net: 3 stages of two 3x3 conv-BatchNorm-ReLU blocks with residuals, on 32x32 images),
+``llama`` (transformers' LlamaForCausalLM from a config: 4 layers, width 256, sequence 128). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -18,7 +21,7 @@ import argparse
 import torch
 from torch import nn
 
-MODELS = ("mixer", "gru", "bert")
+MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama")
 
 
 class MixerBlock(nn.Module):
@@ -55,6 +58,44 @@ class GRUClassifier(nn.Module):
         return self.head(out[:, -1])
 
 
+class ViT(nn.Module):
+    def __init__(self, width: int = 192, layers: int = 4, classes: int = 10):
+        super().__init__()
+        self.embed = nn.Linear(48, width)
+        self.pos = nn.Parameter(torch.zeros(1, 64, width))
+        layer = nn.TransformerEncoderLayer(width, 4, 4 * width, dropout=0.0, batch_first=True, norm_first=True)
+        self.encoder = nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+        self.head = nn.Sequential(nn.LayerNorm(width), nn.Linear(width, classes))
+
+    def forward(self, x):
+        return self.head(self.encoder(self.embed(x) + self.pos).mean(dim=1))
+
+
+class Block(nn.Module):
+    def __init__(self, channels: int):
+        super().__init__()
+        self.body = nn.Sequential(nn.Conv2d(channels, channels, 3, padding=1, bias=False), nn.BatchNorm2d(channels),
+                                  nn.ReLU(), nn.Conv2d(channels, channels, 3, padding=1, bias=False), nn.BatchNorm2d(channels))
+
+    def forward(self, x):
+        return torch.relu(x + self.body(x))
+
+
+class CNN(nn.Module):
+    def __init__(self, classes: int = 10):
+        super().__init__()
+        layers = [nn.Conv2d(3, 32, 3, padding=1, bias=False), nn.BatchNorm2d(32), nn.ReLU()]
+        for i, c in enumerate((32, 64, 128)):
+            if i:
+                layers += [nn.Conv2d(c // 2, c, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(c), nn.ReLU()]
+            layers += [Block(c), Block(c)]
+        self.features = nn.Sequential(*layers)
+        self.head = nn.Linear(128, classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean(dim=(2, 3)))
+
+
 def build(name: str, device: str, batch: int):
     """(model, a batch (inputs, targets), loss(model, inputs, targets))."""
     g = torch.Generator().manual_seed(0)
@@ -72,6 +113,22 @@ def build(name: str, device: str, batch: int):
                             intermediate_size=1024, max_position_embeddings=128, hidden_dropout_prob=0.0,
                             attention_probs_dropout_prob=0.0)
         model = BertForMaskedLM(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "vit":
+        model = ViT()
+        data = (torch.randn(batch, 64, 48, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "cnn":
+        model = CNN()
+        data = (torch.randn(batch, 3, 32, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "llama":
+        from transformers import LlamaConfig, LlamaForCausalLM
+        config = LlamaConfig(vocab_size=8192, hidden_size=256, intermediate_size=688, num_hidden_layers=4,
+                             num_attention_heads=4, num_key_value_heads=4, max_position_embeddings=128)
+        model = LlamaForCausalLM(config)
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
