@@ -29,11 +29,12 @@ def advice_table(advice: list[Advice], unit: str = "step") -> RenderableType | N
              "profiled ms" if all(a.scale == "profiled" for a in advice) else "ms without the profiler where timed, else profiled")
     t = Table(title=f"what to change first (predicted saving per {unit}, {scale}; see docs/benchmarks.md for how close)",
               title_justify="left", title_style="bold")
-    for col, justify in (("change", "left"), (f"ms / {unit}", "right"), ("share", "right"), ("how", "left"), ("evidence", "left")):
+    for col, justify in (("change", "left"), (f"ms / {unit}", "right"), ("share", "right"), ("how", "left"), ("evidence", "left"),
+                         ("checked", "left")):
         t.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for a in advice:
         t.add_row(KIND_WORDS.get(a.kind, a.kind), f"{a.saving_ms_per_step:,.3f}", f"{min(a.saving_pct, 999):.0f}%",
-                  safe(a.how), safe(a.evidence))  # folded, never cut: the change and its evidence are the point
+                  safe(a.how), safe(a.evidence), safe(a.checked or ""))  # folded, never cut: the change and its evidence are the point
     if lines:  # too little evidence to rank: said below the table, in full
         t.caption = "\n".join(f"note: {line}" for line in lines)
         t.caption_justify = "left"
@@ -53,5 +54,6 @@ def advice_section(advice: list[Advice]) -> str:
         rows.append(
             f'<li class="advice"><b>{esc(KIND_WORDS.get(a.kind, a.kind))}{rank}</b>: save '
             f'<b>{a.saving_ms_per_step:,.3f} ms</b> per step ({min(a.saving_pct, 999):.0f}%).{where}<br>'
-            f'<span class="how">{esc(a.how)}</span><br><small>{esc(a.evidence)}. Assumes: {esc(a.assumptions)}.</small></li>')
+            f'<span class="how">{esc(a.how)}</span><br><small>{esc(a.evidence)}. Assumes: {esc(a.assumptions)}.'
+            + (f' Checked: {esc(a.checked)}.' if a.checked else '') + '</small></li>')
     return f'<ol class="advice" id="advice">{"".join(rows)}</ol>' + below
