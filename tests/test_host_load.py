@@ -55,29 +55,58 @@ def test_measure_sees_other_processes_keep_the_cores_busy():
     assert share.oversubscribed and share.fair_threads == 1 if _cores() > 1 else True
 
 
+@contextmanager
+def torch_threads(n: int):
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: one thread always fits")
-def test_run_says_so_and_measures_with_the_threads_that_fit(tmp_path):
-    env = {**os.environ, "OMP_NUM_THREADS": str(_cores())}
-    with busy_cores(_cores()):
-        p = subprocess.run([sys.executable, "-m", "traceview", "run", "abc", "-v", "eager", "--no-analyze", "--device", "cpu",
-                            "-o", str(tmp_path / "run")], capture_output=True, text=True, env=env, timeout=300)
-    assert p.returncode == 0, p.stderr
-    lines = [line for line in p.stderr.splitlines() if "intra-op threads" in line]
-    assert len(lines) == 1 and "run measures every variant with 1 thread(s)" in lines[0], p.stderr
+def test_run_measures_with_the_threads_that_fit_and_says_so(tmp_path):
+    import torch
+
+    from traceview.capture.runner import run_workload
+
+    with busy_cores(_cores()), torch_threads(_cores()):
+        result = run_workload("abc", ["eager"], out_dir=tmp_path / "run", device="cpu")
+        assert torch.get_num_threads() == _cores()  # given back afterwards
+    assert "run measures every variant with 1 thread(s)" in result.host_note
+    assert f"torch runs {_cores()} intra-op threads on {_cores()} usable cores" in result.host_note
     host = json.loads((tmp_path / "run" / "meta.json").read_text())["host"]
     assert host["oversubscribed"] and host["threads_used"] == 1 and host["threads"] == _cores()
 
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: one thread always fits")
 def test_profile_records_the_load_and_says_so(tmp_path):
+    from traceview.capture.profile_script import profile_script
+
     script = tmp_path / "tiny.py"
     script.write_text("import torch\nx = torch.ones(1000)\nfor _ in range(3):\n    x = x * 1.0001\n")
-    env = {**os.environ, "OMP_NUM_THREADS": str(_cores())}
-    with busy_cores(_cores()):
-        p = subprocess.run([sys.executable, "-m", "traceview", "profile", "--no-analyze", "-o", str(tmp_path / "prof"),
-                            str(script)], capture_output=True, text=True, env=env, timeout=300)
-    assert p.returncode == 0, p.stderr
-    host = json.loads((tmp_path / "prof" / "meta.json").read_text())["host"]
+    with busy_cores(_cores()), torch_threads(_cores()):
+        result = profile_script(script, out_dir=tmp_path / "prof")
+    host = json.loads(result.meta_path.read_text())["host"]
     assert host["torch_threads"] == _cores() and host["oversubscribed"] and host["other_busy_cores"] >= _cores() - 0.6
-    assert host["fair_threads"] == 1
-    assert sum("intra-op threads" in line for line in p.stderr.splitlines()) == 1, p.stderr
+    assert host["fair_threads"] == 1 and "intra-op threads" in result.host_note
+
+
+def test_run_and_profile_print_the_line_once(tmp_path, monkeypatch):
+    """The commands print the capture's line on stderr, once (a fixed measurement: the printing is what is tested)."""
+    from typer.testing import CliRunner
+
+    from traceview.capture import host_load
+    from traceview.cli import app
+
+    monkeypatch.setattr(host_load, "measure", lambda *a, **k: CpuShare(4, 2, 1.5))
+    script = tmp_path / "tiny.py"
+    script.write_text("x = 1\n")
+    for args in (["run", "abc", "-v", "eager", "--no-analyze", "--device", "cpu", "-o", str(tmp_path / "run")],
+                 ["profile", "--no-analyze", "-o", str(tmp_path / "prof"), str(script)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert result.output.count("torch runs 4 intra-op threads on 2 usable cores while other processes kept 1.5") == 1

@@ -200,20 +200,6 @@ def cuda_graphs(p: PathShares) -> Advice | None:
                   "inputs are copied: see static_inputs); no CPU synchronisation inside the graphs")
 
 
-def compile_advice(p: PathShares, has_regions: bool) -> Advice | None:
-    """Eager ATen ops dispatched one by one: Inductor's wrapper launches their (fused) kernels directly."""
-    if has_regions or p.in_eager_ops <= 0:
-        return None
-    saving = min(p.in_eager_ops - p.eager_launches * p.launch_cpu_ms, p.step_ms - p.gpu_ms)
-    return _entry("compile", saving, p.step_ms,
-                  f"{p.in_eager_ops:.2f} ms of each {p.step_ms:.2f} ms step is host time on the critical path in top-level "
-                  f"ATen ops outside the optimizer, which launch {p.eager_launches:g} kernels per step",
-                  "torch.compile(model) (Inductor fuses the pointwise ops and launches the kernels from one wrapper)",
-                  f"each kernel is still launched once ({p.launch_cpu_ms * 1e3:.1f} µs, this trace's median launch call); "
-                  "the fusions' fewer launches and Dynamo's and AOTAutograd's own per-call cost are not counted; a step "
-                  "cannot get shorter than its GPU time")
-
-
 def optimizer_style(trace: Trace) -> str | None:
     """How the trace's optimizer runs: "foreach", "for-loop", or None when it is fused already."""
     kernels = trace.gpu["name"]
@@ -454,12 +440,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         step_ms = float(path.mean_step_ms()) / n_steps if path is not None and path.steps else 0.0
     found: list[Advice | None] = []
     if shares is not None:
-        has_regions = len(result.regions.calls) > 0
-        compiled = has_regions or shares.graph_calls + shares.replayed_calls > 0
         style, optimizer_gpu = optimizer_style(trace), _optimizer_gpu_ms(result, n_steps)
         models = [cuda_graphs, lambda p: fused_optimizer(p, style, optimizer_gpu)]
-        if not len(trace.gpu):
-            models.append(lambda p: compile_advice(p, compiled))
         found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
         if reasons is not None:
@@ -470,6 +452,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps, _rank_steps_if_ranks(trace, result.collectives))
     found.append(compile_replayed(trace, windows, unprofiled_step_ms))
+    if not len(trace.gpu):
+        found.append(fused_optimizer_cpu(trace, windows, unprofiled_step_ms))
     found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # every entry says how many steps it rests on
@@ -720,8 +704,10 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     much."""
     windows = step_windows(trace) if windows is None else windows
     w = rp.process_window(trace, windows)
-    if w is None or not len(trace.gpu):
+    if w is None:
         return None
+    if not len(trace.gpu):
+        return _compile_cpu(trace, windows, w, unprofiled_step_ms, costs or cm.COSTS["cpu"])
     blocking = rp.blocking_calls(trace, w)
     steps = rp.step_windows_of(windows, w)
     ends = [sw.end_ns for sw in steps]
@@ -765,3 +751,84 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
                   + f"; replayed, the steps take {base / w.steps:.2f} ms eager and {changed / w.steps:.2f} ms compiled",
                   steps_used=w.steps, saving_ms_profiled=float(saving_prof), scale="unprofiled" if unprofiled_step_ms else "profiled",
                   saving_range_ms=(round(min(each), 4), round(max(each), 4)), ranked=not slower)
+
+
+def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float | None, costs: cm.CompileCosts) -> Advice | None:
+    """``compile`` on a CPU trace: Inductor's C++ graphs in place of the eager ops (:func:`.compile_model.compiled_cpu_step`),
+    on the scale of a step without the profiler where meta.json timed one."""
+    model = cm.compiled_cpu_step(trace, w, rp.step_windows_of(windows, w), costs)
+    if model is None:
+        return None
+    profiled_step = (w.end_ns - w.start_ns) / 1e6 / w.steps
+    stretch = max(profiled_step / unprofiled_step_ms, 1.0) if unprofiled_step_ms else 1.0
+    real_step = unprofiled_step_ms or profiled_step
+    compiled = (model.graphs * costs.call_ms / 2 + (model.fused_kernels + model.library_ops) * costs.kernel_ms
+                + (model.library_ms + model.fused_ms) / stretch)
+    saving = model.eager_ms / stretch - compiled
+    share = saving / real_step if real_step > 0 else 0.0
+    if abs(share) < REPLAY_MIN_SHARE:
+        return None
+    slower = share < 0
+    evidence = (f"{model.graphs:g} graph call(s) per step would replace {model.eager_ms / stretch:.2f} ms of eager CPU time "
+                f"({model.eager_ops:g} top-level ops and the Python between them) with {compiled:.2f} ms: "
+                f"{model.library_ops:g} library ops kept ({model.library_ms / stretch:.2f} ms), the other ops fused into "
+                f"{model.fused_kernels:g} C++ kernels ({model.fused_ms / stretch:.2f} ms)")
+    if slower:
+        evidence += f": compiling would make the step {-100 * share:.0f}% slower"
+    return Advice("compile", float(saving), float(100 * share), evidence,
+                  "torch.compile(model) (Inductor's C++ kernels fuse the pointwise ops and skip the dispatcher)" if not slower
+                  else "keep the model eager: its ops cost less than compiled graph calls would",
+                  f"a graph call costs {costs.call_ms} ms per forward and backward and {costs.kernel_ms * 1e3:.1f} µs per "
+                  f"kernel ({costs.source}); library ops (GEMM, convolution, RNNs: oneDNN/MKL) keep their time; a fused "
+                  "run of ops takes as long as its longest ops, one C++ kernel per reduction in it plus one"
+                  + (f"; the trace's CPU time / {stretch:.2f}, the profiler's stretch of these steps" if stretch != 1.0
+                     else "; a bare trace: its ops' times are profiled, the graph calls' costs are not"),
+                  steps_used=w.steps, saving_ms_profiled=float(share * profiled_step),
+                  scale="unprofiled" if unprofiled_step_ms else "profiled", ranked=not slower)
+
+
+#: Share of a CPU optimizer step's time that ``fused=True`` keeps, by how it steps now: ``benchmarks/micro_optimizer.py``
+#: on this repository's 2-core x86-64 host (AdamW over 20 x 256x256, 100 x 64x64 and 400 x 16x16 parameters; the
+#: median over the sets; benchmarks/results/micro_optimizer-2026-11-26-cpu.json).
+CPU_FUSED_KEEPS: Final[dict[str, float]] = {"for-loop": 0.5, "foreach": 0.5}
+#: Optimizers with a fused CPU implementation (torch.optim: fused=True on the CPU).
+CPU_FUSED: Final[str] = r"Optimizer\.step#(?:Adam|AdamW|SGD|Adagrad)\.step\Z"
+
+
+def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None) -> Advice | None:
+    """``fused_optimizer`` on a CPU trace: an Adam/AdamW/SGD/Adagrad step as a for-loop or foreach, which fused=True does
+    in one vectorised pass per parameter group; what it keeps of the step's time measured apart (CPU_FUSED_KEEPS)."""
+    windows = step_windows(trace) if windows is None else windows
+    w = rp.process_window(trace, windows)
+    if w is None:
+        return None
+    s = trace.slices
+    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["end_ns"] > w.start_ns) & (s["start_ns"] < w.end_ns)).to_numpy()
+    steps_of = np.flatnonzero(mine & matches(s["name"], r"Optimizer\.step#", anchored=True))
+    if not len(steps_of):
+        return None
+    names = s["name"]
+    parents, depth = parents_array(s), s["depth"].to_numpy()
+    inside = nearest_marked(parents, depth, np.isin(np.arange(len(s)), steps_of)) >= 0
+    ops = set(names[inside & (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)].astype(str).unique())
+    if any("_fused_" in op for op in ops) or not matches(names.iloc[steps_of].reset_index(drop=True), CPU_FUSED, anchored=True).all():
+        return None  # fused already, or an optimizer without a fused CPU version
+    style = "foreach" if any(op.startswith("aten::_foreach_") for op in ops) else "for-loop"
+    opt_ms = float(s["dur_ns"].to_numpy()[steps_of].sum()) / 1e6 / w.steps
+    profiled_step = (w.end_ns - w.start_ns) / 1e6 / w.steps
+    stretch = max(profiled_step / unprofiled_step_ms, 1.0) if unprofiled_step_ms else 1.0
+    real_step = unprofiled_step_ms or profiled_step
+    saving = opt_ms * (1 - CPU_FUSED_KEEPS[style]) / stretch
+    share = saving / real_step if real_step > 0 else 0.0
+    if share < REPLAY_MIN_SHARE:
+        return None
+    return Advice("fused_optimizer", float(saving), float(100 * share),
+                  f"the optimizer's step ({str(names.iat[int(steps_of[0])]).split('#')[-1]}, {style}) takes {opt_ms / stretch:.2f} ms "
+                  f"of each {real_step:.2f} ms step on the CPU",
+                  "construct the optimizer with fused=True (torch.optim.Adam/AdamW/SGD/Adagrad(..., fused=True): a fused "
+                  "CPU kernel per parameter group)",
+                  f"fused=True keeps {CPU_FUSED_KEEPS[style]:.0%} of a {style} step's time (benchmarks/micro_optimizer.py on a "
+                  "2-core x86-64 host); parameters of one dtype and device"
+                  + (f"; the trace's CPU time / {stretch:.2f}, the profiler's stretch of these steps" if stretch != 1.0 else ""),
+                  steps_used=w.steps, saving_ms_profiled=float(share * profiled_step),
+                  scale="unprofiled" if unprofiled_step_ms else "profiled")

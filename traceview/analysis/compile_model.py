@@ -206,3 +206,87 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
         runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
         ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops])
+
+
+#: On the CPU, ATen ops Inductor leaves to a library (oneDNN, MKL) or falls back to, beside :data:`LIBRARY_OPS`.
+CPU_LIBRARY_OPS: Final[str] = (LIBRARY_OPS[:-3] + r"|linear|matmul|lstm|gru|rnn_\w+|mkldnn_rnn_layer\w*|_embedding_bag\w*)\Z")
+#: CPU ops that reduce: each keeps a C++ kernel of its own when fused.
+CPU_REDUCTIONS: Final[str] = r"(?i)sum|mean|norm|softmax|nll_loss|var|std|amax|amin|argm|cumsum|embedding_dense_backward|cross_entropy"
+
+
+@dataclass(frozen=True)
+class CompiledCpuStep:
+    """The eager CPU steps as Inductor C++ graphs, per step: graph calls, eager top-level ops, library ops, the C++
+    kernels the other ops fuse into, and their host ms (profiled, as the trace has them)."""
+
+    steps: int
+    graphs: float
+    eager_ops: float
+    library_ops: float
+    fused_kernels: float
+    eager_ms: float  # the stretches' ms (ops and the Python between them)
+    library_ms: float  # library ops' own ms: kept
+    fused_ms: float  # the fused runs' ms: each kernel as long as one of its run's longest ops
+    costs: CompileCosts
+
+
+def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs: CompileCosts) -> CompiledCpuStep | None:
+    """The compile model on a trace without a GPU: each stretch of a thread's top-level ops in a step (forward and
+    backward apart: autograd's ``evaluate_function`` ops are the backward) becomes a graph call; a top-level op with a
+    library op in it keeps its time; each run of other ops becomes 1 + its reductions C++ kernels, each as long as
+    one of the run's longest ops (fusing saves the dispatch and the memory passes of the others)."""
+    s = trace.slices
+    n = len(s)
+    if not n or len(trace.gpu):
+        return None
+    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
+        return None  # compiled already
+    names = s["name"]
+    parents, depth = parents_array(s), s["depth"].to_numpy()
+    is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+    top = outermost(parents, depth, is_op) & mine
+    top_of = nearest_marked(parents, depth, top)
+    outside = nearest_marked(parents, depth, matches(names, r"Optimizer\.|" + rp.DATALOADER_NEXT, anchored=True)) >= 0
+    library_op = is_op & mine & matches(names, CPU_LIBRARY_OPS, anchored=True)
+    has_library = np.zeros(n, dtype=bool)
+    has_library[top_of[library_op][top_of[library_op] >= 0]] = True
+    backward = matches(names, r"autograd::engine::evaluate_function", anchored=True)
+    reduces = matches(names, CPU_REDUCTIONS)
+    starts, ends, tid, dur = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy(), s["dur_ns"].to_numpy()
+    edges = np.array(sorted({*(sw.end_ns for sw in steps)}), dtype=np.int64)
+    order = np.flatnonzero(top)
+    order = order[np.lexsort((starts[order], tid[order]))]
+    stretches: list[list[int]] = []
+    key = None
+    for i in order:
+        if outside[i]:
+            key = None
+            continue
+        k = (tid[i], int(np.searchsorted(edges, starts[i], side="left")), bool(backward[i]))
+        if k != key:
+            stretches.append([])
+            key = k
+        stretches[-1].append(int(i))
+    if not stretches:
+        return None
+    eager = library = fused = 0.0
+    lib_ops = kernels = 0
+    for ops in stretches:
+        eager += float(ends[ops[-1]] - starts[ops[0]])
+        run: list[int] = []
+        for i in [*ops, -1]:
+            if i >= 0 and not has_library[i]:
+                run.append(i)
+                continue
+            if run:  # the run ends: 1 + its reductions kernels, as long as its longest ops
+                made = min(len(run), 1 + int(reduces[run].sum()))
+                fused += float(np.sort(dur[run])[::-1][:made].sum())
+                kernels += made
+                run = []
+            if i >= 0:
+                library += float(dur[i])
+                lib_ops += 1
+    per = max(w.steps, 1)
+    return CompiledCpuStep(w.steps, len(stretches) / per, sum(len(o) for o in stretches) / per, lib_ops / per,
+                           kernels / per, eager / 1e6 / per, library / 1e6 / per, fused / 1e6 / per, costs)
