@@ -50,7 +50,7 @@ from traceview.analysis.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
-                                 "exposed_comm", "straggler", "input", "sync", "pageable_copy")
+                                 "exposed_comm", "straggler", "input", "sync", "pageable_copy", "threads")
 #: Below this share of the step a replayed saving is within the replay's own error: not advised.
 REPLAY_MIN_SHARE: Final[float] = 0.03
 #: Host ms of one CUDA-graph-tree replay of a compiled graph (input checks, the cudaGraphLaunch), under
@@ -454,6 +454,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     found.append(compile_replayed(trace, windows, unprofiled_step_ms))
     if not len(trace.gpu):
         found.append(fused_optimizer_cpu(trace, windows, unprofiled_step_ms))
+        found.append(threads_note(host))
     found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # every entry says how many steps it rests on
@@ -505,6 +506,7 @@ CHECKED: Final[dict[str, str]] = {
     "static_inputs": "1 case (A*B+C, max-autotune): -5% of the saving",
     "straggler": "1 case (2 gloo ranks): +8% of the saving; NCCL slow-rank captures name the cause the waits show",
     "exposed_comm": "not checked against a measured change",
+    "threads": "not predicted: traceview try --change threads measures it on the job",
 }
 
 #: Kinds whose saving is a share of the profiled step: put in ms of the step timed without the profiler when
@@ -832,3 +834,22 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
                   + (f"; the trace's CPU time / {stretch:.2f}, the profiler's stretch of these steps" if stretch != 1.0 else ""),
                   steps_used=w.steps, saving_ms_profiled=float(share * profiled_step),
                   scale="unprofiled" if unprofiled_step_ms else "profiled")
+
+
+def threads_note(host: dict | None) -> Advice | None:
+    """``threads``: torch's intra-op threads did not fit the cores the other processes left free when the capture
+    started (meta.json's host, :mod:`traceview.capture.host_load`). CPU timings are then the scheduler's: an unranked
+    note with no predicted saving (how much depends on the job's parallel ops; ``traceview try --change threads``
+    measures it)."""
+    if not host or not host.get("oversubscribed"):
+        return None
+    threads, cores, busy = host.get("torch_threads"), host.get("usable_cores"), host.get("other_busy_cores")
+    fair = host.get("fair_threads") or 1
+    others = f" while other processes kept {busy:.1f} of them busy" if busy else ""
+    return Advice("threads", 0.0, 0.0,
+                  f"torch ran {threads} intra-op threads on {cores} usable cores{others}: parallel CPU ops wait for threads "
+                  "the scheduler put aside, and this trace's CPU times include those waits",
+                  f"OMP_NUM_THREADS={fair} (or torch.set_num_threads({fair})), or stop what else runs on these cores; "
+                  f"traceview try --change threads --threads {fair} measures what it saves",
+                  "the load was measured over 0.3 s before the script started (/proc/stat); it may have changed since",
+                  ranked=False)

@@ -16,7 +16,7 @@ from traceview.report.text import safe
 KIND_WORDS = {"cuda_graphs": "CUDA graphs", "compile": "torch.compile", "fused_optimizer": "fused optimizer",
               "graph_break": "graph break", "recompile": "recompiles", "static_inputs": "static inputs",
               "exposed_comm": "exposed communication", "straggler": "straggler rank", "input": "data loading",
-              "sync": "synchronisation", "pageable_copy": "pageable copies"}
+              "sync": "synchronisation", "pageable_copy": "pageable copies", "threads": "intra-op threads"}
 
 
 def advice_table(advice: list[Advice], unit: str = "step") -> RenderableType | None:
