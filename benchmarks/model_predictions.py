@@ -41,6 +41,8 @@ def rows_of(root: Path, model: str) -> list[dict]:
     rows = []
     for which, kind, arm, against in CASES:
         run_dir = root / f"{model}-{which}"
+        if not run_dir.is_dir() or arm not in ab["arms"]:
+            continue  # not captured there (the CPU set has no compiled trace and no CUDA graphs)
         trace = sorted(run_dir.glob("*.pt.trace.json*"))[0]
         result = analyze(load(trace), dynamo_record(run_files(trace)))
         a = {x.kind: x for x in result.advice}.get(kind)

@@ -1,0 +1,119 @@
+"""CPU advice (issue 27 §4): `compile` as Inductor's C++ graphs, `fused_optimizer` for a CPU Adam/AdamW step, the
+`threads` note, and no GPU-only kind on a CPU trace; each prediction against an interleaved A/B of the real change on
+this repository's 2-core CPU host (sample_traces/cpu/models, benchmarks/cpu_models.sh). The models and their
+constants (benchmarks/micro_compile.py, benchmarks/micro_optimizer.py) were fixed before these were measured.
+
+Tolerance (issue 27's goal): 10 points of the measured share, 5 where it is under 15%. Misses are listed with their
+reason (docs/benchmarks.md, "CPU advice"); a listed row that starts to pass must leave the list.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from traceview.analysis import compile_model as cm
+from traceview.analysis import replay as rp
+from traceview.analysis.advice import fused_optimizer_cpu, threads_note
+from traceview.analysis.analyze import analyze
+from traceview.trace import load
+from traceview.trace.run_files import dynamo_record, run_files
+
+ROOT = Path(__file__).resolve().parents[1]
+MODELS = ROOT / "sample_traces" / "cpu" / "models"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+GPU_ONLY = {"cuda_graphs", "static_inputs", "sync", "pageable_copy", "exposed_comm"}
+
+KNOWN_MISSES = {
+    ("gru", "compile"): "Dynamo does not trace RNN modules (torch._dynamo.config.allow_rnn is False): the GRU and its "
+                        "backward stay eager, where the model fuses the small ops of the GRU's backward",
+    ("vit", "compile"): "compiled, the ViT's step took 21% longer on this CPU: Inductor's C++ kernels for its attention "
+                        "and norms are slower than eager's oneDNN/ATen ones, which the model cannot see from the eager trace",
+    ("cnn", "compile"): "measured 10.2% (rounds 4.5..14.3), predicted 4.9%: 0.2 points outside the 5",
+    ("mixer", "fused_optimizer"): "measured 5.2% (rounds 2.1..10.4), predicted 10.6%: 0.3 points outside the 5",
+}
+
+
+def _run(name: str):
+    path = sorted((MODELS / f"{name}-eager").glob("*.pt.trace.json*"))[0]
+    trace = load(path)
+    return path, trace, analyze(trace, dynamo_record(run_files(path)))
+
+
+@pytest.fixture(scope="module", params=["mixer", "cnn", "gru", "vit"])
+def run(request):
+    return (request.param, *_run(request.param))
+
+
+def test_no_gpu_only_advice_on_a_cpu_trace(run):
+    _, _, trace, result = run
+    assert not len(trace.gpu)
+    assert not {a.kind for a in result.advice} & GPU_ONLY
+    assert {a.kind for a in result.advice} & {"compile", "fused_optimizer"}  # never empty where a change helps
+
+
+def test_a_cpu_training_step_is_a_forward_and_a_backward_graph(run):
+    name, _, trace, result = run
+    w = rp.process_window(trace, result.steady.used)
+    model = cm.compiled_cpu_step(trace, w, rp.step_windows_of(result.steady.used, w), cm.COSTS["cpu"])
+    assert model.graphs == 2, name
+    assert 0 < model.library_ops < model.eager_ops
+    assert model.library_ms + model.fused_ms < model.eager_ms
+
+
+def _optimizer_steps_plain(path: Path, start_ns: int, end_ns: int) -> list[float]:
+    """Each Optimizer.step annotation in the window, from its start to the end of its last child op (µs -> ms), read
+    from the raw JSON by time on its thread."""
+    with gzip.open(path, "rt") as f:
+        xs = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+    out = []
+    for e in xs:
+        if not e["name"].startswith("Optimizer.step#") or not (start_ns <= e["ts"] * 1e3 + e["dur"] * 1e3 and e["ts"] * 1e3 <= end_ns):
+            continue
+        a, b = e["ts"], e["ts"] + e["dur"]
+        inner = [o for o in xs if o.get("cat") == "cpu_op" and o["tid"] == e["tid"] and a <= o["ts"] and o["ts"] + o["dur"] <= b]
+        tops = [o for o in inner if not any(p is not o and p["ts"] <= o["ts"] and o["ts"] + o["dur"] <= p["ts"] + p["dur"] for p in inner)]
+        out.append((min(max(o["ts"] + o["dur"] for o in tops), end_ns / 1e3) - a) / 1e3)
+    return out
+
+
+def test_the_optimizer_step_leaves_out_the_profilers_step_hook():
+    """The last step's annotation holds the profiler's export (gru: 128 ms); the step's own work ends with its last
+    op, as a plain reading of the raw JSON gives it."""
+    path, trace, result = _run("gru")
+    w = rp.process_window(trace, result.steady.used)
+    plain = _optimizer_steps_plain(path, w.start_ns, w.end_ns)
+    a = fused_optimizer_cpu(trace, result.steady.used, None)
+    profiled_share = sum(plain) / w.steps * (1 - 0.24) / ((w.end_ns - w.start_ns) / 1e6 / w.steps)
+    assert max(plain) < 5  # no 128 ms step
+    if a is None:
+        assert profiled_share < 0.03
+    else:
+        assert a.saving_pct == pytest.approx(100 * profiled_share, rel=0.02)
+
+
+def test_threads_note_only_when_the_capture_found_them_oversubscribed():
+    assert threads_note({"oversubscribed": False, "torch_threads": 2, "usable_cores": 2}) is None
+    note = threads_note({"oversubscribed": True, "torch_threads": 2, "usable_cores": 2, "other_busy_cores": 1.9,
+                         "fair_threads": 1})
+    assert note.kind == "threads" and not note.ranked and "OMP_NUM_THREADS=1" in note.how
+    assert "try --change threads --threads 1" in note.how
+
+
+@pytest.fixture(scope="module")
+def rows():
+    import model_predictions
+    return [r for m in ("mixer", "cnn", "gru", "vit") for r in model_predictions.rows_of(MODELS, m)]
+
+
+def test_cpu_predictions_within_tolerance_or_known_misses(rows):
+    assert {r["kind"] for r in rows} == {"compile", "fused_optimizer"}
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        key = (r["model"], r["kind"])
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        assert within != (key in KNOWN_MISSES), (key, r["predicted_pct"], r["measured_pct"])
