@@ -116,16 +116,20 @@ def rank_steps(trace: Trace) -> pd.DataFrame:
     gap = np.where(first < np.iinfo(np.int64).max, first - step_start, steps["dur_ns"].to_numpy())
     load = np.bincount(owner[loading], weights=durs[child][loading], minlength=len(sid))
     host = np.bincount(owner[~loading], weights=durs[child][~loading], minlength=len(sid))
-    # CPU ops and compute kernels inside each step's window on its rank (the backward on autograd's thread too)
+    # CPU ops and compute kernels of each step's window on its rank (the backward on autograd's thread too)
     rank_of, step_rank = slices["rank"].to_numpy(), steps["rank"].to_numpy()
     is_op = (slices["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
     k = trace.gpu[(trace.gpu["kind"] == "kernel").to_numpy()]
     compute = ~matches(k["name"], COMM_KERNEL)
+    # a kernel belongs to the step that launched it (it may run after the step's host window has closed); one
+    # without its launch in the trace, to the step it started in
+    lid = k["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    k_at = np.where(lid >= 0, starts[np.maximum(lid, 0)], k["start_ns"].to_numpy())
     ops, comp_ns, kernels = np.zeros(len(sid), np.int64), np.zeros(len(sid), np.int64), np.zeros(len(sid), np.int64)
     for i in range(len(sid)):  # one row per profiled step: a handful per rank
         a, b, r = step_start[i], step_end[i], step_rank[i]
         ops[i] = int((is_op & (rank_of == r) & (starts >= a) & (starts < b)).sum())
-        inside = compute & (k["rank"].to_numpy() == r) & (k["start_ns"].to_numpy() >= a) & (k["start_ns"].to_numpy() < b)
+        inside = compute & (k["rank"].to_numpy() == r) & (k_at >= a) & (k_at < b)
         comp_ns[i], kernels[i] = int(k["dur_ns"].to_numpy()[inside].sum()), int(inside.sum())
     out = pd.DataFrame({"rank": step_rank, "step": steps["name"].astype(str).to_numpy(), "start_ns": step_start,
                         "dur_ns": steps["dur_ns"].to_numpy(), "input_ns": (gap + load).astype(np.int64),
