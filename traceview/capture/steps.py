@@ -129,17 +129,22 @@ MAX_TIMED_STEPS = 100_000
 #: Steps at the start of a run left out of the unprofiled timing: compilation, CUDA-graph recording and
 #: allocator warm-up happen in the first calls.
 FIRST_TIMED_STEP = 3
+#: With this many unprofiled steps before the window, the steps after it are left out of the unprofiled timing.
+MIN_STEPS_BEFORE = 5
 
 
 def step_timing(ends_ns: list[int], window: StepRange) -> dict[str, Any]:
     """Each step's duration on the host clock (step i: from the end of step i-1 to its own end), and the medians
     of the steps run with the profiler off and of the profiled ones. Unprofiled: steps FIRST_TIMED_STEP .. the
-    profiler's warm-up step (excluded), and from two steps after the window (the step right after it pays for
-    exporting the trace). The host clock needs no synchronisation: in a steady loop the host cannot run more
+    profiler's warm-up step (excluded); only when fewer than MIN_STEPS_BEFORE ran there, also those from two steps
+    after the window (the step right after it pays for exporting the trace, and CUDA profiling stays attached). The host clock needs no synchronisation: in a steady loop the host cannot run more
     than the launch queue ahead of the device, so the median step is the device's step too."""
     ms = {i: (ends_ns[i] - ends_ns[i - 1]) / 1e6 for i in range(1, len(ends_ns))}
     warmup = window.start - 1 if window.start > 0 else window.start
-    off = [i for i in ms if FIRST_TIMED_STEP <= i < warmup or i >= window.stop + 2]
+    before = [i for i in ms if FIRST_TIMED_STEP <= i < warmup]
+    # the steps after the window run with CUPTI still attached (Kineto does not tear it down: pytorch#144455), 10-40%
+    # slower on the H200 captures: they count only when too few steps ran before the window
+    off = before if len(before) >= MIN_STEPS_BEFORE else [i for i in ms if FIRST_TIMED_STEP <= i < warmup or i >= window.stop + 2]
     on = [i for i in ms if window.start <= i < window.stop]
     median_off = statistics.median(ms[i] for i in off) if off else None
     median_on = statistics.median(ms[i] for i in on) if on else None
