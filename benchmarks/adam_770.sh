@@ -10,7 +10,7 @@ S=/tmp/tv-adam-770
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name(0))')"
 for v in ${VARIANTS:-compiled-cudagraphs compiled-cpp-wrapper}; do
-  ( t0=$(date +%s); timeout ${LIMIT_S:-560} python3 -m traceview run adam -v "$v" --size 64x256 --json --no-analyze -o "$S/$v" \
+  ( t0=$(date +%s); timeout ${LIMIT_S:-560} python3 -m traceview run adam -v "$v" --size 64x256 --json -o "$S/$v" \
       > "$OUT/$v.json" 2> "$S/$v.err"; say "$v: exit $? in $(( $(date +%s) - t0 )) s" ) &
 done
 wait
