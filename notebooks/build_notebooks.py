@@ -169,6 +169,19 @@ amortization'''),
                   ignore_index=True)
 px.scatter(steps, x="launch_cpu_ms", y="gpu_ms", color="variant", symbol="workload", hover_data=["kernels", "launches"],
            title="Per step: launch CPU ms vs GPU ms")'''),
+        new_markdown_cell("## Adam against the tensor count (the H200 sweep)\n\n`traceview run adam --size 4x1024 --size 16x512 "
+                          "--size 64x256 --size 256x128 --json` on an H200 (the same ~50 M parameters in 50 to 3,074 tensors), "
+                          "joined with the compiled variants measured in later calls (docs/benchmarks.md): per variant, host ms "
+                          "(until `step()` returned) and GPU ms (kernel time) per step. Where the host line crosses the GPU "
+                          "line, launching costs more than the kernels do: the `crossovers` below."),
+        new_code_cell('''import json
+
+sweep = json.loads((SAMPLES / "gpu" / "adam-sweep" / "adam_sweep.json").read_text())
+rows = pd.DataFrame(sweep["runs"])
+lines = rows.melt(id_vars=["variant", "n_tensors"], value_vars=["host_ms_per_step", "gpu_ms_per_step"], var_name="time", value_name="ms")
+px.line(lines.sort_values("n_tensors"), x="n_tensors", y="ms", color="variant", line_dash="time", markers=True, log_x=True,
+        log_y=True, title="Adam step on an H200: host ms (solid) and GPU ms (dashed) per step against the tensor count").show()
+pd.DataFrame(sweep["crossovers"])[["variant", "sizes", "host_bound_from", "crossover_n_tensors", "detail"]]'''),
     ]
     return new_notebook(cells=cells, metadata=_metadata())
 
