@@ -236,3 +236,42 @@ def test_cudagraph_skip_reason_becomes_a_finding(tmp_path):
     a = analyze(load(files.trace), dynamo_record(files))
     assert a.reasons.frames.set_index("compile_id").loc["1/0", "cudagraph_skip_reason"] == skip
     assert [f.text for f in a.findings if "CUDA graphs not used" in f.text] == [f"CUDA graphs not used for 1/0 (forward): {skip}."]
+
+
+def test_a_compiled_module_is_placed_at_the_users_line_that_called_it(tmp_path):
+    """torch.compile(module) compiles a wrapper inside torch/_dynamo (``inner``, external_utils.py, on torch 2.13): the
+    frame is placed at the innermost frame of Dynamo's stack outside PyTorch (its ``str`` table resolves the file
+    numbers), here the script's own line, as a plain reading of the structured trace's records gives it."""
+    from traceview.capture.profile_script import profile_script
+
+    script = tmp_path / "mlp.py"
+    script.write_text("import torch\n"
+                      "model = torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.ReLU(), torch.nn.Linear(16, 4))\n"
+                      "compiled = torch.compile(model)\n"
+                      "for _ in range(2):\n"
+                      "    compiled(torch.randn(4, 16)).sum().backward()\n")
+    result = profile_script(script, out_dir=tmp_path / "out")
+    assert result.exit_code == 0, result.traceback
+    # the plain reading: the str table and the first dynamo_start stack
+    strings, stack = {}, None
+    with gzip.open(result.torch_trace, "rt") as f:
+        for line in f:
+            head = re.match(r"^[VIWEC]\d{4} [^\]]*\] (\{.*)$", line)
+            if not head:
+                continue
+            record = json.loads(head.group(1))
+            if "str" in record:
+                strings[record["str"][1]] = record["str"][0]
+            if "dynamo_start" in record and stack is None:
+                stack = record["dynamo_start"]["stack"]
+    ours = [f for f in stack if strings.get(f["filename"]) == str(script)]
+    assert ours, "the script's own line is on Dynamo's stack"
+    log = read_torch_log(result.torch_trace)
+    row = log.compiles.iloc[0]
+    assert (row["user_file"], row["user_line"], row["user_function"]) == (str(script), ours[-1]["line"], "<module>")
+    frames = analyze(load(result.trace), dynamo_record(run_files(result.trace))).reasons.frames
+    where = frames.set_index("compile_id").loc["0/0", "where"]
+    if "/torch/" in str(row["co_filename"]):  # the compiled code is PyTorch's wrapper: the user's line says where
+        assert where.endswith(f"mlp.py:{ours[-1]['line']}") and frames.iloc[0]["function"] == "<module>"
+    else:  # a torch that compiles forward itself: its own place
+        assert "mlp.py" not in where or where.endswith("mlp.py:" + str(row["co_firstlineno"]))

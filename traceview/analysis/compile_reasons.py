@@ -27,6 +27,8 @@ that called it): ``compile_ids`` lists them.
 
 from __future__ import annotations
 
+import re
+
 import os
 from dataclasses import dataclass, field
 
@@ -157,8 +159,12 @@ def _frames_from_log(compiles: pd.DataFrame, breaks: pd.DataFrame, per_region: d
     frames = []
     for c in compiles.itertuples():
         key = (int(c.rank), c.compile_id)
-        frames.append({"rank": key[0], "compile_id": c.compile_id, "function": c.co_name,
-                       "where": _where(c.co_filename, c.co_firstlineno), "graph_ops": c.graph_ops, "compile_s": c.compile_s,
+        # torch.compile(module) compiles a wrapper inside torch/_dynamo: the user's line that called it says where
+        inside_torch = isinstance(c.co_filename, str) and _TORCH_FILE.search(c.co_filename) is not None
+        user = isinstance(getattr(c, "user_file", None), str) and inside_torch
+        frames.append({"rank": key[0], "compile_id": c.compile_id, "function": c.user_function if user else c.co_name,
+                       "where": _where(c.user_file, c.user_line) if user else _where(c.co_filename, c.co_firstlineno),
+                       "graph_ops": c.graph_ops, "compile_s": c.compile_s,
                        "backward_compile_s": c.backward_compile_s, "recompile_reason": _strip_id(c.recompile_reason),
                        "graph_break": first_break.get(key), "cudagraph_skip_reason": c.cudagraph_skip_reason,
                        **per_region.get(key, _NO_CALLS)})
@@ -255,6 +261,10 @@ def _compile_seconds(compiles: pd.DataFrame | None, dynamo: DynamoRecord, split:
 
 
 # --- words ----------------------------------------------------------------------------------------
+
+
+#: A file of PyTorch itself (installed, or a source tree's torch/_dynamo).
+_TORCH_FILE = re.compile(r"(?:site-packages|dist-packages)/torch/|(?:^|/)torch/_dynamo/")
 
 
 def _where(file: object, line: object) -> str | None:

@@ -46,7 +46,8 @@ _METRICS = ("compilation_metrics", "bwd_compilation_metrics", "compilation_metri
 
 COMPILES_COLUMNS = ["rank", "compile_id", "frame_id", "frame_compile_id", "co_name", "co_filename", "co_firstlineno",
                     "graph_ops", "guards", "cache_size", "compile_s", "backward_compile_s", "autotune_s",
-                    "recompile_reason", "restart_reasons", "fail_type", "fail_reason", "cudagraph_skip_reason"]
+                    "recompile_reason", "restart_reasons", "fail_type", "fail_reason", "cudagraph_skip_reason",
+                    "user_file", "user_line", "user_function", "user_code"]
 GRAPH_BREAKS_COLUMNS = ["rank", "compile_id", "attempt", "reason", "explanation", "hints", "context", "url", "file",
                         "line", "function", "code", "resumable", "user_stack", "message"]
 RECOMPILES_COLUMNS = ["rank", "compile_id", "failed_compile_id", "reason"]
@@ -95,8 +96,12 @@ def read_torch_log(path: str | Path, rank: int | None = None) -> TorchLog:
     breaks: list[dict[str, Any]] = []
     recompiles: list[dict[str, Any]] = []
     count = 0
+    strings: dict[int, str] = {}  # the log's string table: file names the stacks refer to by number
     for meta, payload in _records(path, notes):
         count += 1
+        if isinstance(meta.get("str"), list) and len(meta["str"]) == 2 and isinstance(meta["str"][1], int):
+            strings[meta["str"][1]] = str(meta["str"][0])
+            continue
         record_rank = meta.get("rank", rank if rank is not None else 0)
         record_rank = int(record_rank) if isinstance(record_rank, int) else 0
         cid = _compile_id(meta)
@@ -104,7 +109,7 @@ def read_torch_log(path: str | Path, rank: int | None = None) -> TorchLog:
             continue
         key = (record_rank, cid)
         if "dynamo_start" in meta:
-            metrics.setdefault(key, {})
+            metrics.setdefault(key, {})["user_frame"] = _user_frame(meta["dynamo_start"], strings)
         for kind in _METRICS:
             if isinstance(meta.get(kind), dict):
                 metrics.setdefault(key, {})[kind] = meta[kind]
@@ -203,7 +208,31 @@ def _compile_row(rank: int, cid: str, m: dict[str, Any]) -> dict[str, Any]:
         "restart_reasons": [str(r) for r in (fwd.get("restart_reasons") or [])],
         "fail_type": fwd.get("fail_type"), "fail_reason": fwd.get("fail_reason"),
         "cudagraph_skip_reason": fwd.get("cudagraph_skip_reason"),
+        **{f"user_{k}": v for k, v in (m.get("user_frame") or dict.fromkeys(("file", "line", "function", "code"))).items()},
     }
+
+
+#: Installed packages (PyTorch, transformers, ...), the interpreter's own files: a compiled frame's caller is the
+#: innermost frame outside them and outside traceview itself.
+_LIBRARY_FILE = re.compile(r"(?:site-packages|dist-packages)/|/lib/python\d[\d.]*/|^<frozen |/torch/_dynamo/")
+_OWN_PACKAGE = str(Path(__file__).resolve().parents[1]) + "/"
+
+
+def _user_frame(start: Any, strings: dict[int, str]) -> dict[str, Any] | None:
+    """The innermost frame of Dynamo's stack at the compile that is the user's code (not PyTorch's, traceview's or the
+    interpreter's): where the compiled frame was called from (torch.compile(module) compiles a wrapper inside
+    torch/_dynamo, whose own place says nothing). None when the stack has no such frame."""
+    stack = start.get("stack") if isinstance(start, dict) else None
+    if not isinstance(stack, list):
+        return None
+    for frame in reversed(stack):
+        if not isinstance(frame, dict):
+            continue
+        name = frame.get("filename")
+        file = strings.get(name) if isinstance(name, int) else name if isinstance(name, str) else None
+        if file and not _LIBRARY_FILE.search(file) and not file.startswith(_OWN_PACKAGE):
+            return {"file": file, "line": frame.get("line"), "function": frame.get("name"), "code": frame.get("loc") or None}
+    return None
 
 
 def _seconds(metrics: dict[str, Any], key: str | None) -> float | None:
