@@ -117,3 +117,30 @@ def test_cpu_predictions_within_tolerance_or_known_misses(rows):
         key = (r["model"], r["kind"])
         within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
         assert within != (key in KNOWN_MISSES), (key, r["predicted_pct"], r["measured_pct"])
+
+
+def test_profile_calibrate_measures_the_compile_costs_here_and_the_advice_uses_them(tmp_path):
+    """profile --calibrate times a compiled call and its kernels on this machine after the script (meta.json's
+    host.calibration), outside the script's structured trace; the compile advice then names them as its constants."""
+    from traceview.analysis.advice import compile_replayed, measured_costs
+    from traceview.capture.profile_script import profile_script
+
+    script = ROOT / "sample_traces" / "scripts" / "train_models.py"
+    result = profile_script(script, ["--model", "mixer", "--iters", "12", "--batch", "4"], out_dir=tmp_path / "run",
+                            steps="6:9", calibrate=True)
+    assert result.exit_code == 0, result.traceback
+    cal = json.loads(result.meta_path.read_text())["host"]["calibration"]
+    assert cal["device"] == "cpu" and cal["kernel_ms"] > 0 and cal["call_ms"] >= 0
+    eager = [r for r in cal["rows"] if r["mode"] == "eager"]
+    assert [r["n"] for r in eager] == [2, 8, 24] and eager[-1]["kernels"] > eager[0]["kernels"]  # more blocks, more kernels
+    log = result.torch_trace.read_bytes() if result.torch_trace else b""
+    assert b"calibrate.py" not in log  # the calibration's compiles are not the script's
+    trace = load(result.trace)
+    dynamo = dynamo_record(run_files(result.trace))
+    costs = measured_costs(dynamo.host, "cpu")
+    assert costs is not None and costs.kernel_ms == cal["kernel_ms"] and "profile --calibrate" in costs.source
+    assert measured_costs(dynamo.host, "cuda") is None  # measured on another kind of device: the defaults
+    windows = analyze(trace, dynamo).steady.used
+    entry = compile_replayed(trace, windows, dynamo.unprofiled_step_ms, costs)
+    if entry is not None:
+        assert "profile --calibrate" in entry.assumptions

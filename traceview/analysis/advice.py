@@ -451,7 +451,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(static_inputs(trace, n_steps, step_ms, windows if len(steps_table) else None))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps, _rank_steps_if_ranks(trace, result.collectives))
-    found.append(compile_replayed(trace, windows, unprofiled_step_ms))
+    found.append(compile_replayed(trace, windows, unprofiled_step_ms, measured_costs(host, "cuda" if len(trace.gpu) else "cpu")))
     if not len(trace.gpu):
         found.append(fused_optimizer_cpu(trace, windows, unprofiled_step_ms))
         found.append(threads_note(host))
@@ -861,3 +861,15 @@ def threads_note(host: dict | None) -> Advice | None:
                   f"traceview try --change threads --threads {fair} measures what it saves",
                   "the load was measured over 0.3 s before the script started (/proc/stat); it may have changed since",
                   ranked=False)
+
+
+def measured_costs(host: dict | None, device: str) -> cm.CompileCosts | None:
+    """The compile model's constants measured on the machine that captured the trace (``profile --calibrate``:
+    meta.json's ``host.calibration``), when they were measured on this kind of device; else None (the defaults)."""
+    cal = (host or {}).get("calibration")
+    if not isinstance(cal, dict) or cal.get("device") != device:
+        return None
+    call, kernel = cal.get("call_ms"), cal.get("kernel_ms")
+    if not isinstance(call, (int, float)) or not isinstance(kernel, (int, float)) or kernel <= 0:
+        return None
+    return cm.CompileCosts(float(call), float(kernel), "measured on the machine that captured this trace (profile --calibrate)")

@@ -153,12 +153,15 @@ def _sigint_ignored():
 def profile_script(script: Path | str | None, args: list[str] | None = None, out_dir: Path | str = "traceview-profile",
                    with_stack: bool = False, include_compile: bool = True, *, module: str | None = None,
                    steps: str | StepRange | None = None, step_annotation: str | None = None,
-                   torch_trace: bool = True, memory: bool = False, stop_after: int | None = None) -> ProfileResult:
+                   torch_trace: bool = True, memory: bool = False, stop_after: int | None = None,
+                   calibrate: bool = False) -> ProfileResult:
     """Profile ``script`` (or ``module``) with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
 
     ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
     ``stop_after``: with ``steps``, end the script once it has made that many steps (like nsys's
     ``--capture-range-end=stop-shutdown``); a long training script then costs only those steps.
+    ``calibrate``: after the script, time the compile model's host costs here (:mod:`.calibrate`) into meta.json's
+    ``host.calibration``, where the advice reads them instead of its defaults.
     Raises :class:`CaptureError` before anything runs if the script or module is missing or not
     valid Python, if ``steps`` is not START:STOP, or if ``out_dir`` cannot be written. The script's
     own failures are reported in the result.
@@ -197,6 +200,11 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
              "torch_trace": log_path.name if log_path.exists() else None}
     if memory:
         extra["memory"] = peak_memory(device)
+    if calibrate and outcome.exit_code == 0:  # after the script and outside its structured trace and Dynamo counts
+        stage("timing a compiled call's host costs on this machine (--calibrate)")
+        from .calibrate import compile_costs
+
+        extra["calibration"] = compile_costs(device.type)
     if step_info is not None:
         extra["steps"] = step_info
     ranks = tuple(rank_files.rank_traces(out, spawned.run_id))
@@ -295,7 +303,7 @@ def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, 
         "with_stack": with_stack,
         "rank": rank,
         "device": device_info(device),
-        "host": host_info(share),
+        "host": {**host_info(share), **({"calibration": extra.pop("calibration")} if "calibration" in extra else {})},
         "versions": versions(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         **extra,

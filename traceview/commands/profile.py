@@ -17,11 +17,12 @@ def profile_cmd(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the trace, meta.json, PyTorch's structured trace and generated code.")] = Path("traceview-profile"),
     steps: Annotated[Optional[str], typer.Option("--steps", help="Profile only steps START:STOP (0-based, STOP excluded: 10:15 is steps 10-14), counted on the optimizer's step() calls.")] = None,
     step_annotation: Annotated[Optional[str], typer.Option("--step-annotation", help="With --steps: count a step each time a torch.profiler.record_function of this name closes, instead of optimizer steps.")] = None,
-    stop_after: Annotated[Optional[int], typer.Option("--stop-after", min=1, help="With --steps: end the script once it has made this many steps (like nsys --capture-range-end=stop-shutdown); the unprofiled steps after the window time the step without the profiler.")] = None,
+    stop_after: Annotated[Optional[int], typer.Option("--stop-after", min=1, help="With --steps: end the script once it has made this many steps (like nsys --capture-range-end=stop-shutdown); the steps before the window (and after it, when fewer than 5 ran before) time the step without the profiler.")] = None,
     with_stack: Annotated[bool, typer.Option("--with-stack", help="Record Python stacks (larger traces; needed for the per-module view).")] = False,
     include_compile: Annotated[bool, typer.Option("--include-compile/--steady", help="Profile the whole run, compilation included; --steady runs the script once unprofiled first, then profiles a second run.")] = True,
     torch_trace: Annotated[bool, typer.Option("--torch-trace/--no-torch-trace", help="Also write PyTorch's structured trace (graph breaks, recompiles, compile times) beside the trace.")] = True,
     analyze: Annotated[bool, typer.Option("--analyze/--no-analyze", help="Analyze the trace afterwards.")] = True,
+    calibrate: Annotated[bool, typer.Option("--calibrate", help="After the script, time what a compiled call and each of its kernels cost on this machine (about 20 s); the compile advice then uses these instead of its defaults.")] = False,
     memory: Annotated[bool, typer.Option("--memory", help="Record every allocation and free (profile_memory=True): memory over time, the peak and what was live at it.")] = False,
 ) -> None:
     """Run SCRIPT (or -m MODULE) with its arguments under torch.profiler; its exit code is passed through."""
@@ -37,7 +38,7 @@ def profile_cmd(
     if module is None and script is None:
         raise typer.BadParameter("give a script to run, or -m MODULE", param_hint="SCRIPT")
     with progress_lines():  # capture, then analysis: one line per stage, on one clock
-        result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps,
+        result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps, calibrate=calibrate,
                                 step_annotation=step_annotation, torch_trace=torch_trace, memory=memory,
                                 stop_after=stop_after)
         _report(result, out, analyze, module or script)
