@@ -10,6 +10,9 @@ eager and through ``torch.compile``, at several N:
   guards and cache lookup, AOTAutograd's runtime wrappers, the graphs' fixed cost): the compiled intercept minus
   the eager intercept.
 
+``traceview profile --calibrate`` times the same chain without the profiler on the capturing machine
+(traceview/capture/calibrate.py); this script also times it under the profiler.
+
 Each is a least-squares line, ms per step against kernels per step (counted in a profiled run: launch calls on a
 GPU; ATen ops and Inductor's C++ kernels on the CPU), once with steps timed without the profiler
 (``unprofiled``) and once under it (``profiled``: the scale of a trace's own host times).
@@ -28,32 +31,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-LAUNCHES = ("cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx", "hipLaunchKernel",
-            "hipModuleLaunchKernel", "hipExtModuleLaunchKernel")
-
-
-def chain(n: int, device: str):
-    torch.manual_seed(n)
-    ws = [torch.randn(64, 64, device=device, requires_grad=True) for _ in range(n)]
-
-    def f(x):
-        for w in ws:
-            x = torch.tanh(x @ w) * 0.5
-        return x
-    return f, ws
-
-
-def timed(step, sync, chunks: int = 15, per: int = 10) -> float:
-    """Median ms per step over synchronised chunks."""
-    out = []
-    for _ in range(chunks):
-        sync()
-        t0 = time.perf_counter()
-        for _ in range(per):
-            step()
-        sync()
-        out.append((time.perf_counter() - t0) * 1e3 / per)
-    return statistics.median(out)
+from traceview.capture.calibrate import CPU_KERNEL_OPS, LAUNCHES, chain, timed  # the chain profile --calibrate times
 
 
 def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple[float, float]:
@@ -76,9 +54,7 @@ def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple
     if device == "cuda":
         kernels = sum(n in LAUNCHES for n in names)
     else:  # Inductor's C++ kernels (cpp.enable_kernel_profile) and the ATen ops a compiled graph calls or eager runs
-        kernels = sum(("cpp_fused" in n) or n in ("aten::mm", "aten::tanh", "aten::mul", "aten::tanh_backward",
-                                                  "aten::sum", "aten::t", "aten::fill_", "aten::ones_like")
-                      for n in names)
+        kernels = sum(("cpp_fused" in n) or n in CPU_KERNEL_OPS for n in names)
     return kernels / steps, ms
 
 
