@@ -93,13 +93,11 @@ class CompiledStep:
     op_stretch: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # each op's graph call (-1: stays eager)
 
 
-def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
-    """The model of :mod:`this module <traceview.analysis.compile_model>` on the window's steps (None: nothing to
-    compile, or the trace runs compiled graphs already)."""
+def _top_level_ops(trace: Trace, w: rp.Window):
+    """The window's process's slices (``mine``), names, tree arrays, which slices are ops, the top-level ops, each
+    slice's top-level op, and which slices are inside the optimizer or data loading (they stay eager); None when
+    the window runs compiled graphs already."""
     s = trace.slices
-    n = len(s)
-    if not n or not len(trace.gpu):
-        return None
     mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
     if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
         return None  # compiled already
@@ -109,6 +107,20 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     top = outermost(parents, depth, is_op) & mine
     top_of = nearest_marked(parents, depth, top)  # each slice's top-level op
     outside = nearest_marked(parents, depth, matches(names, r"Optimizer\.|" + rp.DATALOADER_NEXT, anchored=True)) >= 0
+    return mine, names, parents, depth, is_op, top, top_of, outside
+
+
+def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
+    """The model of :mod:`this module <traceview.analysis.compile_model>` on the window's steps (None: nothing to
+    compile, or the trace runs compiled graphs already)."""
+    s = trace.slices
+    n = len(s)
+    if not n or not len(trace.gpu):
+        return None
+    ops = _top_level_ops(trace, w)
+    if ops is None:
+        return None
+    mine, names, parents, depth, is_op, top, top_of, outside = ops
     breaks = np.zeros(n, dtype=bool)  # top-level ops that stay eager and split the graphs
     breaks[top & outside] = True
     calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
@@ -239,15 +251,10 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
     n = len(s)
     if not n or len(trace.gpu):
         return None
-    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
-    if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
-        return None  # compiled already
-    names = s["name"]
-    parents, depth = parents_array(s), s["depth"].to_numpy()
-    is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-    top = outermost(parents, depth, is_op) & mine
-    top_of = nearest_marked(parents, depth, top)
-    outside = nearest_marked(parents, depth, matches(names, r"Optimizer\.|" + rp.DATALOADER_NEXT, anchored=True)) >= 0
+    ops = _top_level_ops(trace, w)
+    if ops is None:
+        return None
+    mine, names, parents, depth, is_op, top, top_of, outside = ops
     library_op = is_op & mine & matches(names, CPU_LIBRARY_OPS, anchored=True)
     has_library = np.zeros(n, dtype=bool)
     has_library[top_of[library_op][top_of[library_op] >= 0]] = True
