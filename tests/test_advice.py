@@ -127,7 +127,9 @@ TOLERANCES = [
     ("fused_optimizer", "adam for-loop 4x1024", 0.25), ("fused_optimizer", "adam foreach 4x1024", 0.25),
     ("fused_optimizer", "adam for-loop 16x512", 0.25), ("fused_optimizer", "adam foreach 16x512", 0.25),
     ("fused_optimizer", "adam foreach 256x128", 0.25), ("straggler", "gloo 2 ranks, rank 1 +20 ms", 0.25),
-    ("compile", "gpt2-eager", 1.0), ("graph_break", "gpt2-reduce-overhead", 0.6),
+    ("compile", "gpt2-eager", 1.0),
+    # under CUDA graphs the eager code between the split graphs is costed too (2026-11-26): -50% -> -5%
+    ("graph_break", "gpt2-reduce-overhead", 0.25),
 ]
 
 
