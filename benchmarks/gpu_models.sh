@@ -4,6 +4,7 @@
 # 10-14, `traceview profile --steps 10:15`) and measured in an interleaved A/B of eager, compiled, CUDA graphs and
 # fused AdamW (benchmarks/ab_models.py).
 #   MODELS="mixer gru" MICRO=1 OUT=/some/dir bash benchmarks/gpu_models.sh
+#   STEPS=0:8 TAG=-incl AB=0 MODELS="vit cnn llama" ...   compile-included profiles (<model>-<mode>-incl), no A/B
 # $OUT: log.txt, micro_compile.json, ab-<model>.json, models.tar.gz (the profile run directories, no generated code).
 set -u
 : "${OUT:?set OUT}"
@@ -18,12 +19,14 @@ if [ "${MICRO:-0}" = 1 ]; then
 fi
 for m in $MODELS; do
   for mode in eager compiled; do
-    timeout 150 python3 -m traceview profile --steps 10:15 -o "$S/$m-$mode" "$SCRIPT" --model "$m" --mode "$mode" --iters 40 \
-      > "$S/$m-$mode.out" 2>&1
-    say "profile $m $mode: exit $?"; tail -2 "$S/$m-$mode.out" | tee -a "$LOG"
+    timeout 150 python3 -m traceview profile --steps "${STEPS:-10:15}" --no-analyze -o "$S/$m-$mode${TAG:-}" "$SCRIPT" \
+      --model "$m" --mode "$mode" --iters 40 > "$S/$m-$mode.out" 2>&1
+    say "profile $m $mode ${STEPS:-10:15}: exit $?"; tail -2 "$S/$m-$mode.out" | tee -a "$LOG"
   done
-  timeout 200 python3 benchmarks/ab_models.py --model "$m" --rounds 10 --steps 10 --json "$OUT/ab-$m.json" > "$S/ab-$m.out" 2>&1
-  say "A/B $m: exit $?"; tail -4 "$S/ab-$m.out" | tee -a "$LOG"
+  if [ "${AB:-1}" = 1 ]; then
+    timeout 200 python3 benchmarks/ab_models.py --model "$m" --rounds 10 --steps 10 --json "$OUT/ab-$m.json" > "$S/ab-$m.out" 2>&1
+    say "A/B $m: exit $?"; tail -4 "$S/ab-$m.out" | tee -a "$LOG"
+  fi
 done
 find "$S" -name code -type d -prune -exec rm -rf {} + ; find "$S" -name "*.torch_trace.log*" -size +2M -delete
 cp "$OUT"/*.json "$LOG" "$S/" 2>/dev/null

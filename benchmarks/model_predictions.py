@@ -36,18 +36,19 @@ def measured(ab: dict, arm: str, against: str) -> dict:
             "measured_high_pct": round(100 * shares[-1 - len(shares) // 10], 2)}
 
 
-def rows_of(root: Path, model: str) -> list[dict]:
+def rows_of(root: Path, model: str, tag: str = "") -> list[dict]:
+    """``tag``: read the traces of ``<model>-<which><tag>`` (``-incl``: the compile-included profiles)."""
     ab = json.loads((root / f"ab-{model}.json").read_text())
     rows = []
     for which, kind, arm, against in CASES:
-        run_dir = root / f"{model}-{which}"
+        run_dir = root / f"{model}-{which}{tag}"
         if not run_dir.is_dir() or arm not in ab["arms"]:
             continue  # not captured there (the CPU set has no compiled trace and no CUDA graphs)
         trace = sorted(run_dir.glob("*.pt.trace.json*"))[0]
         result = analyze(load(trace), dynamo_record(run_files(trace)))
         a = {x.kind: x for x in result.advice}.get(kind)
         m = measured(ab, arm, against)
-        rows.append({"model": model, "trace": which, "kind": kind, "advised": a is not None,
+        rows.append({"model": model, "trace": which + tag, "kind": kind, "advised": a is not None,
                      "predicted_pct": round(a.saving_pct, 2) if a else 0.0, **m,
                      "error_points": round((a.saving_pct if a else 0.0) - m["measured_pct"], 2)})
     return rows
@@ -57,9 +58,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("root", type=Path)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--tag", default="", help="read <model>-<trace><TAG> run directories (-incl: compile included)")
     args = parser.parse_args()
     models = sorted(p.name[3:-5] for p in args.root.glob("ab-*.json"))
-    rows = [r for m in models for r in rows_of(args.root, m)]
+    rows = [r for m in models for r in rows_of(args.root, m, args.tag)]
     for r in rows:
         print(f"{r['model']:6s} {r['trace']:9s} {r['kind']:16s} predicted {r['predicted_pct']:6.1f}%  measured "
               f"{r['measured_pct']:6.1f}% ({r['measured_low_pct']:.1f}..{r['measured_high_pct']:.1f})  error "
