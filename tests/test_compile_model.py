@@ -201,3 +201,24 @@ def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
     for a in advice:
         assert a.checked == CHECKED[a.kind] and a.as_dict()["checked"] == a.checked
     assert "Checked: out of sample (6 models, H200)" in advice_section(advice)
+
+
+#: The same blind models profiled with compilation and the first steps inside the window (steps 0-7): misses.
+KNOWN_MISSES_INCL = {
+    ("cnn", "compile"): "+25.5 points: the same GPU slowdown of Inductor's BatchNorm kernels the steady trace misses",
+    ("vit", "compile"): "+12.1 points: the same optimism as on the steady trace (+31.8)",
+    ("vit", "fused_optimizer"): "measured 2.3% (rounds -3.1..+6.9), predicted 8.0%: 0.7 points outside the 5",
+}
+
+
+def test_compile_included_traces_within_tolerance_or_known_misses():
+    """Issue 27's goal asks for both traces: on the compile-included profiles of the blind set, each kind against the
+    same A/B (after the first step, the loop's first call, is left out as unsteady)."""
+    import model_predictions
+
+    rows = [r for m in ("vit", "cnn", "llama") for r in model_predictions.rows_of(MODELS, m, "-incl")]
+    assert {r["trace"] for r in rows} == {"eager-incl", "compiled-incl"}
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        assert within != ((r["model"], r["kind"]) in KNOWN_MISSES_INCL), (r["model"], r["kind"], r["predicted_pct"], r["measured_pct"])

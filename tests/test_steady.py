@@ -136,3 +136,28 @@ def test_advice_is_in_ms_of_a_step_without_the_profiler_and_the_stretch_is_said(
 
     out = " ".join(CliRunner(env={"COLUMNS": "200"}).invoke(app, ["analyze", str(bare)]).stdout.split())
     assert "predicted saving per step, profiled ms" in out
+
+
+@pytest.mark.parametrize("model", ["vit", "cnn", "llama"])
+def test_an_eager_scripts_first_step_is_left_out_when_it_is_its_first_call(model):
+    """Profiled from step 0 (benchmarks/gpu_models.sh STEPS=0:8), an eager script's first step pays the CUDA, cuBLAS
+    and cuDNN set-up: it is left out as "first step" when, in the raw JSON, ProfilerStep#0 lasts over twice the median
+    of the others."""
+    import gzip
+    import json
+    import statistics
+
+    from traceview.analysis.analyze import analyze
+    from traceview.trace import load
+
+    path = SAMPLES / "gpu" / "models" / f"{model}-eager-incl" / "train_models.pt.trace.json.gz"
+    with gzip.open(path, "rt") as f:
+        steps: dict[str, float] = {}
+        for e in json.load(f)["traceEvents"]:  # a step named on two threads: its longest slice, as step windows keep it
+            if e.get("name", "").startswith("ProfilerStep#"):
+                steps[e["name"]] = max(steps.get(e["name"], 0.0), e["dur"])
+    first = steps.pop("ProfilerStep#0")
+    assert first > 2 * statistics.median(steps.values())
+    steady = analyze(load(path)).steady
+    labels = [str(n) for n in steady.windows.slice_id]
+    assert steady.reasons == {0: "first step"} and steady.steady[1:].all(), (labels, steady.reasons)

@@ -8,6 +8,9 @@ loop will not run again:
     autotuned      Inductor benchmarking kernels or GEMM candidates (the autotune phase)
     recorded a CUDA graph   CUDA-graph trees capturing a graph (``cudaStreamBeginCapture``,
                    ``cudaGraphInstantiate*``, ``CUDAGraphNode.record``) instead of replaying one
+    first step     a process's first step taking over FIRST_STEP_FACTOR times the median of its others: the loop's
+                   first call (CUDA, cuBLAS and cuDNN handles, the caching allocator's first blocks), which an eager
+                   script profiled from step 0 pays once
 
 The phases are the classification's (``trace/classify.py``); the capture calls are runtime slices. A trace
 whose steps all compiled has no steady step: its critical path is over every step, and it is said so.
@@ -26,7 +29,9 @@ from traceview.trace import Trace
 
 #: CUDA-graph trees recording a graph (not replaying it).
 GRAPH_RECORDING = r"cudaStreamBeginCapture|cudaGraphInstantiate|CUDAGraphNode\.record\b"
-_REASONS = ("compiled", "autotuned", "recorded a CUDA graph")
+_REASONS = ("compiled", "autotuned", "recorded a CUDA graph", "first step")
+#: A process's first step this many times longer than the median of its other steps is its first call.
+FIRST_STEP_FACTOR = 2.0
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,22 @@ def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
         if len(rows):
             at = step_at(windows, rank[rows], pid[rows], start[rows])
             hit[k, at[at >= 0]] = True
+    hit[3] = _slow_first_steps(windows)
     steady = ~hit.any(axis=0)
     reasons = {int(i): ", ".join(r for r, h in zip(_REASONS, hit[:, i]) if h) for i in np.flatnonzero(~steady)}
     return SteadySteps(windows, steady, reasons)
+
+
+def _slow_first_steps(windows: StepWindows) -> np.ndarray:
+    """Per step: the first of its process, and over FIRST_STEP_FACTOR times the median of that process's others."""
+    out = np.zeros(len(windows), dtype=bool)
+    dur = (windows.end_ns - windows.start_ns).astype(np.float64)
+    keys = np.stack([windows.rank.astype(np.int64), windows.pid.astype(np.int64)], axis=1)
+    for key in np.unique(keys, axis=0):
+        mine = np.flatnonzero((keys == key).all(axis=1))
+        if len(mine) < 3:
+            continue
+        first = mine[np.argmin(windows.start_ns[mine])]
+        others = np.median(dur[mine[mine != first]])
+        out[first] = others > 0 and dur[first] > FIRST_STEP_FACTOR * others
+    return out
