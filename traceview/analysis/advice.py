@@ -109,8 +109,6 @@ class PathShares:
     replay_call_ms: float  # mean host path ms of one such call
     in_optimizer: float
     optimizer_launches: float
-    in_eager_ops: float  # top-level ATen ops outside compiled graphs and the optimizer
-    eager_launches: float
     lookup_ms: float  # Dynamo's cache lookup, per call
     launch_cpu_ms: float  # median host ms of one kernel launch call
     per_step: tuple[PathShares, ...] = ()  # the same, of each step alone (a prediction's range across steps)
@@ -144,8 +142,6 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     optimizer = nearest_marked(parents, depth, _starts(names, OPTIMIZER))
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
-    loading = nearest_marked(parents, depth, matches(names, rp.DATALOADER_NEXT, anchored=True))
-    eager = (op >= 0) & (graph_call < 0) & (optimizer < 0) & (region < 0) & (loading < 0)  # compiling leaves data loading as it is
     region_eager = (op >= 0) & (graph_call < 0) & (region >= 0)  # a compiled frame's code that runs eager: between its graphs
     starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
     rows = []
@@ -162,12 +158,12 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
         launches = inside & is_launch
         rows.append({"step": step.step_ms, "graph": dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum(),
                      "replay": dur[(call >= 0) & replays[np.maximum(call, 0)]].sum(),
-                     "optimizer": dur[host & (optimizer[safe] >= 0)].sum(), "eager": dur[host & eager[safe]].sum(),
+                     "optimizer": dur[host & (optimizer[safe] >= 0)].sum(),
                      "region_eager": dur[host & region_eager[safe]].sum(),
                      "lookup": dur[host & is_lookup[safe]].sum(),
                      "graph_calls": (calls & ~replays).sum(), "replayed": (calls & replays).sum(),
                      "graph_launches": (launches & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)]).sum(),
-                     "opt_launches": (launches & (optimizer >= 0)).sum(), "eager_launches": (launches & eager).sum(),
+                     "opt_launches": (launches & (optimizer >= 0)).sum(),
                      "lookups": (inside & is_lookup).sum()})
     launch_cpu = float(np.median(s["dur_ns"].to_numpy()[is_launch])) / 1e6 if is_launch.any() else 0.0
     per_step = tuple(_shares([row], gpu_ms_per_step, launch_cpu) for row in rows)
@@ -180,7 +176,7 @@ def _shares(rows: list[dict], gpu_ms: float, launch_cpu: float) -> PathShares:
     n = len(rows)
     return PathShares(n, t["step"] / n, gpu_ms, t["graph"] / n, t["graph_calls"] / n, t["graph_launches"] / n, t["replayed"] / n,
                       t["replay"] / t["replayed"] if t["replayed"] else 0.0, t["optimizer"] / n, t["opt_launches"] / n,
-                      t["eager"] / n, t["eager_launches"] / n, t["lookup"] / t["lookups"] if t["lookups"] else 0.0, launch_cpu,
+                      t["lookup"] / t["lookups"] if t["lookups"] else 0.0, launch_cpu,
                       in_region_eager=t["region_eager"] / n)
 
 
@@ -462,11 +458,13 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(static_inputs(trace, n_steps, step_ms, windows if len(steps_table) else None))
         found.append(exposed_comm(result.comm, step_ms, n_steps))
         found += straggler(result.collectives, step_ms, n_steps, _rank_steps_if_ranks(trace, result.collectives))
-    found.append(compile_replayed(trace, windows, unprofiled_step_ms, measured_costs(host, "cuda" if len(trace.gpu) else "cpu")))
+    replayed = _replay_inputs(trace, windows)  # the process replayed and what blocked it, for both replayed models
+    found.append(compile_replayed(trace, windows, unprofiled_step_ms, measured_costs(host, "cuda" if len(trace.gpu) else "cpu"),
+                                  replayed=replayed))
     if not len(trace.gpu):
         found.append(fused_optimizer_cpu(trace, windows, unprofiled_step_ms))
         found.append(threads_note(host))
-    found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms)
+    found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed)
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # every entry says how many steps it rests on
     found = [a if a is None or a.steps_used is not None else dataclasses.replace(a, steps_used=n_steps) for a in found]
@@ -587,14 +585,21 @@ def rank_advice(comparison, collectives) -> list[Advice]:
                   key=lambda a: (not a.ranked, -a.saving_ms_per_step))
 
 
-def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None) -> list[Advice]:
+def _replay_inputs(trace: Trace, windows) -> tuple[rp.Window, rp.Blocking] | None:
+    """The process whose steps are replayed, and the calls that blocked its host (None: no steps)."""
+    w = rp.process_window(trace, step_windows(trace) if windows is None else windows)
+    return (w, rp.blocking_calls(trace, w)) if w is not None else None
+
+
+def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None,
+                  replayed: tuple[rp.Window, rp.Blocking] | None = None) -> list[Advice]:
     """``input``, ``sync`` and ``pageable_copy``: each change replayed on the steps (:mod:`.replay`); advised when it
-    saves at least REPLAY_MIN_SHARE of the step."""
+    saves at least REPLAY_MIN_SHARE of the step. ``replayed``: :func:`_replay_inputs`, when already known."""
     windows = step_windows(trace) if windows is None else windows
-    w = rp.process_window(trace, windows)
-    if w is None:
+    replayed = replayed or _replay_inputs(trace, windows)
+    if replayed is None:
         return []
-    blocking = rp.blocking_calls(trace, w)
+    w, blocking = replayed
     loader = rp.loader_calls(trace, w)
     if not len(blocking.calls) and not len(loader):
         return []  # nothing blocked the host and no DataLoader: nothing to replay
@@ -713,17 +718,18 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     return [a for a in out if a is not None]
 
 
-def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, costs: cm.CompileCosts | None = None) -> Advice | None:
+def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, costs: cm.CompileCosts | None = None,
+                     replayed: tuple[rp.Window, rp.Blocking] | None = None) -> Advice | None:
     """``compile`` on a trace with GPU work: the steps replayed as compiled graphs (:mod:`.compile_model`). Advised
     when it saves at least REPLAY_MIN_SHARE of the step; an unranked note when it predicts compiling is slower by as
     much."""
     windows = step_windows(trace) if windows is None else windows
-    w = rp.process_window(trace, windows)
-    if w is None:
+    replayed = replayed or _replay_inputs(trace, windows)
+    if replayed is None:
         return None
+    w, blocking = replayed
     if not len(trace.gpu):
         return _compile_cpu(trace, windows, w, unprofiled_step_ms, costs or cm.COSTS["cpu"])
-    blocking = rp.blocking_calls(trace, w)
     steps = rp.step_windows_of(windows, w)
     ends = [sw.end_ns for sw in steps]
     model = cm.compiled_step(trace, w, blocking, steps, costs or cm.COSTS["cuda"])
