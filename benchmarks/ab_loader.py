@@ -10,7 +10,9 @@ batches made for free.
 
 Arms: ``base`` (the script as given by --sync-every/--pin/--workers), ``sync`` (no loss.item() in the step:
 --sync-every 0), ``pageable_copy`` (pin_memory=True and non_blocking copies), ``input`` (num_workers=W,
-persistent), ``fused_optimizer`` (the same parameters stepped by ``AdamW(fused=True)``). Per arm: the median of the rounds' ms per step (the first round of each arm is warm-up and
+persistent; on the CPU, where W workers beside the intra-op threads would oversubscribe the cores, with
+torch.set_num_threads(cores - W) as the advice says; ``input@N``: N workers, several counts side by side; ``input@N/T``: and T intra-op threads
+in the training process), ``fused_optimizer`` (the same parameters stepped by ``AdamW(fused=True)``). Per arm: the median of the rounds' ms per step (the first round of each arm is warm-up and
 dropped; rounds x steps >= 80 steps per arm), and per change the share of the base step it saves with the
 spread of the round-by-round shares (each round against the base round of the same lap).
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -39,6 +42,23 @@ def synchronize(device: torch.device) -> None:
 def cycle(data):
     while True:
         yield from data
+
+
+class Timed:
+    """An iterator whose ``next`` time is added up (``ns``): how long the training process waits for its batch."""
+
+    def __init__(self, it):
+        self.it, self.ns = it, 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        t0 = time.perf_counter_ns()
+        try:
+            return next(self.it)
+        finally:
+            self.ns += time.perf_counter_ns() - t0
 
 
 def main() -> None:
@@ -63,37 +83,51 @@ def main() -> None:
     workers = args.input_workers or max(1, min(4, cores - 1))
     gpu = device.type == "cuda"
     base = {"sync_every": args.sync_every, "pin": args.pin and gpu, "workers": args.workers}
-    changes = {"base": {}, "sync": {"sync_every": 0}, "pageable_copy": {"pin": True}, "input": {"workers": workers},
+    # on the CPU, what `input` advice says when the workers and the intra-op threads would oversubscribe the cores:
+    # fewer threads in the training process
+    fewer = {} if gpu or torch.get_num_threads() + workers <= cores else {"threads": max(1, cores - workers)}
+    changes = {"base": {}, "sync": {"sync_every": 0}, "pageable_copy": {"pin": True}, "input": {"workers": workers, **fewer},
                "fused_optimizer": {"fused": True}}
     arms = [a for a in args.arms.split(",") if a]
+    for a in arms:  # input@N[/T]: the input arm with N workers (and T intra-op threads in the training process)
+        if a.startswith("input@"):
+            n, _, t = a.split("@", 1)[1].partition("/")
+            changes[a] = {"workers": int(n), **({"threads": int(t)} if t else {})}
     config = {a: {**base, **changes[a]} for a in arms}
     if not gpu:
         config = {a: c for a, c in config.items() if a != "pageable_copy"}
         arms = [a for a in arms if a in config]
     trainer = tl.Trainer(args.model, args.device)
+    threads = torch.get_num_threads()
     # fused_optimizer: the same parameters stepped by AdamW(fused=True), what `traceview try --change fused_optimizer` builds
     optimizers = {a: (torch.optim.AdamW(trainer.net.parameters(), lr=1e-4, fused=True) if c.get("fused") else trainer.opt)
                   for a, c in config.items()}
-    untimed = 2 * workers + 2
+    untimed = 2 * max(c["workers"] for c in config.values()) + 2
     n = batch * (args.steps + untimed) * (args.rounds + 2)
-    iters = {a: cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n)) for a, c in config.items()}
+    iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n))) for a, c in config.items()}
     times: dict[str, list[float]] = {a: [] for a in arms}
+    next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
     for lap in range(args.rounds + 1):
         order = arms[lap % len(arms):] + arms[:lap % len(arms)]
         for arm in order:
             c = config[arm]
             trainer.opt = optimizers[arm]
+            torch.set_num_threads(c.get("threads", threads))
             trainer.run(iters[arm], untimed, c["sync_every"], c["pin"])  # drain what was prefetched meanwhile
             synchronize(device)
-            t0 = time.perf_counter()
+            t0, waited = time.perf_counter(), iters[arm].ns
             trainer.run(iters[arm], args.steps, c["sync_every"], c["pin"])
             synchronize(device)
             if lap:  # the first lap warms every arm up (workers start, caches fill)
                 times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+                next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
-              "torch_threads": torch.get_num_threads(), "batch": batch, "work": args.work, "base": base,
+              "torch_threads": threads, "batch": batch, "work": args.work, "base": base,
               "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed,
               "arms": {a: {"config": config[a]} for a in arms}}
+    for a in arms:  # the batch's cost to the training process, each arm (with workers: the hand-over)
+        result["arms"][a]["next_ms"] = [round(x, 4) for x in next_ms[a]]
+        result["arms"][a]["next_median_ms"] = statistics.median(next_ms[a])
     summarize(result, times, arms, args.json, args.model)
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 # "before" script: `sync` (loss.item() every step, pageable copies, batches made in the training process, no
 # transform work) and `input` (the same with W rounds of per-sample transform work). For each: a profiled run
 # (`traceview profile --steps 10:15`, the trace the advice reads) and the interleaved A/B of the changes
-# (benchmarks/ab_loader.py: base, sync, pageable_copy, input; 10 rounds of 10 steps per arm).
+# (benchmarks/ab_loader.py: base, sync, pageable_copy, input; ROUNDS rounds of 10 steps per arm, 10 by default).
 #   OUT=/some/dir bash benchmarks/gpu_loader.sh      (repository root; wheels of what the image lacks in .whl/)
 # $OUT: log.txt, loader.tar.gz (run dirs without generated code, the A/B JSON documents).
 set -u
@@ -13,6 +13,7 @@ MODELS=${MODELS:-"mlp cnn lstm gpt2"}
 CONFIGS=${CONFIGS:-"sync input"}  # workers: the batches already made by 4 workers (sync and pageable copies remain)
 PROFILE=${PROFILE:-1}  # 0: A/B only (the run dirs' profiles are kept from an earlier call)
 BUDGET_S=${BUDGET_S:-480}
+ROUNDS=${ROUNDS:-10}  # A/B rounds of 10 timed steps per arm
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
@@ -30,7 +31,7 @@ for config in $CONFIGS; do
     [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
     left=$(( BUDGET_S - ($(date +%s) - START) ))
     timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" \
-      --arms "$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )" --rounds 10 --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
+      --arms "$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )" --rounds "$ROUNDS" --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
     say "$model $config A/B: exit $?"; cat "$d/ab.out" | tee -a "$LOG"
     rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
     tar -czf "$OUT/loader.tar.gz" -C "$S" .

@@ -83,7 +83,13 @@ def test_eager_loop_each_change_measured_and_predicted(tmp_path):
     assert all(len(r.chunk_ms) == 6 and len(r.calibration) == 2 for r in runs)  # steps 4..9 in chunks of 1 (window 6)
     fused, workers = _row(doc, "fused_optimizer"), _row(doc, "num_workers")
     assert fused["applied"] == ["Adam(fused=True) over 6 tensor(s)"]
-    assert workers["applied"] == ["DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True"]
+    assert workers["applied"][0] == "DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True"
+    # on a CPU whose cores the 2 workers and the script's threads would oversubscribe, fewer threads as well
+    facts = ch.Facts.from_dict(doc["facts"])
+    fewer = ch.threads_beside_workers(facts, 2)
+    assert len(workers["applied"]) == 1 + bool(fewer)
+    if fewer:
+        assert workers["applied"][1].startswith(f"torch.set_num_threads({fewer}) (was {facts.torch_threads})")
     assert doc["facts"]["loaders"] == [{"num_workers": 0, "map_style": True, "dataset": "Samples"}]
     for row in (fused, workers):
         use_speed = doc["model"]["used"]
@@ -268,6 +274,28 @@ def test_changes_patch_only_what_they_say():
         undo()
     assert [lo["map_style"] for lo in facts.loaders] == [True, False]
     assert DataLoader(TensorDataset(torch.arange(8))).num_workers == 0
+
+
+def test_workers_on_a_cpu_with_too_few_cores_come_with_fewer_threads():
+    """What `input` advice says on a CPU (measured on the 2-core host, docs/benchmarks.md): a worker beside the
+    script's 2 intra-op threads made the step slower; with 1 thread, faster."""
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    two = ch.Facts(device="cpu", torch_threads=2, usable_cores=2)
+    assert ch.threads_beside_workers(two, 1) == 1 and ch.threads_beside_workers(two, 2) == 1
+    assert ch.threads_beside_workers(ch.Facts(device="cpu", torch_threads=4, usable_cores=16), 4) == 0
+    assert ch.threads_beside_workers(ch.Facts(device="cuda", torch_threads=16, usable_cores=16), 4) == 0
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    applied, undo = ch.apply("num_workers", 1, 0, ch.Facts(), loader_threads=1)
+    try:
+        DataLoader(TensorDataset(torch.arange(8)), batch_size=2)
+        assert torch.get_num_threads() == 1
+        assert applied[-1].startswith("torch.set_num_threads(1) (was 2)")
+    finally:
+        undo()
+        torch.set_num_threads(before)
 
 
 def test_why_not_reads_the_facts():

@@ -425,12 +425,13 @@ def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str],
 
 
 def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None = None,
-           unprofiled_step_ms: float | None = None, windows=None, harness_syncs: bool = False) -> list[Advice]:
+           unprofiled_step_ms: float | None = None, windows=None, harness_syncs: bool = False,
+           unprofiled_loader_ms: float | None = None) -> list[Advice]:
     """Every kind the trace has evidence for, largest saving first. ``result``: the Analysis so far;
     ``run_steps``: the run's step count (meta.json), to spread one-off costs over; ``host``: meta.json's cores
     and torch threads; ``unprofiled_step_ms``: the median step timed without the profiler (meta.json);
     ``harness_syncs``: a ``traceview run`` trace, whose steps end in the runner's own synchronize (not the user's
-    to remove)."""
+    to remove); ``unprofiled_loader_ms``: the median time per step in DataLoader.__next__ without the profiler."""
     steps_table = result.steps.steps
     if windows is not None and len(steps_table):  # the steady steps only (steady_steps())
         steps_table = steps_table[steps_table["slice_id"].isin(windows.slice_id).to_numpy()]
@@ -464,7 +465,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     if not len(trace.gpu):
         found.append(fused_optimizer_cpu(trace, windows, unprofiled_step_ms))
         found.append(threads_note(host))
-    found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed)
+    found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed,
+                                       unprofiled_loader_ms=unprofiled_loader_ms)
               if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
     # every entry says how many steps it rests on
     found = [a if a is None or a.steps_used is not None else dataclasses.replace(a, steps_used=n_steps) for a in found]
@@ -592,9 +594,11 @@ def _replay_inputs(trace: Trace, windows) -> tuple[rp.Window, rp.Blocking] | Non
 
 
 def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None,
-                  replayed: tuple[rp.Window, rp.Blocking] | None = None) -> list[Advice]:
+                  replayed: tuple[rp.Window, rp.Blocking] | None = None, unprofiled_loader_ms: float | None = None) -> list[Advice]:
     """``input``, ``sync`` and ``pageable_copy``: each change replayed on the steps (:mod:`.replay`); advised when it
-    saves at least REPLAY_MIN_SHARE of the step. ``replayed``: :func:`_replay_inputs`, when already known."""
+    saves at least REPLAY_MIN_SHARE of the step. ``replayed``: :func:`_replay_inputs`, when already known;
+    ``unprofiled_loader_ms``: DataLoader.__next__'s time per step timed without the profiler (meta.json), else
+    estimated from the trace less the profiler's cost per recorded event."""
     windows = step_windows(trace) if windows is None else windows
     replayed = replayed or _replay_inputs(trace, windows)
     if replayed is None:
@@ -646,16 +650,26 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
     if len(loader) and not loader["multiprocess"].any():
         load_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps
-        load = max(load_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
+        measured_load = unprofiled_loader_ms is not None and unprofiled_step_ms is not None
+        if measured_load:  # timed without the profiler in the same steps as the step itself (meta.json)
+            load = min(float(unprofiled_loader_ms), real_step)
+        else:
+            load = max(load_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
         batches = len(loader) / w.steps
         workers = max(1, min(4, cores - 1)) if cores else 4
         fetch = rp.FETCH_MS["gpu" if gpu else "cpu"]
         compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
+        # on the CPU, workers beside the step's intra-op threads oversubscribe the cores, and OpenMP's threads
+        # then wait on each other (measured: a worker beside 2 threads on 2 cores made the step 6% slower, the
+        # same worker with 1 thread 35% faster): fewer threads, the step's compute slower in proportion
+        fewer = (not gpu) and bool(cores) and compute_threads + workers > cores
+        new_threads = max(1, cores - workers) if fewer else compute_threads
 
         def input_share(load: float) -> float:
             rest = max(real_step - load, 0.0)
+            rest_new = rest * compute_threads / new_threads
             demand = load + rest * compute_threads
-            new = max(rest + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
+            new = max(rest_new + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
             return 1 - new / real_step if real_step > 0 else 0.0
 
         share = input_share(load)
@@ -663,17 +677,25 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         each = [input_share(float((rp.within(loader, sw)["end_ns"] - rp.within(loader, sw)["start_ns"]).sum()) / 1e6 * ratio)
                 for sw in steps]
         if share >= REPLAY_MIN_SHARE:
+            how = (f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
+                   + " so batches are made while the step runs"
+                   + (f", and torch.set_num_threads({new_threads}) so the workers get cores of their own" if fewer else ""))
+            timed = (f"{load:.2f} ms of a {real_step:.2f} ms step timed without the profiler" if measured_load else
+                     f"{load:.2f} ms of a {real_step:.2f} ms step without the profiler" if unprofiled_step_ms else "")
             out.append(Advice("input", float(share * real_step), float(100 * share),
                               f"the DataLoader makes each batch in the training process: {load_prof:.2f} ms of each "
                               f"{profiled_step:.2f} ms profiled step in __next__ ({len(loader)} batches in {w.steps} steps"
-                              + (f"; {load:.2f} ms of a {real_step:.2f} ms step without the profiler" if unprofiled_step_ms else "") + ")",
-                              f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
-                              + " so batches are made while the step runs",
+                              + (f"; {timed}" if timed else "") + ")",
+                              how,
                               f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch from a worker costs {fetch} ms "
                               "(benchmarks/micro_host.py); the step cannot be shorter than the batches each worker makes, its GPU "
                               f"time ({gpu_ms:.2f} ms), nor all the CPU work over the cores"
                               + ("" if gpu else f" (the step's own compute at {compute_threads} threads)")
-                              + (f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else ""),
+                              + (f"; at {new_threads} intra-op thread(s) instead of {compute_threads} the step's compute takes "
+                                 f"{compute_threads / new_threads:g}x as long (linear in the threads: measured 1.85-1.94x from 2 "
+                                 "threads to 1 on the loader models, benchmarks/ab_loader.py)" if fewer else "")
+                              + ("; __next__ timed without the profiler (meta.json)" if measured_load else
+                                 f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else ""),
                               where="DataLoader.__next__", steps_used=w.steps,
                               saving_ms_profiled=float(share * profiled_step),
                               scale="unprofiled" if unprofiled_step_ms else "profiled",

@@ -70,7 +70,8 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     )
     advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None,
                     dynamo.host if dynamo is not None else None, dynamo.unprofiled_step_ms if dynamo is not None else None,
-                    windows=steady.used, harness_syncs=dynamo.harness_syncs if dynamo is not None else False)
+                    windows=steady.used, harness_syncs=dynamo.harness_syncs if dynamo is not None else False,
+                    unprofiled_loader_ms=dynamo.unprofiled_loader_ms if dynamo is not None else None)
     if not steady.any_steady:
         advice = []  # no step the loop repeats as it ran: nothing to advise from (the critical path's note says so)
     result = Analysis(**{**result.__dict__, "advice": advice})

@@ -14,7 +14,9 @@ max_autotune       ``TORCHINDUCTOR_MAX_AUTOTUNE=1`` and coordinate-descent tunin
 no_compile         ``TORCH_COMPILE_DISABLE=1``: every ``torch.compile`` runs eagerly;   the script compiles
                    what compiling buys today
 num_workers        DataLoaders built with ``num_workers=0`` over a map-style dataset   such a DataLoader
-                   get ``num_workers=N`` and ``persistent_workers=True``               feeds the steps
+                   get ``num_workers=N`` and ``persistent_workers=True``; on the CPU,  feeds the steps
+                   where N workers beside the intra-op threads would oversubscribe
+                   the cores, ``torch.set_num_threads(cores - N)`` as well
 threads            ``torch.set_num_threads(N)`` and ``OMP_NUM_THREADS=N`` (Inductor's  the steps run on the
                    C++ kernels read it)                                                CPU
 =================  ==================================================================  ====================
@@ -78,6 +80,16 @@ def defaults(facts: Facts) -> dict[str, int]:
     return {"workers": max(2, min(8, facts.usable_cores // 2)), "threads": max(1, facts.torch_threads // 2)}
 
 
+def threads_beside_workers(facts: Facts, workers: int) -> int:
+    """The intra-op threads ``num_workers`` gives the training process: on the CPU, where ``workers`` worker
+    processes beside the script's threads would oversubscribe the usable cores, the cores the workers leave
+    (what ``input`` advice says: OpenMP's threads wait on each other when a worker takes their core); 0 (leave
+    them) on a GPU or where the cores suffice."""
+    if facts.device == "cuda" or facts.torch_threads + workers <= facts.usable_cores:
+        return 0
+    return max(1, facts.usable_cores - workers)
+
+
 def why_not(name: str, facts: Facts, workers: int, threads: int) -> str | None:
     """None when ``name`` can apply to a script with ``facts``; else why not, in one line."""
     if name in ("cuda_graphs", "max_autotune", "no_compile") and not facts.compiled_graphs:
@@ -114,10 +126,12 @@ def environment(name: str | None, threads: int) -> dict[str, str]:
     return dict(ENV.get(name, {})) if name else {}
 
 
-def apply(name: str | None, workers: int, threads: int, facts: Facts) -> tuple[list[str], Callable[[], None]]:
+def apply(name: str | None, workers: int, threads: int, facts: Facts,
+          loader_threads: int = 0) -> tuple[list[str], Callable[[], None]]:
     """Make change ``name`` in this process (environment variables are set by the caller, before torch is
-    imported); record what the script builds (``facts``) either way. Returns the lines saying what was
-    changed and a function that undoes the patches."""
+    imported); record what the script builds (``facts``) either way. ``loader_threads``: the intra-op threads
+    ``num_workers`` sets when it gives a DataLoader workers (:func:`threads_beside_workers`; 0: none). Returns
+    the lines saying what was changed and a function that undoes the patches."""
     import torch
     from torch.utils import data
 
@@ -140,6 +154,11 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts) -> tuple[l
             kwargs = {**bound, "num_workers": workers, "persistent_workers": True}
             kwargs.pop("dataset", None)
             applied.append(f"DataLoader({type(dataset).__name__}): num_workers=0 -> {workers}, persistent_workers=True")
+            if loader_threads and torch.get_num_threads() > loader_threads:
+                before = torch.get_num_threads()
+                torch.set_num_threads(loader_threads)
+                applied.append(f"torch.set_num_threads({loader_threads}) (was {before}): the {workers} worker(s) need "
+                               f"cores of their own on {facts.usable_cores}")
             return loader_init(self, dataset, **kwargs)
         return loader_init(self, dataset, *args, **kwargs)
 

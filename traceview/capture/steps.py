@@ -81,6 +81,8 @@ class StepCounter:
     optimizer: str | None = None  # class name of the optimizer whose steps are counted
     stop_after: int | None = None  # end the script (StepsDone) once this many steps are counted
     ends_ns: list[int] = field(default_factory=list, repr=False)  # perf_counter_ns when each step ended
+    loader_ns: list[int] = field(default_factory=list, repr=False)  # time in DataLoader iterators' __next__, per step
+    _loading_ns: int = field(default=0, repr=False)  # __next__ time of the step running now
     _owner: int | None = field(default=None, repr=False)
     _busy: bool = field(default=False, repr=False)
 
@@ -106,6 +108,8 @@ class StepCounter:
         try:
             if len(self.ends_ns) < MAX_TIMED_STEPS:
                 self.ends_ns.append(time.perf_counter_ns())  # before prof.step(), which may export the trace
+                self.loader_ns.append(self._loading_ns)
+            self._loading_ns = 0
             self.steps += 1
             self.prof.step()
         finally:
@@ -120,7 +124,8 @@ class StepCounter:
         ended_inside = window.start <= self.steps < window.stop
         return {"by": self.by, "optimizer": self.optimizer, "counted": self.steps, "requested": str(window),
                 "profiled": list(range(window.start, min(window.stop, self.steps))),
-                "partial_step": self.steps if ended_inside else None, "timing": step_timing(self.ends_ns, window),
+                "partial_step": self.steps if ended_inside else None,
+                "timing": step_timing(self.ends_ns, window, self.loader_ns if any(self.loader_ns) else None),
                 "stopped_after": self.stop_after if self.stop_after is not None and self.steps >= self.stop_after else None}
 
 
@@ -133,12 +138,14 @@ FIRST_TIMED_STEP = 3
 MIN_STEPS_BEFORE = 5
 
 
-def step_timing(ends_ns: list[int], window: StepRange) -> dict[str, Any]:
+def step_timing(ends_ns: list[int], window: StepRange, loader_ns: list[int] | None = None) -> dict[str, Any]:
     """Each step's duration on the host clock (step i: from the end of step i-1 to its own end), and the medians
     of the steps run with the profiler off and of the profiled ones. Unprofiled: steps FIRST_TIMED_STEP .. the
     profiler's warm-up step (excluded); only when fewer than MIN_STEPS_BEFORE ran there, also those from two steps
     after the window (the step right after it pays for exporting the trace, and CUDA profiling stays attached). The host clock needs no synchronisation: in a steady loop the host cannot run more
-    than the launch queue ahead of the device, so the median step is the device's step too."""
+    than the launch queue ahead of the device, so the median step is the device's step too. ``loader_ns``: the
+    time each step spent in DataLoader iterators' ``__next__`` (taking its batch), timed the same way; its median
+    over the unprofiled steps is the batch's real cost, which the profiled trace stretches by its many small ops."""
     ms = {i: (ends_ns[i] - ends_ns[i - 1]) / 1e6 for i in range(1, len(ends_ns))}
     warmup = window.start - 1 if window.start > 0 else window.start
     before = [i for i in ms if FIRST_TIMED_STEP <= i < warmup]
@@ -148,15 +155,57 @@ def step_timing(ends_ns: list[int], window: StepRange) -> dict[str, Any]:
     on = [i for i in ms if window.start <= i < window.stop]
     median_off = statistics.median(ms[i] for i in off) if off else None
     median_on = statistics.median(ms[i] for i in on) if on else None
-    return {"step_ms": {str(i): round(v, 4) for i, v in ms.items()},
-            "unprofiled_steps": off, "unprofiled_median_ms": median_off,
-            "profiled_steps": on, "profiled_median_ms": median_on,
-            "profiler_inflation": (median_on / median_off) if median_on and median_off else None}
+    timing = {"step_ms": {str(i): round(v, 4) for i, v in ms.items()},
+              "unprofiled_steps": off, "unprofiled_median_ms": median_off,
+              "profiled_steps": on, "profiled_median_ms": median_on,
+              "profiler_inflation": (median_on / median_off) if median_on and median_off else None}
+    if loader_ns:
+        loading = {i: loader_ns[i] / 1e6 for i in range(1, min(len(loader_ns), len(ends_ns)))}
+        timing["loader_ms"] = {str(i): round(v, 4) for i, v in loading.items()}
+        timing["unprofiled_loader_median_ms"] = statistics.median(loading[i] for i in off) if off else None
+        timing["profiled_loader_median_ms"] = statistics.median(loading[i] for i in on) if on else None
+    return timing
+
+
+@contextmanager
+def _timing_loaders(counter: StepCounter) -> Iterator[None]:
+    """Add each DataLoader ``__next__``'s host time to the step it runs in (the outermost call only: a loader
+    iterating another counts once)."""
+    try:
+        from torch.utils.data import dataloader
+    except ImportError:  # pragma: no cover - torch without its data package
+        yield
+        return
+    cls = dataloader._BaseDataLoaderIter
+    original = cls.__next__
+    depth = [0]
+
+    def __next__(self):  # noqa: N807 - the method it stands in for
+        depth[0] += 1
+        t0 = time.perf_counter_ns()
+        try:
+            return original(self)
+        finally:
+            depth[0] -= 1
+            if not depth[0]:
+                counter._loading_ns += time.perf_counter_ns() - t0
+
+    cls.__next__ = __next__
+    try:
+        yield
+    finally:
+        cls.__next__ = original
 
 
 @contextmanager
 def counting_steps(counter: StepCounter) -> Iterator[StepCounter]:
-    """Install the step hook for the block; removed afterwards whatever happens."""
+    """Install the step hook (and the timer of DataLoader iterators' ``__next__``) for the block; removed
+    afterwards whatever happens."""
+    with _timing_loaders(counter):
+        yield from _counting(counter)
+
+
+def _counting(counter: StepCounter) -> Iterator[StepCounter]:
     if counter.annotation is None:
         from torch.optim.optimizer import register_optimizer_step_post_hook
 

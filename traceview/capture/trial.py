@@ -179,7 +179,8 @@ def run(argv: list[str], spec: dict) -> int:
     import torch
 
     facts = Facts(torch_threads=torch.get_num_threads(), usable_cores=usable_cores())
-    applied, undo = apply(spec.get("change"), int(spec["workers"]), int(spec["threads"]), facts)
+    applied, undo = apply(spec.get("change"), int(spec["workers"]), int(spec["threads"]), facts,
+                          int(spec.get("loader_threads") or 0))
     clock = Clock(int(spec["start"]), int(spec["stop"]))
     counter = StepCounter(clock, spec.get("annotation"))
     clock.counter = counter

@@ -162,7 +162,8 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
             if (r == 0 and arm == BASELINE) or arm in failed:
                 continue
             stage(f"{arm if arm != BASELINE else 'as it is'} (round {r + 1} of {rounds})")
-            run = launcher.run(None if arm == BASELINE else arm, r, workers, threads)
+            run = launcher.run(None if arm == BASELINE else arm, r, workers, threads,
+                               ch.threads_beside_workers(facts, workers) if arm == "num_workers" else 0)
             runs.append(run)
             if on_run:
                 on_run(run)
@@ -217,7 +218,7 @@ class _Launcher:
         self.turn += 1
         return env
 
-    def run(self, change: str | None, round_: int, workers: int, threads: int) -> Run:
+    def run(self, change: str | None, round_: int, workers: int, threads: int, loader_threads: int = 0) -> Run:
         arm = change or BASELINE
         rank = os.environ.get("RANK")
         stem = f"{arm}.{round_}" + (f".rank{rank}" if rank is not None and self.distributed else "")
@@ -225,7 +226,7 @@ class _Launcher:
         if result.exists():
             result.unlink()
         spec = {"change": change, "start": self.window.start, "stop": self.window.stop, "annotation": self.annotation,
-                "workers": workers, "threads": threads, "out": str(result)}
+                "workers": workers, "threads": threads, "loader_threads": loader_threads, "out": str(result)}
         env = self._env({SPEC_ENV: json.dumps(spec), **ch.environment(change, threads)})
         with open(log, "wb") as sink:
             proc = subprocess.run([sys.executable, "-m", "traceview.capture.trial", *self.command], env=env,

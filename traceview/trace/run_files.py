@@ -56,6 +56,7 @@ class DynamoRecord:
     host: dict[str, Any] | None = None  # meta.json's usable cores and torch threads
     unprofiled_step_ms: float | None = None  # median step with the profiler off (meta.json of `profile --steps`)
     harness_syncs: bool = False  # a `traceview run` trace: each step ends in the runner's own synchronize
+    unprofiled_loader_ms: float | None = None  # median time per step in DataLoader.__next__, the profiler off (meta.json)
 
     @property
     def empty(self) -> bool:
@@ -117,7 +118,8 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
         except TraceFormatError as exc:
             notes.append(f"autotuning record skipped: {exc}")
     return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta), _host(files.meta),
-                        _unprofiled_step_ms(files.meta, files.trace), isinstance(files.meta, dict) and files.meta.get("kind") == "run")
+                        _unprofiled_step_ms(files.meta, files.trace), isinstance(files.meta, dict) and files.meta.get("kind") == "run",
+                        _timing(files.meta, "unprofiled_loader_median_ms"))
 
 
 def _run_steps(meta: dict[str, Any] | None) -> int | None:
@@ -140,9 +142,14 @@ def _unprofiled_step_ms(meta: dict[str, Any] | None, path: Path | None = None) -
             if isinstance(variant, dict) and variant.get("trace") == Path(path).name:
                 value = variant.get("median_ms")
                 return float(value) if isinstance(value, (int, float)) and value > 0 else None
+    return _timing(meta, "unprofiled_median_ms")
+
+
+def _timing(meta: dict[str, Any] | None, key: str) -> float | None:
+    """A positive figure of meta.json's ``steps.timing`` (``profile --steps``), else None."""
     steps = meta.get("steps") if isinstance(meta, dict) else None
     timing = steps.get("timing") if isinstance(steps, dict) else None
-    value = timing.get("unprofiled_median_ms") if isinstance(timing, dict) else None
+    value = timing.get(key) if isinstance(timing, dict) else None
     return float(value) if isinstance(value, (int, float)) and value > 0 else None
 
 
