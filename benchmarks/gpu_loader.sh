@@ -14,6 +14,9 @@ CONFIGS=${CONFIGS:-"sync input"}  # workers: the batches already made by 4 worke
 PROFILE=${PROFILE:-1}  # 0: A/B only (the run dirs' profiles are kept from an earlier call)
 BUDGET_S=${BUDGET_S:-480}
 ROUNDS=${ROUNDS:-10}  # A/B rounds of 10 timed steps per arm
+STEPS=${STEPS:-10:15}  # the profiled window; ITERS steps in all
+ITERS=${ITERS:-40}
+AB=${AB:-1}  # 0: profiles only (an earlier call's A/B kept)
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
@@ -26,13 +29,13 @@ for config in $CONFIGS; do
     work=0; [ "$config" = input ] && work=$(work_of "$model")
     workers=0; [ "$config" = workers ] && workers=4
     d=$S/$model-$config; mkdir -p "$d"
-    [ "$PROFILE" = 1 ] && timeout $(( left / 2 )) python3 -m traceview profile --steps 10:15 --no-analyze -o "$d" \
-      sample_traces/scripts/train_loader.py --model "$model" --iters 40 --sync-every 1 --work "$work" --workers "$workers" > "$d/profile.out" 2>&1
+    [ "$PROFILE" = 1 ] && timeout $(( left / 2 )) python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" \
+      sample_traces/scripts/train_loader.py --model "$model" --iters "$ITERS" --sync-every 1 --work "$work" --workers "$workers" > "$d/profile.out" 2>&1
     [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
     left=$(( BUDGET_S - ($(date +%s) - START) ))
-    timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" \
+    [ "$AB" = 1 ] && timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" \
       --arms "$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )" --rounds "$ROUNDS" --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
-    say "$model $config A/B: exit $?"; cat "$d/ab.out" | tee -a "$LOG"
+    [ "$AB" = 1 ] && { say "$model $config A/B: exit $?"; cat "$d/ab.out" | tee -a "$LOG"; }
     rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
     tar -czf "$OUT/loader.tar.gz" -C "$S" .
   done

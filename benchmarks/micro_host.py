@@ -4,6 +4,12 @@ fitted on the training loops that score the advice):
 - ``fetch_ms``: what the training process pays per batch to receive it from a DataLoader worker (queue, shared
   memory, unpickling), with the worker ahead: ``next()`` on a one-worker loader over ready-made batches, minus
   the same ``next()`` in-process over the same batches; by batch size in bytes (``fetch_ms = a + bytes / b``).
+- ``fetch_base_ms``, ``fetch_per_tensor_ms``: the same as ``input`` advice sets a loop up (min(4, cores - 1)
+  persistent workers) while the training process works between batches (3 ms of small torch ops), for batches
+  of 1, 2 and 4 tensors (a training batch is a tuple, each tensor a shared-memory segment whose file descriptor
+  the training process receives and maps): ``fetch = fetch_base_ms + tensors * fetch_per_tensor_ms``.
+- ``touch_ms_per_mb``: the first use of a batch from a worker (its copy to the GPU, or a read on the CPU) against
+  the same batch collated in the process: the worker's shared memory is mapped afresh, its pages faulted in.
 - ``pin_gb_s`` and ``pin_ms``: ``pin_memory()`` of a batch (what pin_memory=True adds in the training process
   without workers), per call and per byte.
 - ``async_copy_ms``: host time of ``.to(device, non_blocking=True)`` from pinned memory (GPU only).
@@ -25,6 +31,8 @@ from torch.utils.data import DataLoader, Dataset
 
 
 class Ready(Dataset):
+    """The same ready-made batch ``n`` times (a tensor, or a tuple of them)."""
+
     def __init__(self, batch: torch.Tensor, n: int):
         self.batch, self.n = batch, n
 
@@ -45,6 +53,88 @@ def next_ms(loader: DataLoader, n: int, ahead_s: float) -> float:
         next(it)
         out.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(out)
+
+
+def busy_next_ms(loader: DataLoader, n: int, busy_ms: float) -> float:
+    """Mean ``next()`` over ``n`` batches with ``busy_ms`` of small torch ops between them (a training step's
+    host work), all batches prefetched first. The mean, not the median: with several workers, batches arrive out
+    of order and one ``next()`` unpickles those it passes for the calls after it."""
+    it = iter(loader)
+    next(it)
+    time.sleep(1.0)
+    a = torch.randn(64, 64)
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        next(it)
+        out.append((time.perf_counter() - t0) * 1e3)
+        t1 = time.perf_counter()
+        while (time.perf_counter() - t1) * 1e3 < busy_ms:
+            a @ a
+    return statistics.mean(out)
+
+
+def fetch_by_tensors(counts: list[int], workers: int, nbytes: int = 1 << 18, n: int = 40, busy_ms: float = 3.0) -> list[dict]:
+    """What ``input`` advice changes a loop to: ``workers`` workers, persistent, each batch a tuple of ``counts``
+    tensors (``nbytes`` each) received while the training process works between batches: mean ``next()`` less the
+    same in-process."""
+    rows = []
+    for k in counts:
+        batch = tuple(torch.zeros(nbytes // 4, dtype=torch.float32) for _ in range(k))
+        plain = DataLoader(Ready(batch, 4 * n), batch_size=None, num_workers=0)
+        worker = DataLoader(Ready(batch, 4 * n), batch_size=None, num_workers=workers, prefetch_factor=n // workers + 2,
+                            persistent_workers=True)
+        inproc, via = busy_next_ms(plain, n, busy_ms), busy_next_ms(worker, n, busy_ms)
+        rows.append({"tensors": k, "bytes_each": nbytes, "workers": workers, "busy_ms": busy_ms, "in_process_ms": inproc,
+                     "from_worker_ms": via, "fetch_ms": max(via - inproc, 0.0)})
+    return rows
+
+
+class Fresh(Ready):
+    """A new copy of the batch each time, as a dataset's transform makes one (written where it is made)."""
+
+    def __getitem__(self, i):
+        return tuple(t.clone() for t in self.batch)
+
+
+def touch_ms(loader: DataLoader, n: int, busy_ms: float, device: str) -> float:
+    """Mean time of each batch's first use after ``next()``: its copy to the GPU (pageable, then synchronised),
+    or a read of every element on the CPU; ``busy_ms`` of small torch ops between batches."""
+    it = iter(loader)
+    next(it)
+    time.sleep(1.0)
+    a = torch.randn(64, 64)
+    out = []
+    for _ in range(n):
+        x, y = next(it)
+        t0 = time.perf_counter()
+        if device == "cuda":
+            x.to(device), y.to(device)
+            torch.cuda.synchronize()
+        else:
+            float(x.sum()), int(y.sum())
+        out.append((time.perf_counter() - t0) * 1e3)
+        t1 = time.perf_counter()
+        while (time.perf_counter() - t1) * 1e3 < busy_ms:
+            a @ a
+    return statistics.mean(out)
+
+
+def touch_costs(sizes: list[int], workers: int, n: int = 30, busy_ms: float = 3.0) -> list[dict]:
+    """A batch from a worker is shared memory the training process maps afresh: its first use (the copy to the
+    GPU, or a read) faults its pages in, where a batch made in the process is warm. Per batch of ``(data, labels)``
+    with data of each size, made fresh by the dataset: the first use from ``workers`` workers less in-process."""
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    rows = []
+    for nbytes in sizes:
+        batch = (torch.zeros(nbytes // 4, dtype=torch.float32), torch.zeros(64, dtype=torch.int64))
+        plain = DataLoader(Fresh(batch, 4 * n), batch_size=None, num_workers=0)
+        worker = DataLoader(Fresh(batch, 4 * n), batch_size=None, num_workers=workers, prefetch_factor=n // workers + 2,
+                            persistent_workers=True)
+        inproc, via = touch_ms(plain, n, busy_ms, device), touch_ms(worker, n, busy_ms, device)
+        rows.append({"bytes": nbytes, "workers": workers, "device": device, "in_process_ms": inproc, "from_worker_ms": via,
+                     "extra_ms": via - inproc})
+    return rows
 
 
 def fetch_costs(sizes: list[int]) -> list[dict]:
@@ -103,8 +193,16 @@ def main() -> None:
     sizes = [1 << 12, 1 << 18, 1 << 20, 1 << 22, 1 << 24]
     fetch = fetch_costs(sizes)
     fetch_a, fetch_b = line(fetch, "fetch_ms")
+    cores = len(__import__("os").sched_getaffinity(0))
+    by_tensors = fetch_by_tensors([1, 2, 4], max(1, min(4, cores - 1)))
+    per_tensor = np.polyfit([r["tensors"] for r in by_tensors], [r["fetch_ms"] for r in by_tensors], 1)
+    touch = touch_costs([1 << 18, 1 << 20, 1 << 22, 1 << 23], max(1, min(4, cores - 1)))
+    touch_a, touch_b = line(touch, "extra_ms")
     result = {"torch": torch.__version__, "cores": len(__import__("os").sched_getaffinity(0)),
-              "fetch": fetch, "fetch_ms": fetch_a, "fetch_ms_per_mb": fetch_b * 1e6}
+              "fetch": fetch, "fetch_ms": fetch_a, "fetch_ms_per_mb": fetch_b * 1e6,
+              "fetch_tensors": by_tensors, "fetch_base_ms": max(float(per_tensor[1]), 0.0),
+              "fetch_per_tensor_ms": max(float(per_tensor[0]), 0.0),
+              "touch": touch, "touch_ms_per_mb": touch_b * 1e6}
     if torch.cuda.is_available():
         pin = pin_costs(sizes)
         pin_a, pin_b = line(pin, "pin_ms")

@@ -632,11 +632,12 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         changed_each = rp.replay_steps(trace, w, blocking, cost, removed, ends)[1]
         return [max(b - c, 0.0) for b, c in zip(base_each, changed_each)]
 
-    def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=()):
+    def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=(), profiler_ms=None):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
-        removes, as a share of the step without the profiler; its range over the steps replayed one by one."""
+        removes (``profiler_ms`` per step where known, else per recorded event), as a share of the step without the
+        profiler; its range over the steps replayed one by one."""
         saving_prof = max(base - changed, 0.0) / w.steps
-        saving = max(saving_prof - kappa * removed_events / w.steps, 0.0)
+        saving = max(saving_prof - (kappa * removed_events / w.steps if profiler_ms is None else profiler_ms), 0.0)
         share = saving / real_step if real_step > 0 else 0.0
         if share < REPLAY_MIN_SHARE:
             return None
@@ -657,7 +658,9 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             load = max(load_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
         batches = len(loader) / w.steps
         workers = max(1, min(4, cores - 1)) if cores else 4
-        fetch = rp.FETCH_MS["gpu" if gpu else "cpu"]
+        tensors = rp.batch_tensors(trace, loader)
+        copied = blocking.of("pageable_copy")["bytes"].sum() / len(loader) if gpu and len(blocking.calls) else 0.0
+        fetch = rp.fetch_ms("gpu" if gpu else "cpu", tensors, float(copied))
         compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
         # on the CPU, workers beside the step's intra-op threads oversubscribe the cores, and OpenMP's threads
         # then wait on each other (measured: a worker beside 2 threads on 2 cores made the step 6% slower, the
@@ -687,8 +690,9 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                               f"{profiled_step:.2f} ms profiled step in __next__ ({len(loader)} batches in {w.steps} steps"
                               + (f"; {timed}" if timed else "") + ")",
                               how,
-                              f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch from a worker costs {fetch} ms "
-                              "(benchmarks/micro_host.py); the step cannot be shorter than the batches each worker makes, its GPU "
+                              f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch of {tensors:g} tensor(s)"
+                              + (f" ({copied / 1e6:.2f} MB copied to the GPU)" if copied else "")
+                              + f" from a worker costs {fetch:.2f} ms (benchmarks/micro_host.py); the step cannot be shorter than the batches each worker makes, its GPU "
                               f"time ({gpu_ms:.2f} ms), nor all the CPU work over the cores"
                               + ("" if gpu else f" (the step's own compute at {compute_threads} threads)")
                               + (f"; at {new_threads} intra-op thread(s) instead of {compute_threads} the step's compute takes "
@@ -726,6 +730,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         removed = calls if kind != "pageable_copy" or not len(loader) or not loader["multiprocess"].all() else pd.concat([calls, loader])
         count = int(calls["bytes"].notna().sum()) if kind == "pageable_copy" else len(calls)
         handover = kind == "pageable_copy" and len(loader) and loader["multiprocess"].all()
+        handed_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps if len(loader) else 0.0
         out.append(entry(kind, changed,
                          f"{count / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
                          "waiting for the GPU, which then waits for the host's next launches"
@@ -736,7 +741,10 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
                                                                    f"({rp.PIN_MS} ms + {rp.PIN_GB_S} GB/s)" if kind == "pageable_copy" and pinned_here else ""),
                          where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed),
-                         per_step=each_step(cost, {cause})))
+                         per_step=each_step(cost, {cause}),
+                         profiler_ms=(kappa * rp.host_events(trace, w, calls) / w.steps
+                                      + max(handed_prof - float(unprofiled_loader_ms), 0.0))
+                         if handover and unprofiled_loader_ms is not None and unprofiled_step_ms else None))
     return [a for a in out if a is not None]
 
 

@@ -13,7 +13,7 @@ needs *in the replay*. A change is applied to the replay:
                     memory: no wait; the host pays a launch, and pinning the batch when the DataLoader has
                     no workers (pin_memory=True pins in the training process)
     input           the DataLoader's ``__next__`` in the training process becomes a fetch from a worker
-                    (``FETCH_MS``), and the step cannot be shorter than the workers can make batches
+                    (:func:`fetch_ms`), and the step cannot be shorter than the workers can make batches
 
 Replaying without a change gives the baseline the saving is taken from, so the replay's own error
 (cross-stream waits are not modelled) is in both. Steps are the trace's step windows of the process
@@ -37,10 +37,29 @@ BLOCKING_API = r"(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|(?:cud
 #: The DataLoader's own annotation around each batch it hands over (torch.utils.data).
 DATALOADER_NEXT = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
 PAGEABLE_H2D = r"Memcpy HtoD \(Pageable"
-#: The training process's cost of taking one batch from a DataLoader worker (queue, shared memory,
-#: unpickling), measured by ``benchmarks/micro_host.py``: 0.42-0.71 ms for 4 KB to 16 MB batches on the H200's
-#: 16-core host (fit 0.55 ms, no dependence on size), 0.65-1.03 ms on a 2-core x86-64 host (docs/benchmarks.md).
-FETCH_MS = {"gpu": 0.55, "cpu": 0.9}
+#: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
+#: segment per tensor whose file descriptor it receives and maps), as ``input`` advice sets a loop up (min(4, cores
+#: - 1) persistent workers, the training process busy between batches), measured by ``benchmarks/micro_host.py``
+#: for batches of 1, 2 and 4 tensors: ``FETCH_BASE_MS + tensors * FETCH_PER_TENSOR_MS``. H200's 16-core host, five
+#: runs: base 0.00-0.41 ms, 0.16-0.39 ms per tensor (2 tensors: 0.60-0.77 ms); this 2-core x86-64 host, three runs:
+#: base 0.25-0.33, 0.14-0.16 per tensor (docs/benchmarks.md).
+FETCH_BASE_MS = {"gpu": 0.26, "cpu": 0.29}
+FETCH_PER_TENSOR_MS = {"gpu": 0.26, "cpu": 0.15}
+#: A batch from a worker lives in shared memory the training process maps afresh: its copy to the GPU faults the
+#: pages in, where a batch made in the process is warm (``benchmarks/micro_host.py``, H200 host: 0.08-0.11 ms per
+#: MB from 1 to 8 MB, three runs). Used where the trace gives the batch's bytes (its copies to the GPU).
+TOUCH_MS_PER_MB = 0.09
+#: Tensors in a batch when the trace shows no collate (a batch of (inputs, labels)).
+BATCH_TENSORS = 2
+
+
+def fetch_ms(device: str, tensors: float, nbytes: float = 0.0) -> float:
+    """What taking one batch of ``tensors`` tensors (``nbytes`` copied to the GPU) from a worker costs the training
+    process (ms)."""
+    touch = TOUCH_MS_PER_MB * nbytes / 1e6 if device == "gpu" else 0.0
+    return FETCH_BASE_MS[device] + FETCH_PER_TENSOR_MS[device] * tensors + touch
+
+
 #: pin_memory() of a batch in the training process (``benchmarks/micro_host.py``, H200 host: 2.7 µs for 4 KB,
 #: 0.17 ms for 16 MB through the caching host allocator).
 PIN_MS = 0.003
@@ -177,6 +196,22 @@ def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
     rows = np.flatnonzero(hit)
     return pd.DataFrame({"slice_id": rows, "start_ns": s["start_ns"].to_numpy()[rows], "end_ns": s["end_ns"].to_numpy()[rows],
                          "multiprocess": [("MultiProcessing" in str(n)) for n in s["name"].to_numpy(dtype=object)[rows]]})
+
+
+def batch_tensors(trace: Trace, loader: pd.DataFrame) -> float:
+    """Tensors per batch: the collate's ``aten::stack`` calls right under each in-process ``__next__`` (one per
+    field of the samples), their median; BATCH_TENSORS when none shows (workers collate in their own processes)."""
+    s = trace.slices
+    if not len(loader):
+        return float(BATCH_TENSORS)
+    stacks = np.flatnonzero((s["name"] == "aten::stack").to_numpy())
+    if not len(stacks):
+        return float(BATCH_TENSORS)
+    parents = s["parent_id"].to_numpy(dtype="float64", na_value=np.nan)[stacks]
+    per_next = pd.Series(parents).value_counts()
+    counts = [int(per_next.get(float(sid), 0)) for sid in loader["slice_id"]]
+    counts = [c for c in counts if c > 0]
+    return float(np.median(counts)) if counts else float(BATCH_TENSORS)
 
 
 def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int] | None = None,
