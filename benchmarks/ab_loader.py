@@ -70,6 +70,7 @@ def main() -> None:
     parser.add_argument("--pin", action="store_true")
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--work", type=int, default=0)
+    parser.add_argument("--numpy", action="store_true", help="the transform in NumPy (train_loader.py --numpy)")
     parser.add_argument("--input-workers", type=int, default=None, help="num_workers of the input arm (default: "
                         "min(4, usable cores - 1), at least 1)")
     parser.add_argument("--arms", default="base,sync,pageable_copy,input")
@@ -104,7 +105,7 @@ def main() -> None:
                   for a, c in config.items()}
     untimed = 2 * max(c["workers"] for c in config.values()) + 2
     n = batch * (args.steps + untimed) * (args.rounds + 2)
-    iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n))) for a, c in config.items()}
+    iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n, args.numpy))) for a, c in config.items()}
     times: dict[str, list[float]] = {a: [] for a in arms}
     next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
     for lap in range(args.rounds + 1):
@@ -122,7 +123,7 @@ def main() -> None:
                 times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
                 next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
-              "torch_threads": threads, "batch": batch, "work": args.work, "base": base,
+              "torch_threads": threads, "batch": batch, "work": args.work, "numpy": args.numpy, "base": base,
               "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed,
               "arms": {a: {"config": config[a]} for a in arms}}
     for a in arms:  # the batch's cost to the training process, each arm (with workers: the hand-over)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 33 on the CPU: input-bound DataLoader loops (sample_traces/scripts/train_loader.py with a heavy per-sample
-# transform, num_workers=0) profiled (`traceview profile --steps 10:15`: the trace the advice reads, and the
+# transform in NumPy, num_workers=0) profiled (`traceview profile --steps 10:15`: the trace the advice reads, and the
 # unprofiled step and __next__ times in meta.json) and measured in an interleaved A/B (benchmarks/ab_loader.py):
 # base; `input` as the advice words it (num_workers=W and, where W workers beside the intra-op threads would
 # oversubscribe the cores, torch.set_num_threads(cores - W)); input@1/T, one worker keeping the script's T threads.
@@ -20,9 +20,9 @@ for c in $CASES; do
   IFS=: read -r model batch work <<< "$c"
   d=$OUT/$model-input
   timeout 600 python -m traceview profile --steps 10:15 --no-analyze -o "$d" "$SCRIPT" --model "$model" --batch "$batch" \
-    --iters 30 --work "$work" --device cpu > "$d.out" 2>&1
+    --iters 30 --work "$work" --numpy --device cpu > "$d.out" 2>&1
   say "profile $model: exit $?"
-  timeout 900 python benchmarks/ab_loader.py --model "$model" --batch "$batch" --work "$work" --device cpu \
+  timeout 900 python benchmarks/ab_loader.py --model "$model" --batch "$batch" --work "$work" --numpy --device cpu \
     --arms "base,input,input@1/$THREADS" --rounds 10 --steps 10 --json "$d/ab.json" >> "$LOG" 2>&1
   say "A/B $model: exit $?"
 done

@@ -30,20 +30,26 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bottleneck_predictions  # noqa: E402  (benchmarks/bottleneck_predictions.py: the checked table)
 
 LOADER = SAMPLES / "gpu" / "loader"
+CPU_LOADER = SAMPLES / "cpu" / "loader"
 CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
-#: Design cases: the estimates were built looking at these traces (mlp, in every configuration) and at the
-#: pinned-handoff mechanism found on mlp-workers. The others were measured in the same device calls and not
-#: studied while designing. Rows outside the tolerance, and why (docs/benchmarks.md, "Data loading, syncs
-#: and pageable copies"): kept where they are so a change of the models shows.
+CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
+#: The checked sets (docs/benchmarks.md, "Data loading, syncs and pageable copies"). GPU: the second capture of
+#: sample_traces/scripts/train_loader.py's four models on an H200 (2026-11-26; `profile --steps 20:25`, so the steps
+#: timed without the profiler come after the workers' prefetched batches; A/B of 14 rounds). The estimates were
+#: first designed on mlp; the hand-over constants come from benchmarks/micro_host.py alone. CPU: input-bound loops
+#: with a NumPy transform on the 2-core host, captured after the thread model was written (designed on mlp with a
+#: torch transform, not committed).
+#: Rows outside the tolerance, and why: kept where they are so a change of the models shows.
 KNOWN_MISSES = {
-    ("mlp-sync", "input"): "5.9 points under (44.4% vs 50.3%)",
-    ("mlp-input", "input"): "workers on the H200 host make batches faster than the profiled __next__ suggests",
-    ("mlp-workers", "pageable_copy"): "the A/B's spread (21-39%) covers the prediction",
-    ("cnn-sync", "input"): "overpredicted: the worker's batches cost the training process more than FETCH_MS",
-    ("cnn-input", "input"): "overpredicted, as cnn-sync",
-    ("lstm-sync", "input"): "overpredicted: workers saved nothing here (measured -3%)",
-    ("lstm-workers", "pageable_copy"): "underpredicted (11.8% vs 19.2%, the A/B spread 9-29%)",
-    ("cnn-workers", "pageable_copy"): "5.4 points over (25.3% vs 19.9%)",
+    ("gpu", "cnn-sync", "input"): "+19.9: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
+                                  "(the same script; the first capture's profile: 4.2 ms)",
+    ("gpu", "cnn-input", "input"): "+5.9 (78.3% vs 72.3%; the A/B's rounds 66.6-79.2%)",
+    ("gpu", "cnn-sync", "pageable_copy"): "+10.4: advised at 3.2% where the A/B measured -7.2% (rounds -29 to +21%)",
+    ("gpu", "cnn-workers", "pageable_copy"): "+7.3 (27.0% vs 19.6%)",
+    ("gpu", "gpt2-workers", "pageable_copy"): "+9.7: 9.8% predicted, 0.2% measured (rounds -15 to +12%)",
+    ("gpu", "lstm-input", "input"): "-8.1 (64.9% vs 73.0%)",
+    ("cpu", "mlp-input", "input"): "-6.4: the compute at 1 thread taken as twice as long (a bound); measured less",
+    ("cpu", "lstm-input", "input"): "-7.8, as mlp-input",
 }
 
 
@@ -54,7 +60,8 @@ def _events(trace: Path) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def table() -> list[dict]:
-    return [r for case in CASES for r in bottleneck_predictions.rows_of(LOADER / case)]
+    return ([{**r, "set": "gpu"} for case in CASES for r in bottleneck_predictions.rows_of(LOADER / case)]
+            + [{**r, "set": "cpu"} for case in CPU_CASES for r in bottleneck_predictions.rows_of(CPU_LOADER / case)])
 
 
 def test_the_three_kinds_are_named_for_scripts():
@@ -94,8 +101,8 @@ def test_replaying_the_steps_unchanged_gives_back_their_time(case):
 
 
 def test_each_prediction_is_within_the_tolerance_of_its_interleaved_ab_measurement(table):
-    checked = [r for r in table if (r["case"], r["kind"]) not in KNOWN_MISSES]
-    assert len(checked) >= 20
+    checked = [r for r in table if (r["set"], r["case"], r["kind"]) not in KNOWN_MISSES]
+    assert len(checked) >= 25 and sum(r["advised"] for r in checked) >= 6
     for r in checked:
         if r["advised"]:
             assert abs(r["error_points"]) <= TOLERANCE_POINTS, r
@@ -106,7 +113,7 @@ def test_each_prediction_is_within_the_tolerance_of_its_interleaved_ab_measureme
 
 def test_known_misses_are_still_misses(table):
     """A model change that brings a miss within the tolerance should move it out of KNOWN_MISSES."""
-    rows = {(r["case"], r["kind"]): r for r in table}
+    rows = {(r["set"], r["case"], r["kind"]): r for r in table}
     for key in KNOWN_MISSES:
         assert abs(rows[key]["error_points"]) > TOLERANCE_POINTS, key
 
@@ -175,3 +182,50 @@ def test_the_replayed_steps_add_up_to_the_window_and_each_change_is_inside_its_r
         if a.kind in ("input", "sync", "pageable_copy"):
             low, high = a.saving_range_ms
             assert low <= a.saving_ms_per_step * 1.0001 and a.saving_ms_per_step <= high * 1.0001, a
+
+
+def test_the_input_bound_cpu_loop_leads_with_input_and_fewer_threads():
+    """Issue 33's case: a CPU loop whose DataLoader (num_workers=0, a slow transform) takes most of the step. On the
+    2-core host a worker beside the script's 2 threads measured no gain (+1.5%, +2.5%, -0.2%: the input@1/2 arms); with
+    1 thread, 15-32%: the advice says both, and leads with them."""
+    from traceview.analysis.analyze import analyze
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    path = CPU_LOADER / "mlp-input" / "train_loader.pt.trace.json.gz"
+    meta = json.loads((CPU_LOADER / "mlp-input" / "meta.json").read_text())
+    advice = analyze(load(path), dynamo_record(run_files(path))).advice
+    first = advice[0]
+    assert first.kind == "input" and first.scale == "unprofiled"
+    assert "num_workers=1" in first.how and "torch.set_num_threads(1)" in first.how
+    # the __next__ time it rests on is the one timed without the profiler, not the trace's
+    timing = meta["steps"]["timing"]
+    assert f"{timing['unprofiled_loader_median_ms']:.2f} ms of a {timing['unprofiled_median_ms']:.2f} ms step" in first.evidence
+    for case in CPU_CASES:
+        ab = json.loads((CPU_LOADER / case / "ab.json").read_text())["arms"]
+        kept = next(a for name, a in ab.items() if name.startswith("input@1/"))
+        assert ab["input"]["config"]["threads"] == 1 and kept["config"].get("threads", 2) == 2
+        assert ab["input"]["saving_share"] > kept["saving_share"] + 0.05  # fewer threads: the worker pays
+
+
+def test_profile_times_the_loaders_next_without_the_profiler():
+    """meta.json's steps.timing.loader_ms: each step's time in DataLoader.__next__, from the same clock as the
+    steps; the profiled ones carry the profiler's cost of the transform's ops (torch transform: GPU set)."""
+    for folder in (LOADER / "mlp-input", CPU_LOADER / "mlp-input"):
+        timing = json.loads((folder / "meta.json").read_text())["steps"]["timing"]
+        loader, steps = timing["loader_ms"], timing["step_ms"]
+        assert set(loader) == set(steps)
+        assert all(0 < loader[i] <= steps[i] for i in steps)
+        off = [loader[str(i)] for i in timing["unprofiled_steps"]]
+        assert timing["unprofiled_loader_median_ms"] == pytest.approx(sorted(off)[len(off) // 2] if len(off) % 2 else
+                                                                       sum(sorted(off)[len(off) // 2 - 1:len(off) // 2 + 1]) / 2)
+    gpu = json.loads((LOADER / "mlp-input" / "meta.json").read_text())["steps"]["timing"]
+    assert gpu["profiled_loader_median_ms"] > 1.5 * gpu["unprofiled_loader_median_ms"]  # 4,096 ops per batch recorded
+
+
+def test_the_hand_over_of_a_batch_counts_its_tensors():
+    """The collate stacks each field of the samples: two per batch of (inputs, labels); fetch_ms grows with them."""
+    trace = load(LOADER / "mlp-sync" / "train_loader.pt.trace.json.gz")
+    w = rp.process_window(trace, step_windows(trace))
+    assert rp.batch_tensors(trace, rp.loader_calls(trace, w)) == 2
+    assert rp.fetch_ms("gpu", 4) > rp.fetch_ms("gpu", 2) > rp.fetch_ms("gpu", 1)
+    assert rp.fetch_ms("gpu", 2, 3e6) == pytest.approx(rp.fetch_ms("gpu", 2) + 3 * rp.TOUCH_MS_PER_MB)

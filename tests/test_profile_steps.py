@@ -241,3 +241,34 @@ def test_stop_after_ends_the_script_after_that_many_steps(tmp_path):
     assert len(meta["steps"]["timing"]["step_ms"]) == 6  # steps 1..6 timed: the script made no step 7
     with pytest.raises(CaptureError, match="--stop-after 3"):
         profile_script(script, ["40"], tmp_path / "out2", steps="2:4", stop_after=3)
+
+
+def test_the_loaders_next_is_timed_per_step_with_the_profiler_off(tmp_path):
+    """A DataLoader loop: meta.json gives each step's time in DataLoader.__next__ beside the step's own, and the
+    medians of both over the unprofiled steps (what `input` advice reads instead of the profiled trace's)."""
+    script = tmp_path / "loop.py"
+    script.write_text("""
+import time, torch
+from torch.utils.data import DataLoader, Dataset
+
+class Slow(Dataset):
+    def __len__(self):
+        return 4096
+    def __getitem__(self, i):
+        time.sleep(0.002)  # a transform the profiler records nothing of
+        return torch.ones(4), torch.tensor(0)
+
+net = torch.nn.Linear(4, 1)
+opt = torch.optim.SGD(net.parameters(), lr=0.1)
+for x, y in DataLoader(Slow(), batch_size=2):
+    net(x).sum().backward()
+    opt.step()
+    opt.zero_grad()
+""")
+    out = tmp_path / "run"
+    profile_script(script, [], out, steps=StepRange.parse("9:11"), stop_after=14)
+    timing = json.loads((out / "meta.json").read_text())["steps"]["timing"]
+    loader, steps = timing["loader_ms"], timing["step_ms"]
+    assert set(loader) == set(steps) and len(steps) >= 12
+    assert all(4.0 <= loader[i] <= steps[i] for i in steps)  # two samples of 2 ms each, inside the step
+    assert 4.0 <= timing["unprofiled_loader_median_ms"] <= timing["unprofiled_median_ms"]

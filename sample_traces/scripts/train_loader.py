@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 
+import numpy as np
 import torch
 from torch import nn
 from torch.utils.data import DataLoader, Dataset
@@ -30,15 +31,18 @@ VOCAB = 8192
 
 
 class Samples(Dataset):
-    """Deterministic random samples; ``work`` rounds of a small augmentation each (real CPU work)."""
+    """Deterministic random samples; ``work`` rounds of a small augmentation each (real CPU work), in torch ops or,
+    with ``numpy``, in NumPy (as image and audio pipelines often are: no ATen op in the trace for them)."""
 
-    def __init__(self, model: str, n: int, work: int):
-        self.model, self.n, self.work = model, n, work
+    def __init__(self, model: str, n: int, work: int, numpy: bool = False):
+        self.model, self.n, self.work, self.numpy = model, n, work, numpy
 
     def __len__(self) -> int:
         return self.n
 
     def __getitem__(self, i: int):
+        if self.numpy and self.model != "gpt2":
+            return self._numpy_sample(i)
         gen = torch.Generator().manual_seed(i)
         if self.model == "gpt2":
             x = torch.randint(0, VOCAB, SHAPES["gpt2"], generator=gen)
@@ -53,6 +57,15 @@ class Samples(Dataset):
             else:
                 x = torch.roll(x, k % 3)
         return x, y
+
+    def _numpy_sample(self, i: int):
+        rng = np.random.default_rng(i)
+        x = rng.standard_normal(SHAPES[self.model], dtype=np.float32)
+        y = int(rng.integers(0, CLASSES))
+        for _ in range(self.work):  # the same jitter + normalise augmentation, in NumPy
+            x = x + np.float32(0.01) * rng.standard_normal(x.shape, dtype=np.float32)
+            x = (x - x.mean()) / (x.std() + np.float32(1e-6))
+        return torch.from_numpy(x), torch.tensor(y)
 
 
 def block(c: int) -> nn.Module:
@@ -107,8 +120,8 @@ def loss_of(model: str, net: nn.Module, x, y):
     return nn.functional.cross_entropy(net(x), y)
 
 
-def loader(model: str, batch: int, workers: int, pin: bool, work: int, n: int) -> DataLoader:
-    return DataLoader(Samples(model, n, work), batch_size=batch, shuffle=False, num_workers=workers, pin_memory=pin,
+def loader(model: str, batch: int, workers: int, pin: bool, work: int, n: int, numpy: bool = False) -> DataLoader:
+    return DataLoader(Samples(model, n, work, numpy), batch_size=batch, shuffle=False, num_workers=workers, pin_memory=pin,
                       persistent_workers=workers > 0, drop_last=True)
 
 
@@ -150,11 +163,12 @@ def main() -> None:
     parser.add_argument("--pin", action="store_true", help="pin_memory=True and non_blocking copies")
     parser.add_argument("--workers", type=int, default=0, help="DataLoader num_workers")
     parser.add_argument("--work", type=int, default=0, help="per-sample transform rounds")
+    parser.add_argument("--numpy", action="store_true", help="the transform in NumPy instead of torch ops")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args()
     batch = args.batch or default_batch(args.model)
     trainer = Trainer(args.model, args.device)
-    data = loader(args.model, batch, args.workers, args.pin and args.device != "cpu", args.work, batch * args.iters)
+    data = loader(args.model, batch, args.workers, args.pin and args.device != "cpu", args.work, batch * args.iters, args.numpy)
     trainer.run(iter(data), args.iters, args.sync_every, args.pin and args.device != "cpu")
     print(f"{args.model}: {args.iters} steps, mean loss {float(trainer.total) / args.iters:.4f}")
 
