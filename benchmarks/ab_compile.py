@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import copy
 import sys
-import time
 from pathlib import Path
 
 import torch
 from transformers import GPT2Config, GPT2LMHeadModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ab_summary import summarize  # noqa: E402
+from ab_summary import interleaved_rounds, summarize, timed_round  # noqa: E402
 
 
 def main() -> None:
@@ -69,19 +68,8 @@ def main() -> None:
         opt.zero_grad(set_to_none=True)
         read.append(loss.item())  # train_gpt2.py prints the loss each step
 
-    times: dict[str, list[float]] = {a: [] for a in arms}
-    for lap in range(args.rounds + 1):
-        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
-        for arm in order:
-            for _ in range(2 if lap else 5):
-                step(arm)
-            torch.cuda.synchronize()
-            t0 = time.perf_counter()
-            for _ in range(args.steps):
-                step(arm)
-            torch.cuda.synchronize()
-            if lap:
-                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    times = interleaved_rounds(arms, args.rounds, lambda arm, lap: timed_round(lambda: step(arm), torch.cuda.synchronize, args.steps,
+                                                                              2 if lap else 5))
     result = {"model": "gpt2", "device": torch.cuda.get_device_name(0), "torch": torch.__version__, "argv": vars(args)}
     summarize(result, times, arms, args.json, "gpt2")
 

@@ -31,7 +31,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sample_traces" / "scripts"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import train_loader as tl  # noqa: E402
-from ab_summary import summarize  # noqa: E402
+from ab_summary import interleaved_rounds, summarize  # noqa: E402
 
 
 def synchronize(device: torch.device) -> None:
@@ -106,22 +106,22 @@ def main() -> None:
     untimed = 2 * max(c["workers"] for c in config.values()) + 2
     n = batch * (args.steps + untimed) * (args.rounds + 2)
     iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n, args.numpy))) for a, c in config.items()}
-    times: dict[str, list[float]] = {a: [] for a in arms}
     next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
-    for lap in range(args.rounds + 1):
-        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
-        for arm in order:
-            c = config[arm]
-            trainer.opt = optimizers[arm]
-            torch.set_num_threads(c.get("threads", threads))
-            trainer.run(iters[arm], untimed, c["sync_every"], c["pin"])  # drain what was prefetched meanwhile
-            synchronize(device)
-            t0, waited = time.perf_counter(), iters[arm].ns
-            trainer.run(iters[arm], args.steps, c["sync_every"], c["pin"])
-            synchronize(device)
-            if lap:  # the first lap warms every arm up (workers start, caches fill)
-                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
-                next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
+
+    def run_round(arm: str, lap: int) -> float:
+        c = config[arm]
+        trainer.opt = optimizers[arm]
+        torch.set_num_threads(c.get("threads", threads))
+        trainer.run(iters[arm], untimed, c["sync_every"], c["pin"])  # drain what was prefetched meanwhile
+        synchronize(device)
+        t0, waited = time.perf_counter(), iters[arm].ns
+        trainer.run(iters[arm], args.steps, c["sync_every"], c["pin"])
+        synchronize(device)
+        if lap:  # the first lap warms every arm up (workers start, caches fill)
+            next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
+        return (time.perf_counter() - t0) * 1e3 / args.steps
+
+    times = interleaved_rounds(arms, args.rounds, run_round)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
               "torch_threads": threads, "batch": batch, "work": args.work, "numpy": args.numpy, "base": base,
               "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed,

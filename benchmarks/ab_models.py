@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import copy
 import sys
-import time
 from pathlib import Path
 
 import torch
@@ -24,7 +23,7 @@ import torch
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "sample_traces" / "scripts"))
-from ab_summary import summarize  # noqa: E402
+from ab_summary import interleaved_rounds, summarize, timed_round  # noqa: E402
 from train_models import build, compiled  # noqa: E402
 
 
@@ -60,19 +59,8 @@ def main() -> None:
             loss.item()
         count[0] += 1
 
-    times: dict[str, list[float]] = {a: [] for a in arms}
-    for lap in range(args.rounds + 1):
-        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
-        for arm in order:
-            for _ in range(2 if lap else 5):
-                step(arm)
-            sync()
-            t0 = time.perf_counter()
-            for _ in range(args.steps):
-                step(arm)
-            sync()
-            if lap:
-                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    times = interleaved_rounds(arms, args.rounds, lambda arm, lap: timed_round(lambda: step(arm), sync, args.steps,
+                                                                              2 if lap else 5))
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
               "torch": torch.__version__, "argv": vars(args)}
     summarize(result, times, arms, args.json, args.model)

@@ -7,6 +7,34 @@ from __future__ import annotations
 import json
 import statistics
 from pathlib import Path
+from typing import Callable
+
+
+def interleaved_rounds(arms: list[str], rounds: int, run_round: Callable[[str, int], float]) -> dict[str, list[float]]:
+    """All arms in one process, alternating: ``rounds + 1`` laps, each arm once per lap in an order that rotates by
+    one arm each lap; ``run_round(arm, lap)`` runs one round of the arm (synchronised at both ends) and returns its
+    ms per step. The first lap warms every arm up and is not kept. Returns each arm's ms per step, one per round."""
+    times: dict[str, list[float]] = {a: [] for a in arms}
+    for lap in range(rounds + 1):
+        for arm in arms[lap % len(arms):] + arms[:lap % len(arms)]:
+            ms = run_round(arm, lap)
+            if lap:
+                times[arm].append(ms)
+    return times
+
+
+def timed_round(step: Callable[[], None], sync: Callable[[], None], steps: int, warm: int) -> float:
+    """``warm`` untimed steps, then ``steps`` timed ones between two synchronisations: ms per step."""
+    import time
+
+    for _ in range(warm):
+        step()
+    sync()
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        step()
+    sync()
+    return (time.perf_counter() - t0) * 1e3 / steps
 
 
 def summarize(result: dict, times: dict[str, list[float]], arms: list[str], json_path: str | None, label: str) -> dict:
