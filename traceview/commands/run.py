@@ -56,7 +56,7 @@ def run_cmd(
                 analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))
     try:
         from traceview.analysis.scaling import step_scaling
-        from traceview.report.scaling import scaling_document, scaling_view, write_scaling_html
+        from traceview.report.scaling import scaling_document, scaling_view
     except ImportError as exc:  # capture works without the analysis layer (pandas, rich): the run table is the trace list
         err_console().print(f"traceview: no run table ({exc}); traces under {out}", markup=False)
         return
