@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from traceview.errors import CaptureError
+from traceview.trace.step_times import unprofiled_steps
 
 
 @dataclass(frozen=True)
@@ -131,27 +132,17 @@ class StepCounter:
 
 #: Steps whose end time is kept (a long run's later steps add nothing to the medians).
 MAX_TIMED_STEPS = 100_000
-#: Steps at the start of a run left out of the unprofiled timing: compilation, CUDA-graph recording and
-#: allocator warm-up happen in the first calls.
-FIRST_TIMED_STEP = 3
-#: With this many unprofiled steps before the window, the steps after it are left out of the unprofiled timing.
-MIN_STEPS_BEFORE = 5
 
 
 def step_timing(ends_ns: list[int], window: StepRange, loader_ns: list[int] | None = None) -> dict[str, Any]:
     """Each step's duration on the host clock (step i: from the end of step i-1 to its own end), and the medians
-    of the steps run with the profiler off and of the profiled ones. Unprofiled: steps FIRST_TIMED_STEP .. the
-    profiler's warm-up step (excluded); only when fewer than MIN_STEPS_BEFORE ran there, also those from two steps
-    after the window (the step right after it pays for exporting the trace, and CUDA profiling stays attached). The host clock needs no synchronisation: in a steady loop the host cannot run more
+    of the steps run with the profiler off (:func:`traceview.trace.step_times.unprofiled_steps`) and of the
+    profiled ones. The host clock needs no synchronisation: in a steady loop the host cannot run more
     than the launch queue ahead of the device, so the median step is the device's step too. ``loader_ns``: the
     time each step spent in DataLoader iterators' ``__next__`` (taking its batch), timed the same way; its median
     over the unprofiled steps is the batch's real cost, which the profiled trace stretches by its many small ops."""
     ms = {i: (ends_ns[i] - ends_ns[i - 1]) / 1e6 for i in range(1, len(ends_ns))}
-    warmup = window.start - 1 if window.start > 0 else window.start
-    before = [i for i in ms if FIRST_TIMED_STEP <= i < warmup]
-    # the steps after the window run with CUPTI still attached (Kineto does not tear it down: pytorch#144455), 10-40%
-    # slower on the H200 captures: they count only when too few steps ran before the window
-    off = before if len(before) >= MIN_STEPS_BEFORE else [i for i in ms if FIRST_TIMED_STEP <= i < warmup or i >= window.stop + 2]
+    off = unprofiled_steps(list(ms), window.start, window.stop)  # traceview.trace.step_times: the one rule
     on = [i for i in ms if window.start <= i < window.stop]
     median_off = statistics.median(ms[i] for i in off) if off else None
     median_on = statistics.median(ms[i] for i in on) if on else None

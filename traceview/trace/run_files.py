@@ -26,6 +26,7 @@ from traceview.errors import TraceFormatError
 from traceview.trace.autotune_log import AutotuneLog, read_autotune_log
 from traceview.trace.load import trace_files
 from traceview.trace.torch_log import TorchLog, read_torch_log
+from traceview.trace.step_times import unprofiled_median
 
 LOG_GLOBS = ("*.torch_trace.log.gz", "*.torch_trace.log")
 
@@ -145,11 +146,19 @@ def _unprofiled_step_ms(meta: dict[str, Any] | None, path: Path | None = None) -
     return _timing(meta, "unprofiled_median_ms")
 
 
+#: meta.json's recorded medians and the per-step times they are taken from.
+_PER_STEP = {"unprofiled_median_ms": "step_ms", "unprofiled_loader_median_ms": "loader_ms"}
+
+
 def _timing(meta: dict[str, Any] | None, key: str) -> float | None:
-    """A positive figure of meta.json's ``steps.timing`` (``profile --steps``), else None."""
+    """A positive figure of meta.json's ``steps.timing`` (``profile --steps``), else None. A median over the
+    unprofiled steps is taken again from the per-step times by the current rule (:mod:`.step_times`), so a run
+    captured under an older one is timed like a new one."""
     steps = meta.get("steps") if isinstance(meta, dict) else None
     timing = steps.get("timing") if isinstance(steps, dict) else None
-    value = timing.get(key) if isinstance(timing, dict) else None
+    value = unprofiled_median(steps, _PER_STEP[key]) if key in _PER_STEP and isinstance(steps, dict) else None
+    if value is None:
+        value = timing.get(key) if isinstance(timing, dict) else None
     return float(value) if isinstance(value, (int, float)) and value > 0 else None
 
 

@@ -1,0 +1,57 @@
+"""Which of a run's steps stand for its speed without the profiler: one rule, used when ``profile`` writes
+meta.json and again when a trace is read (so a run captured under an older rule is timed by the current one).
+
+Steps are timed on the host clock from the end of the step before (``steps.timing.step_ms`` in meta.json). The
+steps before the profiled window count, from FIRST_TIMED_STEP (compilation, CUDA-graph recording and the
+allocator's warm-up happen in the first calls) to the profiler's warm-up step (excluded); only when fewer than
+MIN_STEPS_BEFORE ran there, also those from two steps after the window (the step right after it pays for exporting
+the trace, and CUDA profiling stays attached: Kineto does not tear CUPTI down, pytorch#144455; the steps after the
+window ran 10-40% slower on the H200 captures).
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+#: Steps at the start of a run left out of the unprofiled timing.
+FIRST_TIMED_STEP = 3
+#: With this many unprofiled steps before the window, the steps after it are left out of the unprofiled timing.
+MIN_STEPS_BEFORE = 5
+
+
+def unprofiled_steps(steps: list[int], start: int, stop: int) -> list[int]:
+    """The steps of ``steps`` (indices of timed steps) that time the run without the profiler, for the profiled
+    window ``start:stop`` (see the module docstring)."""
+    warmup = start - 1 if start > 0 else start
+    before = [i for i in steps if FIRST_TIMED_STEP <= i < warmup]
+    if len(before) >= MIN_STEPS_BEFORE:
+        return before
+    return [i for i in steps if FIRST_TIMED_STEP <= i < warmup or i >= stop + 2]
+
+
+def window_of(requested: Any) -> tuple[int, int] | None:
+    """``(start, stop)`` of meta.json's ``steps.requested`` ("A:B"), else None."""
+    if not isinstance(requested, str) or ":" not in requested:
+        return None
+    a, _, b = requested.partition(":")
+    try:
+        return int(a), int(b)
+    except ValueError:
+        return None
+
+
+def unprofiled_median(meta_steps: dict[str, Any], key: str = "step_ms") -> float | None:
+    """The median over the unprofiled steps of meta.json's ``steps.timing[key]`` (``step_ms`` or ``loader_ms``),
+    by the current rule; None when the run did not time its steps."""
+    timing = meta_steps.get("timing") if isinstance(meta_steps, dict) else None
+    window = window_of(meta_steps.get("requested")) if isinstance(meta_steps, dict) else None
+    times = timing.get(key) if isinstance(timing, dict) else None
+    if window is None or not isinstance(times, dict) or not times:
+        return None
+    try:
+        by_step = {int(k): float(v) for k, v in times.items()}
+    except (TypeError, ValueError):
+        return None
+    off = unprofiled_steps(sorted(by_step), *window)
+    return statistics.median(by_step[i] for i in off) if off else None
