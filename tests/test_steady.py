@@ -161,3 +161,22 @@ def test_an_eager_scripts_first_step_is_left_out_when_it_is_its_first_call(model
     steady = analyze(load(path)).steady
     labels = [str(n) for n in steady.windows.slice_id]
     assert steady.reasons == {0: "first step"} and steady.steady[1:].all(), (labels, steady.reasons)
+
+
+def test_a_run_timed_under_the_older_rule_is_timed_by_the_current_one():
+    """The GPU model captures of 2026-11-26 recorded a median over the steps before and after the window (29 steps);
+    after the window CUPTI stays attached. Read again, the steps before it (3-8) time the run."""
+    import statistics
+
+    from traceview.trace.run_files import dynamo_record, run_files
+    from traceview.trace.step_times import unprofiled_steps
+
+    folder = SAMPLES / "gpu" / "models" / "mixer-eager"
+    meta = json.loads((folder / "meta.json").read_text())
+    timing = meta["steps"]["timing"]
+    assert len(timing["unprofiled_steps"]) == 29  # as recorded
+    steps = {int(k): v for k, v in timing["step_ms"].items()}
+    assert unprofiled_steps(sorted(steps), 10, 15) == [3, 4, 5, 6, 7, 8]
+    record = dynamo_record(run_files(next(folder.glob("*.pt.trace.json.gz"))))
+    assert record.unprofiled_step_ms == pytest.approx(statistics.median(steps[i] for i in range(3, 9)))
+    assert record.unprofiled_step_ms < 0.8 * timing["unprofiled_median_ms"]  # 7.2 against 9.34 ms

@@ -43,7 +43,8 @@ def window_of(requested: Any) -> tuple[int, int] | None:
 
 def unprofiled_median(meta_steps: dict[str, Any], key: str = "step_ms") -> float | None:
     """The median over the unprofiled steps of meta.json's ``steps.timing[key]`` (``step_ms`` or ``loader_ms``),
-    by the current rule; None when the run did not time its steps."""
+    by the current rule; None when the run did not time its steps, or when it chose the same steps (its recorded
+    median stands)."""
     timing = meta_steps.get("timing") if isinstance(meta_steps, dict) else None
     window = window_of(meta_steps.get("requested")) if isinstance(meta_steps, dict) else None
     times = timing.get(key) if isinstance(timing, dict) else None
@@ -54,4 +55,6 @@ def unprofiled_median(meta_steps: dict[str, Any], key: str = "step_ms") -> float
     except (TypeError, ValueError):
         return None
     off = unprofiled_steps(sorted(by_step), *window)
+    if off == timing.get("unprofiled_steps"):
+        return None  # the run was timed by this rule: its recorded median (of the unrounded times) stands
     return statistics.median(by_step[i] for i in off) if off else None
