@@ -31,10 +31,9 @@ GPT2 = ROOT / "sample_traces" / "gpu" / "predictions" / "gpt2-eager"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 KNOWN_MISSES = {
-    ("mixer", "compile"): "Inductor's mixer graphs launch more kernels than eager (218 against 178 per step: layout copies "
-                          "around the token-mixing transposes), which a model from the eager trace cannot see; and the "
-                          "profile run's steps without the profiler took 9.3 ms against the A/B's 5.6 ms eager step",
-    ("bert", "compile"): "+11.4 points: the compiled step has more kernels than predicted (292 against 182 per step)",
+    ("mixer", "compile"): "+16.1 points: Inductor's mixer graphs launch 218 kernels per step, 190 predicted (split "
+                          "reductions counted; layout copies around the token-mixing transposes not), and the profile "
+                          "run's steps without the profiler took 7.2 ms against the A/B's 5.6 ms eager step",
     ("bert", "cuda_graphs"): "a CUDA-graph replay is costed 0.16 ms per call (A*B+C's one-kernel graph); BERT's graphs "
                              "with many inputs cost more per replay",
     ("gru", "fused_optimizer"): "measured 0.5% with rounds from -14.9% to +9.4%: the A/B's own spread is above the "
@@ -42,9 +41,8 @@ KNOWN_MISSES = {
     # the blind set: captured after the model was frozen, nothing changed since
     ("cnn", "compile"): "compiling made the step 17% slower: Inductor's training-mode BatchNorm kernels take longer on the "
                         "GPU than cuDNN's, while the model takes a fused run as fast as its longest eager kernel",
-    ("vit", "compile"): "+31.8 points: the compiled graphs cost more host time than the micro-benchmark's constants give "
-                        "(every model's compiled step so far)",
-    ("llama", "compile"): "+10.2 points, just outside: the same optimism",
+    ("vit", "compile"): "+22.9 points: 220 kernels predicted, 246 launched; the profile run's eager steps (11.9 ms "
+                        "before the window) slower than the A/B's (8.9 ms)",
     ("llama", "cuda_graphs"): "the replay's per-call cost is a one-kernel graph's; Llama's graphs copy and check more inputs",
     ("vit", "fused_optimizer"): "measured 2.3% (rounds -3.1% to +6.9%), predicted 7.5%: 0.2 points outside the 5",
 }
@@ -205,8 +203,7 @@ def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
 
 #: The same blind models profiled with compilation and the first steps inside the window (steps 0-7): misses.
 KNOWN_MISSES_INCL = {
-    ("cnn", "compile"): "+25.5 points: the same GPU slowdown of Inductor's BatchNorm kernels the steady trace misses",
-    ("vit", "compile"): "+12.1 points: the same optimism as on the steady trace (+31.8)",
+    ("cnn", "compile"): "+25.1 points: the same GPU slowdown of Inductor's BatchNorm kernels the steady trace misses",
     ("vit", "fused_optimizer"): "measured 2.3% (rounds -3.1..+6.9), predicted 8.0%: 0.7 points outside the 5",
 }
 
@@ -222,3 +219,32 @@ def test_compile_included_traces_within_tolerance_or_known_misses():
         tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
         within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
         assert within != ((r["model"], r["kind"]) in KNOWN_MISSES_INCL), (r["model"], r["kind"], r["predicted_pct"], r["measured_pct"])
+
+
+@pytest.mark.parametrize("model", ["bert", "mixer", "vit", "cnn", "llama"])
+def test_kernels_predicted_from_the_eager_trace_against_the_compiled_graphs_launches(model):
+    """The model's kernels per step (library kernels kept, runs fused, reductions over the batch split in two as
+    Inductor splits them) against the launches inside the compiled trace's CompiledFunction and
+    CompiledFunctionBackward, read from the raw JSON. Measured 2026-11-26 (tolerance set after that measurement):
+    -6% to +15% (bert 272 / 279, mixer 190 / 202, vit 220 / 230, llama 243 / 212; the CNN 263 / 225: its BatchNorm);
+    counting each reduction as one kernel gave -19% to +4% (bert 231, mixer 163, vit 188, llama 221)."""
+    from traceview.analysis.step_windows import step_windows
+
+    path, trace = _trace(MODELS / f"{model}-eager")
+    w = rp.process_window(trace, step_windows(trace))
+    step = cm.compiled_step(trace, w, rp.blocking_calls(trace, w), rp.step_windows_of(step_windows(trace), w), cm.COSTS["cuda"])
+    predicted = step.library_kernels + step.fused_kernels
+    compiled = next((MODELS / f"{model}-compiled").glob("*.pt.trace.json.gz"))
+    with gzip.open(compiled, "rt") as f:
+        events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+    steps = [e for e in events if e.get("cat") == "user_annotation" and str(e.get("name", "")).startswith("ProfilerStep#")]
+    regions = [e for e in events if e.get("name") in ("CompiledFunction", "CompiledFunctionBackward")]
+    launches = [e for e in events if e.get("cat") in ("cuda_runtime", "cuda_driver") and "LaunchKernel" in str(e.get("name", ""))]
+    inside = sum(1 for k in launches for r in regions
+                 if r["tid"] == k["tid"] and r["ts"] <= k["ts"] and k["ts"] + k["dur"] <= r["ts"] + r["dur"])
+    real = inside / len(steps)
+    if model == "cnn":  # cuDNN's BatchNorm kept as a library call, where Inductor generates (and fuses) its own
+        assert 1.10 * real < predicted < 1.25 * real, (predicted, real)
+    else:
+        assert predicted == pytest.approx(real, rel=0.15), (predicted, real)
+    assert step.fused_kernels > 0 and 0 < step.library_kernels < predicted

@@ -50,6 +50,11 @@ LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn|
 #: its own and fuses the pointwise work around it into it, plus one kernel for the run's pointwise outputs.
 REDUCTION_KERNELS: Final[str] = r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|scan|argm"
 
+#: Reductions Inductor splits in two (a reduction over many rows into few outputs): kernels by name, and the op
+#: whose reduction over the batch gives a bias its gradient.
+SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta"
+SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
+
 
 @dataclass(frozen=True)
 class CompileCosts:
@@ -197,8 +202,13 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     new_gpu: dict[int, int] = {}
     fused = 0
     reduces = matches(g["name"].iloc[k_rows].reset_index(drop=True), REDUCTION_KERNELS)
+    # a reduction over the batch into per-feature values (a norm's weight and bias gradients, a bias gradient's sum)
+    # is split by Inductor into two kernels (a partial reduction and its final one)
+    split = reduces & (matches(g["name"].iloc[k_rows].reset_index(drop=True), SPLIT_REDUCTION_KERNELS)
+                       | (matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), SPLIT_REDUCTION_OPS, anchored=True)
+                          & (inner_op >= 0)))
     for run in runs:  # a run becomes 1 + its reductions kernels, its GPU time as long as its longest ones
-        made = min(len(run), 1 + int(reduces[run].sum()))
+        made = min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
         keep = set(sorted(run, key=lambda j: -dur[j])[:made])
         new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
         kernels_of[k_stretch[run[0]]] += made
