@@ -248,3 +248,38 @@ def test_kernels_predicted_from_the_eager_trace_against_the_compiled_graphs_laun
     else:
         assert predicted == pytest.approx(real, rel=0.15), (predicted, real)
     assert step.fused_kernels > 0 and 0 < step.library_kernels < predicted
+
+
+FRESH = ROOT / "sample_traces" / "gpu" / "models-cal"
+
+
+@pytest.mark.parametrize("model", ["mixer", "vit", "cnn"])
+def test_fresh_captures_with_the_default_and_the_calibrated_constants(model):
+    """Three models captured again (2026-11-26, `profile --calibrate`, before the split-reduction count was written),
+    each with an A/B of eager and compiled. With the default constants (benchmarks/micro_compile.py): mixer and vit
+    within the tolerance; the CNN's the known BatchNorm miss (compiling made it slower). With the constants
+    calibrated in the profiled process (call 0.23-0.49 ms, against micro_compile's 0.58-0.76): farther off on mixer
+    and vit, so they are no better than the defaults (docs/benchmarks.md)."""
+    from traceview.analysis.advice import measured_costs
+    from traceview.analysis.step_windows import step_windows
+
+    folder = FRESH / f"{model}-eager"
+    path = next(folder.glob("*.pt.trace.json.gz"))
+    trace = load(path)
+    record = dynamo_record(run_files(path))
+    ab = json.loads((folder / "ab.json").read_text())["arms"]["compiled"]
+    measured = 100 * ab["saving_share"]
+    windows = step_windows(trace)
+
+    def predicted(costs):
+        a = compile_replayed(trace, windows, record.unprofiled_step_ms, costs)
+        return 0.0 if a is None else a.saving_pct
+
+    default, calibrated = predicted(cm.COSTS["cuda"]), predicted(measured_costs(record.host, "cuda"))
+    assert record.host["calibration"]["call_ms"] < cm.COSTS["cuda"].call_ms
+    tolerance = 5.0 if abs(measured) < 15 else 10.0
+    if model == "cnn":
+        assert measured < 0 < default  # Inductor's BatchNorm kernels: compiling was slower, predicted faster
+    else:
+        assert abs(default - measured) <= tolerance, (default, measured)
+        assert abs(calibrated - measured) > abs(default - measured), (calibrated, default, measured)
