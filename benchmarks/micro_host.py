@@ -55,10 +55,11 @@ def next_ms(loader: DataLoader, n: int, ahead_s: float) -> float:
     return statistics.median(out)
 
 
-def busy_next_ms(loader: DataLoader, n: int, busy_ms: float) -> float:
+def busy_next_ms(loader: DataLoader, n: int, busy_ms: float, first_use=None) -> float:
     """Mean ``next()`` over ``n`` batches with ``busy_ms`` of small torch ops between them (a training step's
-    host work), all batches prefetched first. The mean, not the median: with several workers, batches arrive out
-    of order and one ``next()`` unpickles those it passes for the calls after it."""
+    host work), all batches prefetched first; with ``first_use``, the mean of ``first_use(batch)`` right after each
+    ``next()`` instead. The mean, not the median: with several workers, batches arrive out of order and one
+    ``next()`` unpickles those it passes for the calls after it."""
     it = iter(loader)
     next(it)
     time.sleep(1.0)
@@ -66,7 +67,10 @@ def busy_next_ms(loader: DataLoader, n: int, busy_ms: float) -> float:
     out = []
     for _ in range(n):
         t0 = time.perf_counter()
-        next(it)
+        batch = next(it)
+        if first_use is not None:
+            t0 = time.perf_counter()
+            first_use(batch)
         out.append((time.perf_counter() - t0) * 1e3)
         t1 = time.perf_counter()
         while (time.perf_counter() - t1) * 1e3 < busy_ms:
@@ -97,27 +101,14 @@ class Fresh(Ready):
         return tuple(t.clone() for t in self.batch)
 
 
-def touch_ms(loader: DataLoader, n: int, busy_ms: float, device: str) -> float:
-    """Mean time of each batch's first use after ``next()``: its copy to the GPU (pageable, then synchronised),
-    or a read of every element on the CPU; ``busy_ms`` of small torch ops between batches."""
-    it = iter(loader)
-    next(it)
-    time.sleep(1.0)
-    a = torch.randn(64, 64)
-    out = []
-    for _ in range(n):
-        x, y = next(it)
-        t0 = time.perf_counter()
-        if device == "cuda":
-            x.to(device), y.to(device)
-            torch.cuda.synchronize()
-        else:
-            float(x.sum()), int(y.sum())
-        out.append((time.perf_counter() - t0) * 1e3)
-        t1 = time.perf_counter()
-        while (time.perf_counter() - t1) * 1e3 < busy_ms:
-            a @ a
-    return statistics.mean(out)
+def first_use(batch, device: str) -> None:
+    """A batch's first use: its copy to the GPU (pageable, then synchronised), or a read of every element."""
+    x, y = batch
+    if device == "cuda":
+        x.to(device), y.to(device)
+        torch.cuda.synchronize()
+    else:
+        float(x.sum()), int(y.sum())
 
 
 def touch_costs(sizes: list[int], workers: int, n: int = 30, busy_ms: float = 3.0) -> list[dict]:
@@ -131,7 +122,8 @@ def touch_costs(sizes: list[int], workers: int, n: int = 30, busy_ms: float = 3.
         plain = DataLoader(Fresh(batch, 4 * n), batch_size=None, num_workers=0)
         worker = DataLoader(Fresh(batch, 4 * n), batch_size=None, num_workers=workers, prefetch_factor=n // workers + 2,
                             persistent_workers=True)
-        inproc, via = touch_ms(plain, n, busy_ms, device), touch_ms(worker, n, busy_ms, device)
+        use = lambda b: first_use(b, device)  # noqa: E731
+        inproc, via = busy_next_ms(plain, n, busy_ms, use), busy_next_ms(worker, n, busy_ms, use)
         rows.append({"bytes": nbytes, "workers": workers, "device": device, "in_process_ms": inproc, "from_worker_ms": via,
                      "extra_ms": via - inproc})
     return rows
