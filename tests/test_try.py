@@ -284,6 +284,8 @@ def test_workers_on_a_cpu_with_too_few_cores_come_with_fewer_threads():
 
     two = ch.Facts(device="cpu", torch_threads=2, usable_cores=2)
     assert ch.threads_beside_workers(two, 1) == 1 and ch.threads_beside_workers(two, 2) == 1
+    # one thread already (OMP_NUM_THREADS=1 in the environment): nothing to take away
+    assert ch.threads_beside_workers(ch.Facts(device="cpu", torch_threads=1, usable_cores=2), 2) == 0
     assert ch.threads_beside_workers(ch.Facts(device="cpu", torch_threads=4, usable_cores=16), 4) == 0
     assert ch.threads_beside_workers(ch.Facts(device="cuda", torch_threads=16, usable_cores=16), 4) == 0
     before = torch.get_num_threads()

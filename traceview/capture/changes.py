@@ -84,10 +84,11 @@ def threads_beside_workers(facts: Facts, workers: int) -> int:
     """The intra-op threads ``num_workers`` gives the training process: on the CPU, where ``workers`` worker
     processes beside the script's threads would oversubscribe the usable cores, the cores the workers leave
     (what ``input`` advice says: OpenMP's threads wait on each other when a worker takes their core); 0 (leave
-    them) on a GPU or where the cores suffice."""
+    them) on a GPU, where the cores suffice, or where the script runs that few threads already."""
     if facts.device == "cuda" or facts.torch_threads + workers <= facts.usable_cores:
         return 0
-    return max(1, facts.usable_cores - workers)
+    fewer = max(1, facts.usable_cores - workers)
+    return fewer if fewer < facts.torch_threads else 0
 
 
 def why_not(name: str, facts: Facts, workers: int, threads: int) -> str | None:
