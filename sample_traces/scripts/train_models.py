@@ -9,7 +9,10 @@ channel-mixing MLPs with LayerNorm and GELU), ``gru`` (a 2-layer GRU classifier 
 RNN kernels, which Inductor leaves to cuDNN), ``bert`` (transformers' BertForMaskedLM from a config: 4 layers,
 width 256, sequence 128), ``vit`` (a ViT: 64 patches of 4x4x3, torch's nn.TransformerEncoder, 4 layers of width
 192), ``cnn`` (a ResNet-style net: 3 stages of two 3x3 conv-BatchNorm-ReLU blocks with residuals, on 32x32 images),
-``llama`` (transformers' LlamaForCausalLM from a config: 4 layers, width 256, sequence 128). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+``llama`` (transformers' LlamaForCausalLM from a config: 4 layers, width 256, sequence 128); two more written after
+the compile model learned batch norm and channels-last layouts, a second blind set: ``mobilenet`` (MobileNetV2-style
+inverted residuals: 1x1 expand, 3x3 depthwise, 1x1 project, each with BatchNorm, ReLU6, on 32x32 images) and ``tcn``
+(a temporal conv net: dilated Conv1d-BatchNorm1d-GELU blocks with residuals over 256-step sequences). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -21,7 +24,7 @@ import argparse
 import torch
 from torch import nn
 
-MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama")
+MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn")
 
 
 class MixerBlock(nn.Module):
@@ -96,6 +99,56 @@ class CNN(nn.Module):
         return self.head(self.features(x).mean(dim=(2, 3)))
 
 
+class InvertedResidual(nn.Module):
+    def __init__(self, cin: int, cout: int, stride: int, expand: int = 4):
+        super().__init__()
+        hidden = cin * expand
+        self.body = nn.Sequential(
+            nn.Conv2d(cin, hidden, 1, bias=False), nn.BatchNorm2d(hidden), nn.ReLU6(),
+            nn.Conv2d(hidden, hidden, 3, stride=stride, padding=1, groups=hidden, bias=False), nn.BatchNorm2d(hidden), nn.ReLU6(),
+            nn.Conv2d(hidden, cout, 1, bias=False), nn.BatchNorm2d(cout))
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x):
+        y = self.body(x)
+        return x + y if self.residual else y
+
+
+class MobileNet(nn.Module):
+    def __init__(self, classes: int = 10):
+        super().__init__()
+        layers = [nn.Conv2d(3, 32, 3, padding=1, bias=False), nn.BatchNorm2d(32), nn.ReLU6()]
+        for cin, cout, stride in ((32, 32, 1), (32, 48, 2), (48, 48, 1), (48, 64, 2), (64, 64, 1), (64, 96, 1)):
+            layers.append(InvertedResidual(cin, cout, stride))
+        self.features = nn.Sequential(*layers, nn.Conv2d(96, 256, 1, bias=False), nn.BatchNorm2d(256), nn.ReLU6())
+        self.head = nn.Linear(256, classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean(dim=(2, 3)))
+
+
+class TemporalBlock(nn.Module):
+    def __init__(self, channels: int, dilation: int):
+        super().__init__()
+        self.body = nn.Sequential(
+            nn.Conv1d(channels, channels, 3, padding=dilation, dilation=dilation), nn.BatchNorm1d(channels), nn.GELU(),
+            nn.Conv1d(channels, channels, 3, padding=dilation, dilation=dilation), nn.BatchNorm1d(channels))
+
+    def forward(self, x):
+        return nn.functional.gelu(x + self.body(x))
+
+
+class TCN(nn.Module):
+    def __init__(self, features: int = 40, channels: int = 128, classes: int = 10):
+        super().__init__()
+        self.inp = nn.Conv1d(features, channels, 1)
+        self.blocks = nn.Sequential(*(TemporalBlock(channels, d) for d in (1, 2, 4, 8, 16)))
+        self.head = nn.Linear(channels, classes)
+
+    def forward(self, x):  # (batch, time, features)
+        return self.head(self.blocks(self.inp(x.transpose(1, 2))).mean(dim=2))
+
+
 def build(name: str, device: str, batch: int):
     """(model, a batch (inputs, targets), loss(model, inputs, targets))."""
     g = torch.Generator().manual_seed(0)
@@ -132,6 +185,14 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "mobilenet":
+        model = MobileNet()
+        data = (torch.randn(batch, 3, 32, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "tcn":
+        model = TCN()
+        data = (torch.randn(batch, 256, 40, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     else:
         raise SystemExit(f"unknown model {name!r}: one of {', '.join(MODELS)}")
     return model.to(device).train(), tuple(t.to(device) for t in data), loss

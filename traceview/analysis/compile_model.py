@@ -40,20 +40,36 @@ from traceview.analysis.by_name import matches
 from traceview.analysis.tree import nearest_marked, outermost, parents_array
 from traceview.trace import Trace
 
-#: ATen ops Inductor hands to a library (or falls back to) instead of generating code: their kernels stay.
+#: ATen ops Inductor hands to a library (or falls back to) instead of generating code: their kernels stay. Batch
+#: normalisation is not one of them: Inductor decomposes cuDNN's and MIOpen's (``aten::cudnn_batch_norm`` and its
+#: backward) into reductions it generates and fuses (``torch/_decomp``, ``torch/_inductor/decomposition.py``).
 LIBRARY_OPS: Final[str] = (r"aten::(?:mm|addmm|bmm|baddbmm|addbmm|_addmm_activation|_scaled_mm|_int_mm|"
-                           r"_?convolution\w*|conv\w*|cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+|mkldnn_\w+|"
+                           r"_?convolution\w*|conv\w*|(?!(?:_?cudnn|_?miopen)_batch_norm)(?:cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+)|mkldnn_\w+|"
                            r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+)\Z")
-#: Library kernels by name, where the op around them does not say (GEMMs launched by other ops).
-LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn|implicit_convolve|winograd|splitKreduce"
-#: Kernels that reduce (sums, norms, softmax, losses, embedding gradients): Inductor gives each reduction a kernel of
-#: its own and fuses the pointwise work around it into it, plus one kernel for the run's pointwise outputs.
-REDUCTION_KERNELS: Final[str] = r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|scan|argm"
+#: Library kernels by name, where the op around them does not say (GEMMs launched by other ops); cuDNN's batch-norm
+#: kernels (``cudnn::bn_fw_tr_*``, ``cudnn::bn_bw_*``) are not: Inductor generates its own.
+LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn(?!::bn_)|implicit_convolve|winograd|splitKreduce"
+#: Kernels that reduce (sums, norms, softmax, losses, embedding gradients, batch-norm statistics): Inductor gives each
+#: reduction a kernel of its own and fuses the pointwise work around it into it, plus one kernel for the run's
+#: pointwise outputs.
+REDUCTION_KERNELS: Final[str] = (r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|"
+                                 r"scan|argm|cudnn::bn_")
 
-#: Reductions Inductor splits in two (a reduction over many rows into few outputs): kernels by name, and the op
-#: whose reduction over the batch gives a bias its gradient.
-SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta"
+#: Reductions Inductor splits in two (a reduction over many rows into few outputs): kernels by name (a LayerNorm's
+#: weight and bias gradients; a training-mode batch norm's statistics over N, H, W per channel, forward and
+#: backward), and the op whose reduction over the batch gives a bias its gradient.
+SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta|cudnn::bn_(?:fw_tr|bw)|batch_norm_(?:collect_statistics|backward_reduce)"
 SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
+
+#: Forward convolutions (the innermost op of a conv2d/conv3d call). In a graph with convolutions Inductor lays the
+#: activations out channels-last (``GraphLowering.decide_layout_opt``; skipped where the graph has 300 nodes or more
+#: per convolution): each convolution's weight, a contiguous parameter, is copied to that layout by a generated
+#: kernel on every call.
+LAYOUT_CONVS: Final[str] = r"aten::(?:cudnn|miopen)_convolution\Z"
+#: cuDNN's own layout conversions around a convolution of NCHW tensors: with the activations channels-last they go.
+LAYOUT_KERNELS: Final[str] = r"nchwToNhwc|nhwcToNchw"
+#: Inductor's threshold: no layout optimisation where the graph has this many nodes per convolution.
+LAYOUT_NODES_PER_CONV: Final[int] = 300
 
 
 @dataclass(frozen=True)
@@ -84,7 +100,7 @@ class CompiledStep:
     eager_kernels: float
     library_kernels: float
     library_calls: float  # library op calls per step (an extern call each, compiled)
-    fused_kernels: float  # kernels the runs of other kernels become
+    fused_kernels: float  # generated kernels: those the runs of other kernels become, and conv weights' layout copies
     gpu_saved_ms: float  # per step, GPU time the fusions remove
     eager_host_ms: float  # per step, host time of the stretches that become graph calls (profiled)
     compiled_host_ms: float  # per step, what their graph calls cost instead (library ops as profiled)
@@ -183,6 +199,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     called: set[int] = set()
     library_ns = np.zeros(len(bounds), dtype=np.int64)
     library_calls = np.zeros(len(bounds), dtype=np.int64)
+    conv = matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), LAYOUT_CONVS, anchored=True) & (inner_op >= 0)
+    convs_of = np.zeros(len(bounds), dtype=np.int64)
     for j in by:
         if k_stretch[j] != prev or library[j]:
             if run:
@@ -194,12 +212,19 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
                 library_calls[k_stretch[j]] += 1  # one extern call per library op, however many kernels the library launches
                 called.add(int(inner_op[j]))
                 kernels_of[k_stretch[j]] += 1
+                convs_of[k_stretch[j]] += int(conv[j])
                 library_ns[k_stretch[j]] += int(s["dur_ns"].iat[int(inner_op[j])])  # the library's own host work stays
         else:
             run.append(int(j))
+    # channels-last layout in a graph with convolutions: one generated copy of each convolution's weight per call
+    # (a graph's nodes estimated by its eager ops, all of them, nested ones included)
+    ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
+    layout = np.where((convs_of > 0) & (ops_of < LAYOUT_NODES_PER_CONV * np.maximum(convs_of, 1)), convs_of, 0)
+    kernels_of += layout
+    converted = library & matches(g["name"].iloc[k_rows].reset_index(drop=True), LAYOUT_KERNELS) & (layout[k_stretch] > 0)
     if run:
         runs.append(run)
-    new_gpu: dict[int, int] = {}
+    new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
     fused = 0
     reduces = matches(g["name"].iloc[k_rows].reset_index(drop=True), REDUCTION_KERNELS)
     # a reduction over the batch into per-feature values (a norm's weight and bias gradients, a bias gradient's sum)
@@ -213,6 +238,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
         kernels_of[k_stretch[run[0]]] += made
         fused += made
+    fused += int(layout.sum())
     per_call = costs.call_ms / 2  # a forward or a backward graph
     generated = kernels_of - library_calls
     new_host = {b: int((per_call + generated[i] * costs.kernel_ms) * 1e6) for i, b in enumerate(bounds)}
@@ -220,7 +246,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     gpu_saved = float(sum(int(dur[j]) for j in range(len(k_rows)) if int(act[j]) in new_gpu)) / 1e6
     return CompiledStep(
         steps=w.steps, graphs=len(bounds) / steps_n, eager_kernels=len(k_rows) / steps_n,
-        library_kernels=float(library.sum()) / steps_n,
+        library_kernels=float((library & ~converted).sum()) / steps_n,
         library_calls=float(library_calls.sum()) / steps_n, fused_kernels=fused / steps_n, gpu_saved_ms=gpu_saved / steps_n,
         eager_host_ms=float(sum(b - a for a, b in bounds)) / 1e6 / steps_n,
         compiled_host_ms=float(sum(new_host.values()) + library_ns.sum()) / 1e6 / steps_n, new_host=new_host,
