@@ -58,7 +58,11 @@ REDUCTION_KERNELS: Final[str] = (r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cr
 #: Reductions Inductor splits in two (a reduction over many rows into few outputs): kernels by name (a LayerNorm's
 #: weight and bias gradients; a training-mode batch norm's statistics over N, H, W per channel, forward and
 #: backward), and the op whose reduction over the batch gives a bias its gradient.
-SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta|cudnn::bn_(?:fw_tr|bw)|batch_norm_(?:collect_statistics|backward_reduce)"
+SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta"
+#: Batch norm's statistics: a reduction over N, H, W per channel, which Inductor splits in two where the activations
+#: are channels-last (the channel innermost: an outer reduction); on contiguous activations it is one reduction
+#: kernel over each channel's rows.
+BATCH_NORM_KERNELS: Final[str] = r"cudnn::bn_(?:fw_tr|bw)|batch_norm_(?:collect_statistics|backward_reduce)"
 SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
 
 #: Forward convolutions (the innermost op of a conv2d/conv3d call). In a graph with convolutions Inductor lays the
@@ -66,6 +70,8 @@ SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
 #: per convolution): each convolution's weight, a contiguous parameter, is copied to that layout by a generated
 #: kernel on every call.
 LAYOUT_CONVS: Final[str] = r"aten::(?:cudnn|miopen)_convolution\Z"
+#: Top-level ops of 1-d convolutions: their 3-d tensors have no channels-last layout, so they keep theirs.
+CONV_1D: Final[str] = r"aten::conv(?:_transpose)?1d\Z"
 #: cuDNN's own layout conversions around a convolution of NCHW tensors: with the activations channels-last they go.
 LAYOUT_KERNELS: Final[str] = r"nchwToNhwc|nhwcToNchw"
 #: Inductor's threshold: no layout optimisation where the graph has this many nodes per convolution.
@@ -199,7 +205,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     called: set[int] = set()
     library_ns = np.zeros(len(bounds), dtype=np.int64)
     library_calls = np.zeros(len(bounds), dtype=np.int64)
-    conv = matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), LAYOUT_CONVS, anchored=True) & (inner_op >= 0)
+    conv = matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), LAYOUT_CONVS, anchored=True) & (inner_op >= 0) \
+        & ~matches(names.iloc[top_of[lid[k_rows]]].reset_index(drop=True), CONV_1D, anchored=True)
     convs_of = np.zeros(len(bounds), dtype=np.int64)
     for j in by:
         if k_stretch[j] != prev or library[j]:
@@ -229,7 +236,9 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     reduces = matches(g["name"].iloc[k_rows].reset_index(drop=True), REDUCTION_KERNELS)
     # a reduction over the batch into per-feature values (a norm's weight and bias gradients, a bias gradient's sum)
     # is split by Inductor into two kernels (a partial reduction and its final one)
-    split = reduces & (matches(g["name"].iloc[k_rows].reset_index(drop=True), SPLIT_REDUCTION_KERNELS)
+    channels_last = bool(layout.any())  # the forward graph goes channels-last, and its saved activations with it
+    k_names = g["name"].iloc[k_rows].reset_index(drop=True)
+    split = reduces & ((matches(k_names, BATCH_NORM_KERNELS) & channels_last) | matches(k_names, SPLIT_REDUCTION_KERNELS)
                        | (matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), SPLIT_REDUCTION_OPS, anchored=True)
                           & (inner_op >= 0)))
     for run in runs:  # a run becomes 1 + its reductions kernels, its GPU time as long as its longest ones
