@@ -19,7 +19,7 @@ from pathlib import Path
 from traceview.analysis.analyze import analyze
 from traceview.analysis.critical_path import critical_path
 from traceview.analysis.phases import compile_split
-from traceview.analysis.step_windows import step_windows
+from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 
 

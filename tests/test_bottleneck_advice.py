@@ -24,7 +24,7 @@ from conftest import ROOT, SAMPLES
 
 from traceview.analysis import replay as rp
 from traceview.analysis.advice import KINDS
-from traceview.analysis.step_windows import step_windows
+from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 
 sys.path.insert(0, str(ROOT / "benchmarks"))

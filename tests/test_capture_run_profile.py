@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from traceview.analysis import patterns
+from traceview.trace import catalogue
 from traceview.capture.profile_script import profile_script
 from traceview.capture.runner import run_workload
 from traceview.errors import CaptureError
@@ -60,7 +60,7 @@ def test_run_compiled_variant_captures_inductor_wrapper(tmp_path):
     names = {e.get("name", "") for e in events}
     assert any(n.startswith("Torch-Compiled Region") for n in names)
     # run turns Inductor's C++ kernel profile on: each call of the fused kernel is a cpu_op, 3 calls
-    cpp = [e for e in events if e.get("cat") == "cpu_op" and patterns.INDUCTOR_CPP_KERNEL.match(e.get("name", ""))]
+    cpp = [e for e in events if e.get("cat") == "cpu_op" and catalogue.INDUCTOR_CPP_KERNEL.match(e.get("name", ""))]
     assert len(cpp) == 3 and all(e["name"].endswith("cpp_fused_add_mul_0") for e in cpp)
 
 
@@ -134,7 +134,7 @@ def test_profile_steady_runs_twice_and_captures_generated_code(tmp_path):
     assert "cpp_fused" in wrapper
     names = [e.get("name", "") for e in _events(result.trace)]
     assert sum(n.startswith("Torch-Compiled Region") for n in names) == 3  # no recompile in the profiled run
-    assert sum(bool(patterns.INDUCTOR_CPP_KERNEL.match(n)) for n in names) == 3  # profile records the C++ kernels too
+    assert sum(bool(catalogue.INDUCTOR_CPP_KERNEL.match(n)) for n in names) == 3  # profile records the C++ kernels too
     meta = json.loads(result.meta_path.read_text())
     assert meta["autotune"] == "compiled.autotune.json" and (result.meta_path.parent / meta["autotune"]).is_file()
 

@@ -1,5 +1,5 @@
 """The slice table's classification columns (trace/classify.py, one pass down the tree at load time)
-are what a walk up from each slice finds (``analysis/tree.py``'s ``nearest_ancestor``, the analyses'
+are what a walk up from each slice finds (``trace/tree.py``'s ``nearest_ancestor``, the analyses'
 old way), on real traces with and without stacks, compiled regions, compile and autotune events."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from conftest import DATA, SAMPLES
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace.tree import nearest_ancestor, parents_array
 
 TRACES = [DATA / "training" / "gpt2-compiled-first-call.json.gz", DATA / "training" / "gpt2-reduce-overhead-stack.json.gz",
           DATA / "training" / "lost-exit-gpt2-step1.json.gz",

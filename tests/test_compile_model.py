@@ -22,7 +22,7 @@ from traceview.analysis import compile_model as cm
 from traceview.analysis import replay as rp
 from traceview.analysis.advice import compile_replayed
 from traceview.analysis.analyze import analyze
-from traceview.trace import load
+from traceview.trace import catalogue, load
 from traceview.trace.run_files import dynamo_record, run_files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,7 +97,7 @@ def _plain_kernels(path: Path, start: int, end: int) -> tuple[int, int]:
     launches = {e["args"]["correlation"]: e for e in xs if e.get("cat") in ("cuda_runtime", "cuda_driver")
                 and "correlation" in e.get("args", {}) and "Launch" in e["name"] and "Graph" not in e["name"]}
     optimizer = [(e["ts"], e["ts"] + e["dur"], e["tid"]) for e in xs if e["name"].startswith("Optimizer.")]
-    library = re.compile(cm.LIBRARY_OPS)
+    library = re.compile(catalogue.LIBRARY_OPS)
     ops = [(e["ts"], e["ts"] + e["dur"], e["tid"], e["name"]) for e in xs if e.get("cat") == "cpu_op"]
     total = lib = 0
     for k in xs:
@@ -112,7 +112,7 @@ def _plain_kernels(path: Path, start: int, end: int) -> tuple[int, int]:
         total += 1
         around = [o for o in ops if o[0] <= t <= o[1] and o[2] == tid]
         innermost = max(around, key=lambda o: o[0]) if around else None
-        if innermost is not None and library.match(innermost[3]) or re.search(cm.LIBRARY_KERNELS, k["name"]):
+        if innermost is not None and library.match(innermost[3]) or re.search(catalogue.LIBRARY_KERNELS, k["name"]):
             lib += 1
     return total, lib
 
@@ -240,7 +240,7 @@ def test_kernels_predicted_from_the_eager_trace_against_the_compiled_graphs_laun
     251 / 225 once batch norm was generated: 263 before, by chance as close); counting each reduction as one kernel
     gave -19% to +4% (bert 231, mixer 163, vit 188, llama 221). mobilenet and tcn (the third set): their own bounds,
     from their first reading."""
-    from traceview.analysis.step_windows import step_windows
+    from traceview.trace.step_windows import step_windows
 
     path, trace = _trace(MODELS / f"{model}-eager")
     w = rp.process_window(trace, step_windows(trace))
@@ -275,7 +275,7 @@ def test_fresh_captures_with_the_default_and_the_calibrated_constants(model):
     calibrated in the profiled process (call 0.23-0.49 ms, against micro_compile's 0.58-0.76): farther off on mixer
     and vit, so they are no better than the defaults (docs/benchmarks.md)."""
     from traceview.analysis.advice import measured_costs
-    from traceview.analysis.step_windows import step_windows
+    from traceview.trace.step_windows import step_windows
 
     folder = FRESH / f"{model}-eager"
     path = next(folder.glob("*.pt.trace.json.gz"))

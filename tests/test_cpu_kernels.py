@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import DATA, SAMPLES, h200
-from traceview.analysis import patterns
+from traceview.trace import catalogue
 from traceview.analysis.analyze import analyze
 from traceview.cli import app
 from traceview.report.json import analysis_document
@@ -105,7 +105,7 @@ def _raw_per_step(path) -> list[dict[str, int]]:
     with gzip.open(path, "rt") as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
     steps = sorted((e for e in events if re.fullmatch(r"ProfilerStep#\d+", e["name"])), key=lambda e: e["ts"])
-    cpp = [e for e in events if e.get("cat") == "cpu_op" and patterns.INDUCTOR_CPP_KERNEL.match(e["name"])]
+    cpp = [e for e in events if e.get("cat") == "cpu_op" and catalogue.INDUCTOR_CPP_KERNEL.match(e["name"])]
     interpreted = [e for e in events if e["name"].startswith("triton_interpreted::")]
     aten = [e for e in events if e.get("cat") == "cpu_op" and e["name"].startswith("aten::")]
     outer = cpp + interpreted + aten
@@ -137,12 +137,12 @@ def test_sample_corpus_has_every_variant():
 @pytest.mark.parametrize("name", ["graph_0_cpp_fused_add_mul_0", "cpp_fused_add_mul_0", "graph_12_cpp__3",
                                   "graph_0_cpp_fused__foreach_add__foreach_addcdiv_0", "graph_1_CppMicroGemm_cpp_fused_mm_0"])
 def test_inductor_cpp_kernel_names_match(name):
-    assert patterns.INDUCTOR_CPP_KERNEL.match(name)
+    assert catalogue.INDUCTOR_CPP_KERNEL.match(name)
 
 
 @pytest.mark.parametrize("name", ["aten::add", "my_cpp_helper", "triton_poi_fused_add_mul_0", "graph_0_triton_poi_fused_0", "cpp"])
 def test_other_names_are_no_inductor_cpp_kernel(name):
-    assert not patterns.INDUCTOR_CPP_KERNEL.match(name)
+    assert not catalogue.INDUCTOR_CPP_KERNEL.match(name)
 
 
 def test_gpu_trace_has_no_cpu_kernels(analyzed):

@@ -18,7 +18,7 @@ import pytest
 
 from conftest import DATA, SAMPLES
 from traceview.analysis.critical_path import KINDS, critical_path
-from traceview.analysis.step_windows import StepWindows
+from traceview.trace.step_windows import StepWindows
 
 ALEXNET = DATA / "hta" / "critical_path_alexnet.json.gz"
 #: HTA's "measured forward" annotation of that trace; HTA's test analyses its second instance.

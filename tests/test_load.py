@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PUBLIC, h200, public
+from conftest import DATA, PUBLIC, SAMPLES, h200, public
 from handmade import launch_and_kernel, write, x
 from traceview.errors import TraceFormatError
 from traceview.trace import load, schema
@@ -36,6 +36,7 @@ def test_tables_have_exactly_the_declared_columns_and_dtypes(load_cached):
     for table, spec in (("slices", schema.SLICES), ("launches", schema.LAUNCHES), ("gpu", schema.GPU),
                         ("gpu_annotations", schema.GPU_ANNOTATIONS), ("flows", schema.FLOWS), ("threads", schema.THREADS)):
         frame = getattr(trace, table)
+        spec = {**spec, **schema.DERIVED.get(table, {})}  # the derived columns after the table's own
         assert list(frame.columns) == list(spec), table
         for col, dtype in spec.items():
             assert str(frame[col].dtype) == dtype, (table, col, frame[col].dtype)
@@ -463,3 +464,24 @@ def test_invalid_utf8_gives_a_trace_or_a_one_line_error(tmp_path, monkeypatch, w
         assert any("not UTF-8" in n for n in trace.meta.notes)
     if where == "args":  # the args stay in the file until read: their bad byte reads as U+FFFD then
         assert any("\ufffd" in str(trace.args(i).get("note")) for i in range(20))
+
+
+def test_derived_columns_are_what_a_walk_from_each_launch_finds(load_cached):
+    """The derived columns (trace/derive.py) against a plain reading: each GPU activity's step is the step whose
+    window holds its launch (step_at on the launch's start), its op, region and phase its launch slice's; the comm
+    flag the NCCL kernels of a 2-rank DDP trace."""
+    from traceview.trace.step_windows import step_at
+
+    for trace in (load_cached(DATA / "training" / "gpt2-compiled.json.gz"), load_cached(SAMPLES / "nccl_2rank" / "ddp-nccl-bal")):
+        g, s, w = trace.gpu, trace.slices.set_index("slice_id"), trace.steps
+        has = g["launch_id"].notna().to_numpy()
+        launch = s.loc[g["launch_id"][has].astype(int)]
+        at = step_at(w, launch["rank"].to_numpy().astype(int), launch["pid"].to_numpy(dtype=int), launch["start_ns"].to_numpy())
+        expected = [int(w.slice_id[a]) if a >= 0 else -1 for a in at]
+        assert g["step_id"][has].fillna(-1).astype(int).tolist() == expected
+        for col in ("op_id", "region_id", "module_id"):
+            assert g[col][has].fillna(-1).astype(int).tolist() == launch[col].fillna(-1).astype(int).tolist(), col
+        assert g["phase"][has].astype(str).tolist() == launch["phase"].astype(str).tolist()
+        assert g["step_id"][has].notna().any() and g["op_id"][has].notna().any()
+        assert g["comm"].tolist() == [k == "kernel" and n.lower().startswith(("nccl", "void nccl")) for k, n in zip(g["kind"], g["name"])]
+    assert trace.gpu["comm"].any() and set(trace.gpu["rank"][trace.gpu["comm"]]) == {0, 1}

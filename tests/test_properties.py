@@ -283,7 +283,7 @@ def test_nearest_marked_by_levels_equals_the_walk_up(nodes, rnd):
     answer is the walk's."""
     import numpy as np
 
-    from traceview.analysis.tree import nearest_ancestor, nearest_marked
+    from traceview.trace.tree import nearest_ancestor, nearest_marked
 
     n = len(nodes)
     # parent of row i: a row that is not its descendant -- build in a random order, then shuffle rows
@@ -315,8 +315,8 @@ def test_name_patterns_on_distinct_names_equal_pandas_str(names):
 
     import pandas as pd
 
-    from traceview.analysis import patterns
-    from traceview.analysis.by_name import matches, per_label
+    from traceview.trace import catalogue as patterns
+    from traceview.trace.by_name import matches, per_label
 
     column = pd.Series(pd.Categorical(names))
     as_str = column.astype(object)

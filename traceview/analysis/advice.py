@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 from dataclasses import asdict, dataclass
 from typing import Final
 
@@ -43,11 +42,11 @@ import pandas as pd
 
 from traceview.analysis import compile_model as cm
 from traceview.analysis import replay as rp
-from traceview.analysis.by_name import matches
+from traceview.trace.catalogue import tagged
 from traceview.analysis.critical_path import CriticalPath
 from traceview.analysis.ranks import rank_steps
-from traceview.analysis.step_windows import step_windows
-from traceview.analysis.tree import nearest_marked, parents_array
+from traceview.trace.step_windows import step_windows
+from traceview.trace.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
@@ -64,11 +63,7 @@ REPLAY_HOST_MS: Final[float] = 0.16
 FUSED_KEEPS: Final[dict[str, float]] = {"for-loop": 0.045, "foreach": 0.28}
 #: What a fused optimizer keeps of the optimizer's GPU time (the foreach kernels' ~0.4-0.5 of the sweep).
 FUSED_GPU_KEEPS: Final[float] = 0.45
-WRAPPER: Final[str] = "## Call CompiledFxGraph"
-LOOKUP: Final[str] = "TorchDynamo Cache Lookup"
 OPTIMIZER: Final[str] = "Optimizer.step#"
-LAUNCH_API: Final[tuple[str, ...]] = ("cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx",
-                                      "hipLaunchKernel", "hipExtModuleLaunchKernel", "hipModuleLaunchKernel")
 
 
 @dataclass(frozen=True)
@@ -115,31 +110,20 @@ class PathShares:
     in_region_eager: float = 0.0  # host path time in ops inside compiled frames but outside their graphs (graph breaks' eager code)
 
 
-def _is(names: pd.Series, *values: str) -> np.ndarray:
-    """Rows whose name is one of ``values``."""
-    return matches(names, "(?:" + "|".join(map(re.escape, values)) + r")\Z", anchored=True)
-
-
-def _starts(names: pd.Series, prefix: str) -> np.ndarray:
-    """Rows whose name starts with ``prefix``."""
-    return matches(names, re.escape(prefix), anchored=True)
-
-
 def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> PathShares | None:
     """Split each step's critical path by the slices its host segments ran in (None: no steps)."""
     if not path.steps:
         return None
     s = trace.slices
-    names = s["name"]  # categorical: every test below runs on the distinct names (by_name.matches)
     parents, depth = parents_array(s), s["depth"].to_numpy()
-    wrapper_mark = _starts(names, WRAPPER)
+    wrapper_mark = tagged(s, "graph_wrapper")
     graph_call = nearest_marked(parents, depth, wrapper_mark)
-    is_launch = _is(names, *LAUNCH_API)
-    is_lookup = _is(names, LOOKUP)
+    is_launch = tagged(s, "kernel_launch_api")
+    is_lookup = tagged(s, "cache_lookup")
     replays = np.zeros(len(s), dtype=bool)
-    replay_ids = graph_call[_is(names, "cudaGraphLaunch") & (graph_call >= 0)]
+    replay_ids = graph_call[tagged(s, "graph_launch_api") & (graph_call >= 0)]
     replays[replay_ids] = True  # calls that replay a graph
-    optimizer = nearest_marked(parents, depth, _starts(names, OPTIMIZER))
+    optimizer = nearest_marked(parents, depth, tagged(s, "optimizer_step"))
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
     region_eager = (op >= 0) & (graph_call < 0) & (region >= 0)  # a compiled frame's code that runs eager: between its graphs
@@ -203,10 +187,9 @@ def cuda_graphs(p: PathShares) -> Advice | None:
 
 def optimizer_style(trace: Trace) -> str | None:
     """How the trace's optimizer runs: "foreach", "for-loop", or None when it is fused already."""
-    kernels = trace.gpu["name"]
-    if matches(kernels, "fused_adam|FusedAdam|_fused_sgd|fused_sgd").any():
+    if tagged(trace.gpu, "fused_optimizer_kernel").any():
         return None
-    return "foreach" if matches(kernels, "multi_tensor_apply").any() else "for-loop"
+    return "foreach" if tagged(trace.gpu, "multi_tensor_apply").any() else "for-loop"
 
 
 def fused_optimizer(p: PathShares, style: str | None, optimizer_gpu_ms: float) -> Advice | None:
@@ -275,16 +258,15 @@ def static_inputs(trace: Trace, steps: int, step_ms: float, windows=None) -> Adv
     g = trace.gpu
     if not len(g) or not len(trace.launches):
         return None
-    names = trace.slices["name"]
     parents, depth = parents_array(trace.slices), trace.slices["depth"].to_numpy()
-    replaying = nearest_marked(parents, depth, _starts(names, WRAPPER))
-    graph_launch = _is(names, "cudaGraphLaunch")
-    has_replay = np.zeros(len(names), dtype=bool)
+    replaying = nearest_marked(parents, depth, tagged(trace.slices, "graph_wrapper"))
+    graph_launch = tagged(trace.slices, "graph_launch_api")
+    has_replay = np.zeros(len(trace.slices), dtype=bool)
     has_replay[replaying[graph_launch & (replaying >= 0)]] = True
     launch = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
     call = np.where(launch >= 0, replaying[np.maximum(launch, 0)], -1)
     copies = (call >= 0) & has_replay[np.maximum(call, 0)] & ~graph_launch[np.maximum(launch, 0)]
-    copies &= matches(g["name"], "copy|multi_tensor_apply")
+    copies &= tagged(g, "copy_kernel")
     if not copies.any():
         return None
     ms = float(g["dur_ns"].to_numpy()[copies].sum()) / 1e6 / max(steps, 1)
@@ -850,8 +832,6 @@ def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float 
 #: on this repository's 2-core x86-64 host (AdamW over 20 x 256x256, 100 x 64x64 and 400 x 16x16 parameters; the
 #: median over the sets; benchmarks/results/micro_optimizer-2026-11-26-cpu.json).
 CPU_FUSED_KEEPS: Final[dict[str, float]] = {"for-loop": 0.24, "foreach": 0.30}
-#: Optimizers with a fused CPU implementation (torch.optim: fused=True on the CPU).
-CPU_FUSED: Final[str] = r"Optimizer\.step#(?:Adam|AdamW|SGD|Adagrad)\.step\Z"
 
 
 def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None) -> Advice | None:
@@ -863,14 +843,14 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
         return None
     s = trace.slices
     mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["end_ns"] > w.start_ns) & (s["start_ns"] < w.end_ns)).to_numpy()
-    steps_of = np.flatnonzero(mine & matches(s["name"], r"Optimizer\.step#", anchored=True))
+    steps_of = np.flatnonzero(mine & tagged(s, "optimizer_step"))
     if not len(steps_of):
         return None
     names = s["name"]
     parents, depth = parents_array(s), s["depth"].to_numpy()
     inside = nearest_marked(parents, depth, np.isin(np.arange(len(s)), steps_of)) >= 0
     ops = set(names[inside & (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)].astype(str).unique())
-    if any("_fused_" in op for op in ops) or not matches(names.iloc[steps_of].reset_index(drop=True), CPU_FUSED, anchored=True).all():
+    if any("_fused_" in op for op in ops) or not tagged(s, "fused_cpu_optimizer_step")[steps_of].all():
         return None  # fused already, or an optimizer without a fused CPU version
     style = "foreach" if any(op.startswith("aten::_foreach_") for op in ops) else "for-loop"
     # each step's own work: to the end of its last op (the step hook after it, where the profiler steps and, at the

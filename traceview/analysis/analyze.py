@@ -25,7 +25,7 @@ from traceview.analysis.phases import compile_split
 from traceview.analysis.regions import region_calls
 from traceview.analysis.result import Analysis
 from traceview.analysis.steady import steady_steps
-from traceview.analysis.step_windows import step_windows
+from traceview.trace.step_windows import step_windows
 from traceview.analysis.steps import kernels_per_step
 from traceview.analysis.summary import trace_summary
 from traceview.trace import Trace
@@ -40,7 +40,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     split = compile_split(trace)
     windows = step_windows(trace)
     steady = steady_steps(trace, windows)  # the critical path and the advice read the steady steps only
-    attribution = attribute_kernels(trace, split, windows)
+    attribution = attribute_kernels(trace, split)
     regions = region_calls(trace, split)
     flops = kernel_flops(trace, attribution)
     kernels = kernel_table(attribution)

@@ -19,11 +19,10 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
-from traceview.analysis.by_name import matches
+from traceview.trace import catalogue
+from traceview.trace.catalogue import tagged
 from traceview.analysis.phases import CompileSplit
-from traceview.analysis.step_windows import StepWindows, step_at, step_windows
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 
 
@@ -35,7 +34,7 @@ class KernelAttribution:
     phase, launch_id, api, launch_start_ns, launch_dur_ns, launch_to_kernel_ns (launch start to
     GPU start), op_id / op (innermost cpu_op around the launch), region_id / region (innermost
     compiled region call, "F/C"), outer_region_id, step_id / step (the step whose window holds
-    the launch, see :mod:`traceview.analysis.step_windows`), annotation
+    the launch, see :mod:`traceview.trace.step_windows`), annotation
     (innermost user annotation), source (innermost Python frame, when the trace has stacks).
     ``<NA>`` wherever the trace has no such event.
     """
@@ -49,21 +48,20 @@ class KernelAttribution:
         return self.table[(self.table["kind"] == "kernel").to_numpy()]
 
 
-def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | None = None) -> KernelAttribution:
+def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     """Join every GPU activity to its launch, CPU op, region, step, annotation and source."""
     slices = trace.slices
     names = _CategoryLabels(slices["name"])
     cats = slices["cat"]
     parents = parents_array(slices)
-    name_col = slices["name"]  # categorical: each .str pattern runs once per distinct name
     is_region = (slices["kind"] == "region").to_numpy()
     is_op = (cats == "cpu_op").to_numpy() & ~is_region
-    windows = step_windows(trace) if windows is None else windows
+    windows = trace.steps
     is_step = np.zeros(len(slices), dtype=bool)
     if not windows.by_optimizer:  # the optimizer's step() that ends a step stays an annotation of its own
         is_step[windows.slice_id] = True
-    is_annotation = (cats == "user_annotation").to_numpy() & ~matches(name_col, patterns.INDUCTOR_CALL, anchored=True) & ~is_step \
-        & ~matches(name_col, patterns.COMPILE)
+    is_annotation = (cats == "user_annotation").to_numpy() & ~tagged(slices, "inductor_call") & ~is_step \
+        & ~tagged(slices, "compile")
     is_python = (cats == "python_function").to_numpy()
 
     launches = trace.launches
@@ -74,7 +72,7 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
     launch_ids = launches["launch_id"].to_numpy()
     by_id = np.arange(len(launch_ids)) if (launch_ids[1:] > launch_ids[:-1]).all() else np.argsort(launch_ids, kind="stable")
     at = by_id[np.searchsorted(launch_ids[by_id], launch_id[has_launch])]
-    columns = {c: gpu[c].array for c in ("activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id")}
+    columns = {c: gpu[c].array for c in ("activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id", "comm")}
     columns["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
     api = np.full(len(gpu), np.nan, dtype=object)
     api[has_launch] = launches["api"].to_numpy(dtype=object)[at]
@@ -85,17 +83,16 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
         columns[f"launch_{col}"] = pd.arrays.IntegerArray(values, ~has_launch)
     columns["launch_to_kernel_ns"] = pd.arrays.IntegerArray(gpu["start_ns"].to_numpy() - columns["launch_start_ns"]._data, ~has_launch)
 
-    # the op and region calls around each launch, found once at load time (trace/classify.py); a
+    # the op, region calls and step around each launch, derived once at load time (trace/derive.py); a
     # launch is a runtime call, never an op or a region itself
-    op = _around(slices, "op_id", launch_id)
-    op = _external_id_fallback(trace, op, has_launch, is_op)
-    region = _around(slices, "region_id", launch_id)
-    outer_region = _around(slices, "outer_region_id", launch_id)
-    step = _step_of(trace, windows, launch_id, op)
+    op = _external_id_fallback(trace, gpu["op_id"].to_numpy(dtype=np.int64, na_value=-1), has_launch, is_op)
+    region = gpu["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    outer_region = gpu["outer_region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    step = _step_of(trace, launch_id, op)
     annotation = nearest_ancestor(parents, launch_id, is_annotation)
     source = nearest_ancestor(parents, launch_id, is_python)
 
-    region_ids = names.mapped(lambda categories: [patterns.region_id(c) for c in categories.astype(str)])
+    region_ids = names.mapped(lambda categories: [catalogue.region_id(c) for c in categories.astype(str)])
     for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
                              ("annotation", annotation, names), ("source", source, names)):
         if col in ("op", "region", "step"):
@@ -112,24 +109,11 @@ def attribute_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | 
     return KernelAttribution(table=table, without_launch=int((~has_launch).sum()))
 
 
-def _around(slices: pd.DataFrame, column: str, rows: np.ndarray) -> np.ndarray:
-    """``column`` (a slice id column) at ``rows`` (-1 rows give -1), with -1 for <NA>."""
-    values = slices[column].to_numpy(dtype=np.int64, na_value=-1)
-    return np.where(rows >= 0, values[np.maximum(rows, 0)], -1) if len(values) else np.full(len(rows), -1, dtype=np.int64)
-
-
-def _step_of(trace: Trace, windows: StepWindows, launch_id: np.ndarray, op: np.ndarray) -> np.ndarray:
+def _step_of(trace: Trace, launch_id: np.ndarray, op: np.ndarray) -> np.ndarray:
     """The step slice holding each activity's launch (or, without one, its External-id op) by time."""
     host = np.where(launch_id >= 0, launch_id, op)
-    found = np.full(len(host), -1, dtype=np.int64)
-    known = np.flatnonzero(host >= 0)
-    if len(known) and len(windows):
-        slices = trace.slices
-        rows = host[known]
-        pos = step_at(windows, slices["rank"].to_numpy()[rows].astype(np.int64),
-                      slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows], slices["start_ns"].to_numpy()[rows])
-        found[known[pos >= 0]] = windows.slice_id[pos[pos >= 0]]
-    return found
+    steps = trace.slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)
+    return np.where(host >= 0, steps[np.maximum(host, 0)], -1) if len(steps) else np.full(len(host), -1, dtype=np.int64)
 
 
 class _CategoryLabels:

@@ -33,10 +33,9 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.by_name import matches
-from traceview.analysis.ranks import COMM_KERNEL, RankSummary, summarize_rank
-from traceview.analysis.step_windows import step_at, step_windows
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace.catalogue import tagged
+from traceview.analysis.ranks import RankSummary, summarize_rank
+from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 
 #: Bytes per element of the ``dtype`` names record_param_comms writes (c10 ScalarType names).
@@ -124,17 +123,17 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     Small enough to return from a rank's worker (:func:`traceview.trace.parallel.map_ranks`).
     """
     gpu = trace.gpu
-    comm = gpu[(gpu["kind"] == "kernel").to_numpy() & matches(gpu["name"], COMM_KERNEL, anchored=True)]
+    comm = gpu[gpu["comm"].to_numpy()]
     if comm.empty:
         return _host_calls(trace)
     slices = trace.slices
     launch = comm["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
     parents = parents_array(slices)
     names = slices["name"]
-    param_comms = matches(names, r"^record_param_comms$", anchored=True)
+    param_comms = tagged(slices, "record_param_comms")
     host = nearest_ancestor(parents, launch, param_comms)
     host = _hosts_without_launch(trace, comm, host, param_comms)
-    annotation = nearest_ancestor(parents, launch, matches(names, r"^nccl:", anchored=True))
+    annotation = nearest_ancestor(parents, launch, tagged(slices, "nccl_annotation"))
     own = _kernel_args(trace, comm)
     rows = []
     for i, (h, a) in enumerate(zip(host.tolist(), annotation.tolist())):
@@ -214,14 +213,13 @@ def _hosts_without_launch(trace: Trace, comm: pd.DataFrame, host: np.ndarray, pa
 
 #: A CPU backend's collective as its worker thread records it (``gloo:all_reduce``): the host time
 #: of the operation, which includes waiting for the other ranks as an NCCL kernel's time does.
-HOST_COLLECTIVE: Final[str] = r"^gloo:"
 
 
 def _host_calls(trace: Trace) -> pd.DataFrame:
     """Without communication kernels (gloo on the CPU): one row per ``gloo:*`` annotation, in order per
     rank (the trace records no sequence number or group for them)."""
     s = trace.slices
-    rows = np.flatnonzero((s["cat"] == "user_annotation").to_numpy(dtype=bool, na_value=False) & matches(s["name"], HOST_COLLECTIVE))
+    rows = np.flatnonzero((s["cat"] == "user_annotation").to_numpy(dtype=bool, na_value=False) & tagged(s, "host_collective"))
     if len(rows) == 0:
         return pd.DataFrame({c: pd.Series(dtype=t) for c, t in CALL_COLUMNS.items()})
     picked = s.iloc[rows]
@@ -290,18 +288,15 @@ def _clock_offsets(trace: Trace) -> np.ndarray:
 
 def _steps(trace: Trace, launch: np.ndarray) -> pd.array:
     """The step name holding each launch (by time, any thread of the process)."""
-    windows = step_windows(trace)
     known = launch >= 0
     out = np.full(len(launch), None, dtype=object)
-    if not known.any() or len(windows) == 0:
+    if not known.any() or len(trace.steps) == 0:
         return pd.array(out, dtype="string")
     slices = trace.slices
-    rows = launch[known]
-    pos = step_at(windows, slices["rank"].to_numpy()[rows].astype(np.int64), slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows],
-                  slices["start_ns"].to_numpy()[rows])
-    hit = pos >= 0
-    found = np.full(len(pos), None, dtype=object)
-    found[hit] = np.asarray(slices["name"].array[windows.slice_id[pos[hit]]].astype(str), dtype=object)
+    step = slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)[launch[known]]
+    hit = step >= 0
+    found = np.full(len(step), None, dtype=object)
+    found[hit] = np.asarray(slices["name"].array[step[hit]].astype(str), dtype=object)
     out[np.flatnonzero(known)] = found
     return pd.array(out, dtype="string")
 

@@ -32,8 +32,6 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import intervals
-from traceview.analysis.by_name import matches
-from traceview.analysis.ranks import COMM_KERNEL  # NCCL/RCCL kernels: one rule for `ranks` and here
 from traceview.trace import Trace
 
 COMM_COLUMNS: Final[dict[str, str]] = {
@@ -68,16 +66,11 @@ class CommCompute:
         return {k.removesuffix("_ns") + "_ms": float(v) / 1e6 for k, v in sums.items()}
 
 
-def is_comm_kernel(names: pd.Series) -> np.ndarray:
-    """Boolean per row: a NCCL/RCCL kernel name."""
-    return matches(names, COMM_KERNEL, anchored=True)
-
-
 def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel",)) -> CommCompute:
-    """Comm vs compute per rank and per step, from a GPU activity table with ``rank``, ``kind``,
-    ``name``, ``start_ns``, ``end_ns`` (``trace.gpu``) and, for ``per_step``, ``step_id`` and ``step``
+    """Comm vs compute per rank and per step, from a GPU activity table with ``rank``, ``kind``, ``comm``,
+    ``start_ns``, ``end_ns`` (``trace.gpu``) and, for ``per_step``, ``step_id`` and ``step``
     (:attr:`KernelAttribution.table <traceview.analysis.attribution.KernelAttribution>`)."""
-    comm = is_comm_kernel(table["name"]) & (table["kind"] == "kernel").to_numpy()
+    comm = table["comm"].to_numpy(dtype=bool)  # NCCL/RCCL kernels (trace/derive.py)
     compute = table["kind"].isin(compute_kinds).to_numpy() & ~comm
     keep = comm | compute
     frame = pd.DataFrame({
@@ -86,7 +79,7 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
     })
     per_rank = _per_group(frame, ["rank"])
     per_step = pd.DataFrame(columns=["rank", "step_id", "step", *list(COMM_COLUMNS)[1:]])
-    if "step_id" in table:
+    if "step_id" in table and "step" in table:  # the attribution table names its steps
         frame["step_id"] = table["step_id"].array[keep]
         stepped = frame[frame["step_id"].notna()]
         if len(stepped):

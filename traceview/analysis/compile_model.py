@@ -36,44 +36,17 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis import replay as rp
-from traceview.analysis.by_name import matches
-from traceview.analysis.tree import nearest_marked, outermost, parents_array
+from traceview.trace.catalogue import tagged
+from traceview.trace.tree import nearest_marked, outermost, parents_array
 from traceview.trace import Trace
 
-#: ATen ops Inductor hands to a library (or falls back to) instead of generating code: their kernels stay. Batch
-#: normalisation is not one of them: Inductor decomposes cuDNN's and MIOpen's (``aten::cudnn_batch_norm`` and its
-#: backward) into reductions it generates and fuses (``torch/_decomp``, ``torch/_inductor/decomposition.py``).
-LIBRARY_OPS: Final[str] = (r"aten::(?:mm|addmm|bmm|baddbmm|addbmm|_addmm_activation|_scaled_mm|_int_mm|"
-                           r"_?convolution\w*|conv\w*|(?!(?:_?cudnn|_?miopen)_batch_norm)(?:cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+)|mkldnn_\w+|"
-                           r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+)\Z")
-#: Library kernels by name, where the op around them does not say (GEMMs launched by other ops); cuDNN's batch-norm
-#: kernels (``cudnn::bn_fw_tr_*``, ``cudnn::bn_bw_*``) are not: Inductor generates its own.
-LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn(?!::bn_)|implicit_convolve|winograd|splitKreduce"
-#: Kernels that reduce (sums, norms, softmax, losses, embedding gradients, batch-norm statistics): Inductor gives each
-#: reduction a kernel of its own and fuses the pointwise work around it into it, plus one kernel for the run's
-#: pointwise outputs.
-REDUCTION_KERNELS: Final[str] = (r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|"
-                                 r"scan|argm|cudnn::bn_")
-
-#: Reductions Inductor splits in two (a reduction over many rows into few outputs): kernels by name (a LayerNorm's
-#: weight and bias gradients; a training-mode batch norm's statistics over N, H, W per channel, forward and
-#: backward), and the op whose reduction over the batch gives a bias its gradient.
-SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta"
-#: Batch norm's statistics: a reduction over N, H, W per channel, which Inductor splits in two where the activations
-#: are channels-last (the channel innermost: an outer reduction); on contiguous activations it is one reduction
-#: kernel over each channel's rows.
-BATCH_NORM_KERNELS: Final[str] = r"cudnn::bn_(?:fw_tr|bw)|batch_norm_(?:collect_statistics|backward_reduce)"
-SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
-
-#: Forward convolutions (the innermost op of a conv2d/conv3d call). In a graph with convolutions Inductor lays the
-#: activations out channels-last (``GraphLowering.decide_layout_opt``; skipped where the graph has 300 nodes or more
-#: per convolution): each convolution's weight, a contiguous parameter, is copied to that layout by a generated
-#: kernel on every call.
-LAYOUT_CONVS: Final[str] = r"aten::(?:cudnn|miopen)_convolution\Z"
-#: Top-level ops of 1-d convolutions: their 3-d tensors have no channels-last layout, so they keep theirs.
-CONV_1D: Final[str] = r"aten::conv(?:_transpose)?1d\Z"
-#: cuDNN's own layout conversions around a convolution of NCHW tensors: with the activations channels-last they go.
-LAYOUT_KERNELS: Final[str] = r"nchwToNhwc|nhwcToNchw"
+# The names the model asks about (library ops and kernels, reductions, batch norm, convolutions' layouts) are in
+# trace/catalogue.py, read through the tables' tags: library_op, library_kernel, reduction_kernel,
+# split_reduction_kernel, batch_norm_kernel, split_reduction_op, layout_conv, conv_1d, layout_kernel, cpu_library_op,
+# cpu_reduction. In a graph with 2-d convolutions Inductor lays the activations out channels-last
+# (``GraphLowering.decide_layout_opt``; skipped where the graph has 300 nodes or more per convolution): each
+# convolution's weight, a contiguous parameter, is copied to that layout by a generated kernel on every call, and
+# cuDNN's own layout conversions go.
 #: Inductor's threshold: no layout optimisation where the graph has this many nodes per convolution.
 LAYOUT_NODES_PER_CONV: Final[int] = 300
 
@@ -121,20 +94,19 @@ class CompiledStep:
 
 
 def _top_level_ops(trace: Trace, w: rp.Window):
-    """The window's process's slices (``mine``), names, tree arrays, which slices are ops, the top-level ops, each
+    """The window's process's slices (``mine``), tree arrays, which slices are ops, the top-level ops, each
     slice's top-level op, and which slices are inside the optimizer or data loading (they stay eager); None when
     the window runs compiled graphs already."""
     s = trace.slices
     mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
     if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
         return None  # compiled already
-    names = s["name"]
     parents, depth = parents_array(s), s["depth"].to_numpy()
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
     top = outermost(parents, depth, is_op) & mine
     top_of = nearest_marked(parents, depth, top)  # each slice's top-level op
-    outside = nearest_marked(parents, depth, matches(names, r"Optimizer\.|" + rp.DATALOADER_NEXT, anchored=True)) >= 0
-    return mine, names, parents, depth, is_op, top, top_of, outside
+    outside = nearest_marked(parents, depth, tagged(s, "optimizer") | tagged(s, "dataloader_next")) >= 0
+    return mine, parents, depth, is_op, top, top_of, outside
 
 
 def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
@@ -147,7 +119,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     ops = _top_level_ops(trace, w)
     if ops is None:
         return None
-    mine, names, parents, depth, is_op, top, top_of, outside = ops
+    mine, parents, depth, is_op, top, top_of, outside = ops
     breaks = np.zeros(n, dtype=bool)  # top-level ops that stay eager and split the graphs
     breaks[top & outside] = True
     calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
@@ -159,7 +131,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     ours = (g["rank"] == w.rank).to_numpy() & (lid >= 0)
     ours[ours] = mine[lid[ours]]
     kernel = (g["kind"] == "kernel").to_numpy()
-    copies = ours & ~kernel & matches(g["name"], r"Memcpy (?:HtoD|DtoH)")  # a copy between host and device stays eager
+    copies = ours & ~kernel & tagged(g, "host_device_copy")  # a copy between host and device stays eager
     breaks[top_of[lid[copies]][top_of[lid[copies]] >= 0]] = True
     starts, ends, tid = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy()
     blockers = calls[top_of[calls] < 0]  # a sync outside any op (torch.cuda.synchronize())
@@ -193,8 +165,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     k_stretch = np.where(k_top >= 0, stretch[np.maximum(k_top, 0)], -1)
     k_rows, k_stretch = k_rows[k_stretch >= 0], k_stretch[k_stretch >= 0]
     inner_op = nearest_marked(parents, depth, is_op)[lid[k_rows]]
-    library = (matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), LIBRARY_OPS, anchored=True) & (inner_op >= 0)) | \
-        matches(g["name"].iloc[k_rows].reset_index(drop=True), LIBRARY_KERNELS)
+    library = (tagged(s, "library_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)) | tagged(g, "library_kernel")[k_rows]
     launch_start = starts[lid[k_rows]]
     by = np.lexsort((launch_start, k_stretch))
     dur = g["dur_ns"].to_numpy()[k_rows]
@@ -205,8 +176,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     called: set[int] = set()
     library_ns = np.zeros(len(bounds), dtype=np.int64)
     library_calls = np.zeros(len(bounds), dtype=np.int64)
-    conv = matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), LAYOUT_CONVS, anchored=True) & (inner_op >= 0) \
-        & ~matches(names.iloc[top_of[lid[k_rows]]].reset_index(drop=True), CONV_1D, anchored=True)
+    conv = tagged(s, "layout_conv")[np.maximum(inner_op, 0)] & (inner_op >= 0) & ~tagged(s, "conv_1d")[top_of[lid[k_rows]]]
     convs_of = np.zeros(len(bounds), dtype=np.int64)
     for j in by:
         if k_stretch[j] != prev or library[j]:
@@ -228,19 +198,17 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
     layout = np.where((convs_of > 0) & (ops_of < LAYOUT_NODES_PER_CONV * np.maximum(convs_of, 1)), convs_of, 0)
     kernels_of += layout
-    converted = library & matches(g["name"].iloc[k_rows].reset_index(drop=True), LAYOUT_KERNELS) & (layout[k_stretch] > 0)
+    converted = library & tagged(g, "layout_kernel")[k_rows] & (layout[k_stretch] > 0)
     if run:
         runs.append(run)
     new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
     fused = 0
-    reduces = matches(g["name"].iloc[k_rows].reset_index(drop=True), REDUCTION_KERNELS)
+    reduces = tagged(g, "reduction_kernel")[k_rows]
     # a reduction over the batch into per-feature values (a norm's weight and bias gradients, a bias gradient's sum)
     # is split by Inductor into two kernels (a partial reduction and its final one)
     channels_last = bool(layout.any())  # the forward graph goes channels-last, and its saved activations with it
-    k_names = g["name"].iloc[k_rows].reset_index(drop=True)
-    split = reduces & ((matches(k_names, BATCH_NORM_KERNELS) & channels_last) | matches(k_names, SPLIT_REDUCTION_KERNELS)
-                       | (matches(names.iloc[np.maximum(inner_op, 0)].reset_index(drop=True), SPLIT_REDUCTION_OPS, anchored=True)
-                          & (inner_op >= 0)))
+    split = reduces & ((tagged(g, "batch_norm_kernel")[k_rows] & channels_last) | tagged(g, "split_reduction_kernel")[k_rows]
+                       | (tagged(s, "split_reduction_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)))
     for run in runs:  # a run becomes 1 + its reductions kernels, its GPU time as long as its longest ones
         made = min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
         keep = set(sorted(run, key=lambda j: -dur[j])[:made])
@@ -264,11 +232,6 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
         ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops])
 
-
-#: On the CPU, ATen ops Inductor leaves to a library (oneDNN, MKL) or falls back to, beside :data:`LIBRARY_OPS`.
-CPU_LIBRARY_OPS: Final[str] = (LIBRARY_OPS[:-3] + r"|linear|matmul|lstm|gru|rnn_\w+|mkldnn_rnn_layer\w*|_embedding_bag\w*)\Z")
-#: CPU ops that reduce: each keeps a C++ kernel of its own when fused.
-CPU_REDUCTIONS: Final[str] = r"(?i)sum|mean|norm|softmax|nll_loss|var|std|amax|amin|argm|cumsum|embedding_dense_backward|cross_entropy"
 
 
 @dataclass(frozen=True)
@@ -299,12 +262,12 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
     ops = _top_level_ops(trace, w)
     if ops is None:
         return None
-    mine, names, parents, depth, is_op, top, top_of, outside = ops
-    library_op = is_op & mine & matches(names, CPU_LIBRARY_OPS, anchored=True)
+    mine, parents, depth, is_op, top, top_of, outside = ops
+    library_op = is_op & mine & tagged(s, "cpu_library_op")
     has_library = np.zeros(n, dtype=bool)
     has_library[top_of[library_op][top_of[library_op] >= 0]] = True
-    backward = matches(names, r"autograd::engine::evaluate_function", anchored=True)
-    reduces = matches(names, CPU_REDUCTIONS)
+    backward = tagged(s, "autograd_evaluate")
+    reduces = tagged(s, "cpu_reduction")
     starts, ends, tid, dur = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy(), s["dur_ns"].to_numpy()
     edges = np.array(sorted({*(sw.end_ns for sw in steps)}), dtype=np.int64)
     order = np.flatnonzero(top)

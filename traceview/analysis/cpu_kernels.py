@@ -37,11 +37,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
-from traceview.analysis.by_name import matches, per_label
+from traceview.trace import catalogue
+from traceview.trace.catalogue import tagged
+from traceview.trace.by_name import per_label
 from traceview.analysis.phases import CompileSplit
-from traceview.analysis.step_windows import StepWindows, step_at, step_windows
-from traceview.analysis.tree import marked_chain_pairs, outermost, parents_array
+from traceview.trace.step_windows import StepWindows, step_windows
+from traceview.trace.tree import marked_chain_pairs, outermost, parents_array
 from traceview.trace import Trace
 
 #: Kinds of CPU kernel, in the order reports list them.
@@ -98,10 +99,9 @@ def cpu_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | None =
     if len(rows) == 0:  # most GPU traces: nothing to count (empty tables, not rows of zeros)
         return CpuKernels(*(pd.DataFrame({c: [] for c in cols}) for cols in (KERNEL_COLUMNS, STEP_COLUMNS, REGION_COLUMNS, NAME_COLUMNS)))
     names = slices["name"].array
-    pid = slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[rows]
     rank = slices["rank"].to_numpy()[rows].astype(np.int64)
     start = slices["start_ns"].to_numpy()[rows]
-    pos = step_at(windows, rank, pid, start)  # the step's position in windows, -1 for none
+    pos = windows.positions(slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)[rows])  # -1: in none of them
     step_id = windows.slice_id[np.maximum(pos, 0)] if len(windows) else np.zeros(len(rows), dtype=np.int64)
     kernels = pd.DataFrame({
         "slice_id": slices["slice_id"].to_numpy()[rows],
@@ -124,15 +124,14 @@ def cpu_kernels(trace: Trace, split: CompileSplit, windows: StepWindows | None =
 def _kind_codes(trace: Trace) -> np.ndarray:
     """Per slice: its position in :data:`KINDS`, or -1 for a slice that is no CPU kernel."""
     slices = trace.slices
-    names = slices["name"]  # categorical: each pattern runs once per distinct name
     cats = slices["cat"]
     kind = np.full(len(slices), -1, dtype=np.int8)
-    cpp = matches(names, patterns.INDUCTOR_CPP_KERNEL, anchored=True) & (cats == "cpu_op").to_numpy()
-    interpreted = matches(names, patterns.TRITON_INTERPRETED, anchored=True)
+    cpp = tagged(slices, "inductor_cpp_kernel") & (cats == "cpu_op").to_numpy()
+    interpreted = tagged(slices, "triton_interpreted")
     kind[cpp] = KINDS.index("inductor_cpp")
     kind[interpreted] = KINDS.index("triton_interpreted")
     if len(trace.gpu) == 0:
-        aten = matches(names, patterns.TRACED_OP, anchored=True) & (cats == "cpu_op").to_numpy() & ~cpp
+        aten = tagged(slices, "traced_op") & (cats == "cpu_op").to_numpy() & ~cpp
         # not inside another op or kernel
         outer = outermost(parents_array(slices), slices["depth"].to_numpy(), aten | cpp | interpreted) & aten
         kind[outer] = KINDS.index("aten")
@@ -171,7 +170,7 @@ def _per_region(trace: Trace, kernels: pd.DataFrame, run: np.ndarray) -> pd.Data
     at = np.searchsorted(call_ids, pairs["ancestor"].to_numpy())
     dur = kernels["dur_ns"].to_numpy()[run][pairs["row"].to_numpy()]
     calls = pd.DataFrame({
-        "region": per_label(slices["name"], patterns.region_id)[call_ids],
+        "region": per_label(slices["name"], catalogue.region_id)[call_ids],
         "start_ns": slices["start_ns"].to_numpy()[call_ids],
         "kernels": np.bincount(at, minlength=len(call_ids)).astype(np.int64),
         "kernel_ns": np.bincount(at, weights=dur, minlength=len(call_ids)),

@@ -23,7 +23,7 @@ or a GPU stream, and the walk asks what the thing running there waited for last:
   kernel waits for the launch: every replayed kernel is on the path (HTA's issue #290 loses them).
 
 The segments tile the step's window, so ``breakdown_ms`` sums to ``step_ms``. Steps come from
-:mod:`traceview.analysis.step_windows`; a trace without steps is one window over the run phase.
+:mod:`traceview.trace.step_windows`; a trace without steps is one window over the run phase.
 HTA's ``critical_path_analysis`` builds the same kinds of edges into a graph and takes its longest
 path; ``tests/test_critical_path.py`` compares the two.
 """
@@ -37,11 +37,11 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
-from traceview.analysis.by_name import matches
+from traceview.trace import catalogue
+from traceview.trace.by_name import per_label
 from traceview.analysis.path_walk import KINDS, SEGMENT_COLUMNS, PathWalker, StepPath
-from traceview.analysis.step_windows import StepWindows, step_windows
-from traceview.analysis.tree import parents_array
+from traceview.trace.step_windows import StepWindows, step_windows
+from traceview.trace.tree import parents_array
 from traceview.trace import Trace
 
 __all__ = ["KINDS", "SEGMENT_COLUMNS", "CriticalPath", "StepPath", "critical_path"]  # StepPath lives in .path_walk
@@ -75,7 +75,7 @@ class CriticalPath:
         if not self.steps:
             return pd.DataFrame({"kind": pd.Series(dtype="string"), "name": pd.Series(dtype="string"), "ms_per_step": pd.Series(dtype="float64")})
         names = self.steps[0].segments["name"].cat.categories  # one categories list for every step of a trace
-        labels = np.where(matches(pd.Series(names), patterns.STEP.pattern, anchored=True), "ProfilerStep#N", names.to_numpy(dtype=object))
+        labels = per_label(pd.Series(names), catalogue.step_label)
         label_code, label_names = pd.factorize(labels)  # the step annotations' own time in one row, not one per step
         key = np.concatenate([s.segments["kind"].cat.codes.to_numpy().astype(np.int64) * len(label_names)
                               + label_code[s.segments["name"].cat.codes.to_numpy()] for s in self.steps])

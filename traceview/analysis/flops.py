@@ -35,8 +35,8 @@ import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution
 from traceview.analysis.bandwidth import INPUT_TYPE_BYTES, device_ceiling
-from traceview.analysis.by_name import matches
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace.catalogue import tagged
+from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.errors import TraceFormatError
 from traceview.trace import Trace
 
@@ -66,7 +66,6 @@ _TF32_KERNEL: Final[re.Pattern[str]] = re.compile(r"tf32|xf32", re.IGNORECASE)
 _GEMM = {"aten::mm": (0, 1, False), "aten::addmm": (1, 2, False), "aten::bmm": (0, 1, True), "aten::baddbmm": (1, 2, True)}
 _SDPA_FORWARD = re.compile(r"^aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?$")
 _SDPA_BACKWARD = re.compile(r"^aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?_backward$")
-_COUNTED = re.compile(r"^aten::(?:mm|addmm|bmm|baddbmm|convolution|convolution_backward)$|" + _SDPA_FORWARD.pattern + "|" + _SDPA_BACKWARD.pattern)
 
 #: Position of ``is_causal`` in each attention op's arguments (its Concrete Inputs).
 _CAUSAL_ARG: Final[dict[str, int]] = {
@@ -96,7 +95,7 @@ class Flops:
 def op_flops(trace: Trace) -> pd.DataFrame:
     """FLOPs and bytes of every counted op call whose shapes the trace recorded (CALL_COLUMNS)."""
     slices = trace.slices
-    counted = np.flatnonzero(matches(slices["name"], _COUNTED, anchored=True) & (slices["cat"] == "cpu_op").to_numpy())
+    counted = np.flatnonzero(tagged(slices, "flop_counted_op") & (slices["cat"] == "cpu_op").to_numpy())
     if all(_shapes_off(m.header) for m in trace.ranks):
         counted = counted[:0]  # the trace says it has no shapes: no args to read
     names = slices["name"].array[counted]  # categorical: one string per distinct name
@@ -346,7 +345,7 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
 def _shapes_recorded(trace: Trace, sample: int = 64) -> bool:
     """Whether the trace was recorded with record_shapes=True: some of its first ATen ops carry "Input Dims"."""
     s = trace.slices
-    ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False) & matches(s["name"], "aten::", anchored=True))[:sample]
+    ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False) & tagged(s, "aten"))[:sample]
     try:
         return any("Input Dims" in (trace.args(int(i)) or {}) for i in ops)
     except TraceFormatError:  # the file behind the lazy args is gone: say nothing about shapes rather than fail

@@ -23,9 +23,9 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
+from traceview.trace import catalogue
 from traceview.analysis.phases import CompileSplit, compile_split
-from traceview.analysis.tree import parents_array
+from traceview.trace.tree import parents_array
 from traceview.trace import Trace
 
 #: Kineto "Device Type" of GPU memory (ROCm's HIP devices report it too).
@@ -147,7 +147,7 @@ def _owners(trace: Trace, events: pd.DataFrame, split: CompileSplit | None) -> d
         return out
 
     phase = pick(enclosing, split.slice_phase.reset_index(drop=True))
-    return {"op": pick(op, names), "region": np.array([patterns.region_id(r) if r is not None else None for r in pick(region, names)], dtype=object),
+    return {"op": pick(op, names), "region": np.array([catalogue.region_id(r) if r is not None else None for r in pick(region, names)], dtype=object),
             "phase": np.where(phase == None, "run", phase)}  # noqa: E711 (elementwise)
 
 

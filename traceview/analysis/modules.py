@@ -34,17 +34,17 @@ says why.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
+from traceview.trace import catalogue
+from traceview.trace.catalogue import tagged
 from traceview.analysis.attribution import KernelAttribution
-from traceview.analysis.by_name import matches, per_label
+from traceview.trace.by_name import per_label
 from traceview.analysis.fwdbwd import fwdbwd_pairs
-from traceview.analysis.tree import nearest_ancestor, parents_array
+from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 from traceview.trace.schema import GRAPH_LAUNCH_APIS
 
@@ -118,13 +118,12 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     return ModuleTable(table, len(run), attributed, notes)
 
 
-_EVALUATE = re.compile(r"^autograd::engine::evaluate_function: ")
 
 
 def _label(name: str) -> str:
     if name.startswith(MODULE_PREFIX):
         return name[len(MODULE_PREFIX):]
-    return f"[compiled {patterns.region_id(name)}]"
+    return f"[compiled {catalogue.region_id(name)}]"
 
 
 def _node_around(slices: pd.DataFrame, parents: np.ndarray, ids: np.ndarray) -> np.ndarray:
@@ -182,7 +181,7 @@ def _backward_nodes(trace: Trace, parents: np.ndarray, is_node: np.ndarray, laun
     # autograd's "evaluate_function: XBackward0" around the node also runs its gradient sums/accumulation
     wrapper = parents[backward_id]
     wrapped = wrapper >= 0
-    wrapped[wrapped] = matches(trace.slices["name"], _EVALUATE, anchored=True)[wrapper[wrapped]]
+    wrapped[wrapped] = tagged(trace.slices, "autograd_evaluate")[wrapper[wrapped]]
     backward_id = np.concatenate([backward_id, wrapper[wrapped]])
     forward_node = np.concatenate([forward_node, forward_node[wrapped]])
     by_backward = pd.Series(forward_node, index=backward_id)
@@ -199,7 +198,7 @@ def _backward_nodes(trace: Trace, parents: np.ndarray, is_node: np.ndarray, laun
 def _outside_labels(trace: Trace, parents: np.ndarray, launch: np.ndarray) -> np.ndarray:
     """``[<outermost user annotation>]`` around each launch (steps excluded), else OUTSIDE."""
     slices = trace.slices
-    is_annotation = (slices["cat"] == "user_annotation").to_numpy() & ~matches(slices["name"], patterns.STEP, anchored=True)
+    is_annotation = (slices["cat"] == "user_annotation").to_numpy() & ~tagged(slices, "step")
     out = np.full(len(launch), OUTSIDE, dtype=object)
     current = nearest_ancestor(parents, launch, is_annotation)
     outermost = current.copy()

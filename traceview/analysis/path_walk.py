@@ -16,18 +16,15 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.by_name import matches
+from traceview.trace.catalogue import tagged
 from traceview.analysis.host_timeline import HostTimeline, host_timeline
-from traceview.analysis.ranks import COMM_KERNEL
 from traceview.trace import Trace
 from traceview.trace.schema import API_CATEGORIES
 
 KINDS: Final[tuple[str, ...]] = ("python_cpu", "launch", "kernel", "memcpy", "comm", "idle")
 _CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
-#: Host calls that block until GPU work is done.
-SYNC_API: Final[str] = r"^(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|^(?:cuda|hip)Memcpy(?:_v\d+)?$"
-#: Copies that may block the host (D2H into pageable memory): only when their own copy ended inside them.
-MEMCPY_API: Final[str] = r"^(?:cuda|hip)Memcpy\w*Async|^hipMemcpyWithStream"
+# Host calls that block until GPU work is done, and copies that may (D2H into pageable memory: only when their own
+# copy ended inside them): the catalogue's sync_api and async_memcpy_api (trace/catalogue.py).
 #: An activity that starts this soon after work on another stream of its device ended, later than
 #: its launch and its stream's previous activity, waited for that work (cudaStreamWaitEvent): a
 #: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
@@ -99,8 +96,8 @@ class PathWalker:
         self.depth = s["depth"].to_numpy()
         self.is_api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
         self.inner_compile_frame = _inner_compile_frames(s, parents)
-        self.waits = self.is_api & matches(s["name"], SYNC_API)
-        self.maybe_waits = self.is_api & matches(s["name"], MEMCPY_API)
+        self.waits = self.is_api & tagged(s, "sync_api")
+        self.maybe_waits = self.is_api & tagged(s, "async_memcpy_api")
         gpu = trace.gpu
         copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
         self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
@@ -286,7 +283,7 @@ def _gpu_of(gpu: pd.DataFrame) -> GpuActivities:
     order = np.lexsort((start, stream, device))
     stream, device, start, end = stream[order], device[order], start[order], end[order]
     kind = gpu["kind"].to_numpy(dtype=object)[order]
-    comm = matches(gpu["name"], COMM_KERNEL.pattern)[order]
+    comm = gpu["comm"].to_numpy(dtype=bool)[order]
     kind = np.where(comm, "comm", np.where(kind == "kernel", "kernel", "memcpy"))
     same = np.r_[False, (stream[1:] == stream[:-1]) & (device[1:] == device[:-1])]
     prev = np.where(same, np.arange(len(order)) - 1, -1)

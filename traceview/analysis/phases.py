@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import intervals, patterns
-from traceview.analysis.by_name import matches, per_label
-from traceview.analysis.tree import ancestor_pairs, nearest_ancestor, parents_array
+from traceview.analysis import intervals
+from traceview.trace import catalogue
+from traceview.trace.catalogue import tagged
+from traceview.trace.by_name import per_label
+from traceview.trace.tree import ancestor_pairs, nearest_ancestor, parents_array
 from traceview.trace import Trace
 from traceview.trace.classify import PHASES
 
@@ -69,7 +71,7 @@ def compile_split(trace: Trace) -> CompileSplit:
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     # Only Dynamo/Inductor's own events mark phases: a Python frame in compile_fx.py is not compiling.
-    marker = slices["cat"].isin(patterns.PHASE_MARKER_CATEGORIES).to_numpy()
+    marker = slices["cat"].isin(catalogue.PHASE_MARKER_CATEGORIES).to_numpy()
     # each slice's kind and phase were found once, at load time (trace/classify.py)
     kind = slices["kind"]
     own = np.zeros(len(slices), dtype=np.int8)
@@ -138,7 +140,7 @@ def _compile_ids(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, sp
 
 
 def _compile_id(name: str) -> str | None:
-    found = patterns.COMPILE_ID.search(name)
+    found = catalogue.COMPILE_ID.search(name)
     return None if found is None else found.group("id") or found.group("bracket")
 
 
@@ -155,8 +157,8 @@ def _compiles(compile_spans: pd.DataFrame) -> pd.DataFrame:
 
 def _stages(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> dict[str, float]:
     out: dict[str, float] = {}
-    for stage, pattern in patterns.COMPILE_STAGES:
-        hit = matches(names, pattern) & marker
+    for stage, _ in catalogue.COMPILE_STAGES:
+        hit = tagged(slices, f"compile_stage:{stage}") & marker
         if hit.any():
             ns = intervals.union_length(slices["start_ns"].to_numpy()[hit], slices["end_ns"].to_numpy()[hit])
             out[stage] = ns / 1e6
@@ -167,8 +169,8 @@ def _stages_self(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> 
     """Each stage's self ms: the time between consecutive event boundaries goes to the deepest stage event
     covering it (ties: the later-listed stage, the inner one)."""
     starts, ends, depths, labels = [], [], [], []
-    for order, (stage, pattern) in enumerate(patterns.COMPILE_STAGES):
-        hit = matches(names, pattern) & marker
+    for order, (stage, _) in enumerate(catalogue.COMPILE_STAGES):
+        hit = tagged(slices, f"compile_stage:{stage}") & marker
         if hit.any():
             starts.append(slices["start_ns"].to_numpy()[hit])
             ends.append(slices["end_ns"].to_numpy()[hit])
@@ -186,7 +188,7 @@ def _stages_self(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> 
         owner[lo[i]:hi[i]] = lab[i]
     width = np.diff(edges)
     out = {}
-    for order, (stage, _) in enumerate(patterns.COMPILE_STAGES):
+    for order, (stage, _) in enumerate(catalogue.COMPILE_STAGES):
         ns = int(width[owner == order].sum())
         if ns:
             out[stage] = ns / 1e6
@@ -194,7 +196,7 @@ def _stages_self(slices: pd.DataFrame, names: pd.Series, marker: np.ndarray) -> 
 
 
 def _traced_ops(slices: pd.DataFrame, names: pd.Series, code: np.ndarray) -> pd.DataFrame:
-    hit = (code == _COMPILE) & matches(names, patterns.TRACED_OP, anchored=True) & (slices["cat"] == "cpu_op").to_numpy()
+    hit = (code == _COMPILE) & tagged(slices, "traced_op") & (slices["cat"] == "cpu_op").to_numpy()
     if not hit.any():
         return pd.DataFrame({"name": np.array([], dtype=object), "calls": np.array([], dtype=np.int64), "cpu_ms": np.array([], dtype=float)})
     part = slices[hit]

@@ -17,7 +17,6 @@ file could not be read, and per-rank notes (a note every rank has is said once, 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
@@ -25,13 +24,11 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import intervals, patterns
-from traceview.analysis.by_name import matches
+from traceview.analysis import intervals
 from traceview.analysis.phases import compile_split
 from traceview.trace import Trace
+from traceview.trace.catalogue import tagged
 
-#: Communication kernels (NCCL, RCCL): their time is partly waiting for the slowest rank.
-COMM_KERNEL: Final[re.Pattern[str]] = re.compile(r"^(?:void )?(?:nccl|rccl)", re.IGNORECASE)
 #: A rank this much above the median of a metric is a straggler. Below ~5%, run-to-run noise
 #: (clocks, thermal, data) dominates; above it every collective waits that long for the rank.
 STRAGGLER_THRESHOLD: Final[float] = 0.05
@@ -83,7 +80,6 @@ STEP_COLUMNS: Final[dict[str, str]] = {"rank": "int32", "step": "string", "start
                                        "input_ns": "int64", "host_ns": "int64", "ops": "int64", "compute_ns": "int64",
                                        "kernels": "int64"}
 #: The DataLoader's annotation around each batch (torch.utils.data).
-_DATALOADER_NEXT: Final[str] = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
 
 
 def _empty_steps() -> pd.DataFrame:
@@ -99,7 +95,7 @@ def rank_steps(trace: Trace) -> pd.DataFrame:
     """Each rank's ``ProfilerStep#N`` slices and what ran in them (STEP_COLUMNS), by rank and start; a step named
     twice on a rank (two threads annotate it) keeps its longest slice."""
     slices = trace.slices
-    is_step = matches(slices["name"], patterns.STEP, anchored=True)
+    is_step = tagged(slices, "step")
     steps = slices[is_step]
     if steps.empty:
         return _empty_steps()
@@ -109,7 +105,7 @@ def rank_steps(trace: Trace) -> pd.DataFrame:
     child = np.flatnonzero(np.isin(parent, sid))  # the steps' top-level slices on their own thread
     owner = pd.Series(np.arange(len(sid)), index=sid)[parent[child]].to_numpy()
     starts, durs = slices["start_ns"].to_numpy(), slices["dur_ns"].to_numpy()
-    loading = matches(slices["name"], _DATALOADER_NEXT, anchored=True)[child]
+    loading = tagged(slices, "dataloader_next")[child]
     first = np.full(len(sid), np.iinfo(np.int64).max)
     np.minimum.at(first, owner, starts[child])
     step_start, step_end = steps["start_ns"].to_numpy(), steps["end_ns"].to_numpy()
@@ -120,7 +116,7 @@ def rank_steps(trace: Trace) -> pd.DataFrame:
     rank_of, step_rank = slices["rank"].to_numpy(), steps["rank"].to_numpy()
     is_op = (slices["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
     k = trace.gpu[(trace.gpu["kind"] == "kernel").to_numpy()]
-    compute = ~matches(k["name"], COMM_KERNEL)
+    compute = ~k["comm"].to_numpy()
     # a kernel belongs to the step that launched it (it may run after the step's host window has closed); one
     # without its launch in the trace, to the step it started in
     lid = k["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
@@ -149,10 +145,10 @@ def rank_summary(trace: Trace) -> pd.DataFrame:
     """One row per rank of ``trace`` (RANK_COLUMNS)."""
     gpu, slices = trace.gpu, trace.slices
     kernels = gpu[gpu["kind"] == "kernel"]
-    is_comm = matches(kernels["name"], COMM_KERNEL)
+    is_comm = kernels["comm"].to_numpy()
     split = compile_split(trace)
     spans = split.spans.assign(rank=slices["rank"].to_numpy()[split.spans["slice_id"].to_numpy()])
-    is_step = matches(slices["name"], patterns.STEP, anchored=True)
+    is_step = tagged(slices, "step")
     truncated = {m.rank for m in trace.ranks if m.truncated}
     rows = []
     for rank in sorted({m.rank for m in trace.ranks} | set(slices["rank"].unique()) | set(gpu["rank"].unique())):

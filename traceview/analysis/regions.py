@@ -18,11 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
-from traceview.analysis.by_name import per_label
+from traceview.trace import catalogue
+from traceview.trace.by_name import per_label
 from traceview.analysis.fwdbwd import fwdbwd_pairs
 from traceview.analysis.phases import CompileSplit
-from traceview.analysis.tree import ancestor_pairs, marked_chain_pairs, parents_array
+from traceview.trace.tree import ancestor_pairs, marked_chain_pairs, parents_array
 from traceview.trace import Trace
 
 
@@ -44,7 +44,7 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     is_region = (slices["kind"] == "region").to_numpy()
-    region_ids = per_label(names, patterns.region_id)
+    region_ids = per_label(names, catalogue.region_id)
     rows = np.flatnonzero(is_region)
     call_ids = slices["slice_id"].to_numpy()[rows]
     parents = parents_array(slices)

@@ -27,16 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.by_name import matches
-from traceview.analysis.step_windows import StepWindows
-from traceview.analysis.tree import ancestor_pairs, parents_array
+from traceview.trace.catalogue import tagged
+from traceview.trace.step_windows import StepWindows
+from traceview.trace.tree import ancestor_pairs, parents_array
 from traceview.trace import Trace
 
-#: A call that can block the host on the GPU: synchronisations and copies.
-BLOCKING_API = r"(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|(?:cuda|hip)Memcpy(?:Async)?(?:_v\d+)?\Z"
-#: The DataLoader's own annotation around each batch it hands over (torch.utils.data).
-DATALOADER_NEXT = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
-PAGEABLE_H2D = r"Memcpy HtoD \(Pageable"
 #: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
 #: segment per tensor whose file descriptor it receives and maps), as ``input`` advice sets a loop up (min(4, cores
 #: - 1) persistent workers, the training process busy between batches), measured by ``benchmarks/micro_host.py``
@@ -123,7 +118,7 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     start until the last GPU work launched before it ended (0 when that work had ended already)."""
     s = trace.slices
     inside = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
-    api = inside & matches(s["name"], BLOCKING_API, anchored=True)
+    api = inside & tagged(s, "blocking_api")  # synchronisations and copies (trace/catalogue.py)
     rows = np.flatnonzero(api)
     empty = pd.DataFrame({"slice_id": pd.Series(dtype="int64"), "start_ns": pd.Series(dtype="int64"),
                           "end_ns": pd.Series(dtype="int64"), "wait_ns": pd.Series(dtype="int64"),
@@ -142,8 +137,9 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     starts_sorted = launch_start[has_launch][order]
     ends_prefix = np.maximum.accumulate(gpu["end_ns"].to_numpy()[has_launch][order])
     own = pd.Series(np.flatnonzero(has_launch), index=lid[has_launch])  # the activity a copy call launched
-    gpu_names = gpu["name"].astype(str).to_numpy()
-    names = s["name"].to_numpy(dtype=object)
+    h2d, pageable = tagged(gpu, "h2d"), tagged(gpu, "pageable")
+    memcpy, is_async = tagged(s, "memcpy_api"), tagged(s, "async_api")
+    names = s["name"].array
     op_ids = _outermost_ops(s, rows)
     out = []
     for sid, op_id in zip(rows, op_ids):
@@ -151,20 +147,19 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
         k = int(np.searchsorted(starts_sorted, a, side="left")) - 1  # work launched strictly before the call
         ready = int(ends_prefix[k]) if k >= 0 else a
         wait = min(max(ready - a, 0), b - a)
-        name, cause, nbytes = str(names[sid]), "sync", np.nan
-        if "Memcpy" in name and sid in own.index:
+        cause, nbytes = "sync", np.nan
+        if memcpy[sid] and sid in own.index:
             act = own.loc[[sid]].to_numpy()
-            label = " ".join(gpu_names[act])
             nbytes = float(gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan)[act].sum())
-            if "HtoD" in label:
-                if not matches(pd.Series([label]), PAGEABLE_H2D)[0]:
+            if h2d[act].any():
+                if not (h2d[act] & pageable[act]).any():
                     continue  # pinned, asynchronous: nothing blocks
                 cause = "pageable_copy"
-            elif "Async" in name and "Pageable" not in label:
+            elif is_async[sid] and not pageable[act].any():
                 continue  # device to device, or to pinned memory: asynchronous (a synchronize after it is what waits)
         if wait <= 0 and cause == "sync":
             continue
-        out.append((int(sid), a, b, int(wait), cause, str(names[op_id]) if op_id >= 0 else name, nbytes, int(op_id)))
+        out.append((int(sid), a, b, int(wait), cause, str(names[op_id if op_id >= 0 else sid]), nbytes, int(op_id)))
     if not out:
         return Blocking(empty)
     calls = pd.DataFrame(out, columns=[*empty.columns, "op"])
@@ -192,10 +187,9 @@ def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
     """The DataLoader's ``__next__`` slices in the window (slice_id, start_ns, end_ns, multiprocess)."""
     s = trace.slices
     inside = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
-    hit = inside & matches(s["name"], DATALOADER_NEXT, anchored=True)
-    rows = np.flatnonzero(hit)
+    rows = np.flatnonzero(inside & tagged(s, "dataloader_next"))
     return pd.DataFrame({"slice_id": rows, "start_ns": s["start_ns"].to_numpy()[rows], "end_ns": s["end_ns"].to_numpy()[rows],
-                         "multiprocess": [("MultiProcessing" in str(n)) for n in s["name"].to_numpy(dtype=object)[rows]]})
+                         "multiprocess": tagged(s, "multiprocess_loader")[rows]})
 
 
 def batch_tensors(trace: Trace, loader: pd.DataFrame) -> float:
@@ -204,7 +198,7 @@ def batch_tensors(trace: Trace, loader: pd.DataFrame) -> float:
     s = trace.slices
     if not len(loader):
         return float(BATCH_TENSORS)
-    stacks = np.flatnonzero((s["name"] == "aten::stack").to_numpy())
+    stacks = np.flatnonzero(tagged(s, "stack"))
     if not len(stacks):
         return float(BATCH_TENSORS)
     parents = s["parent_id"].to_numpy(dtype="float64", na_value=np.nan)[stacks]

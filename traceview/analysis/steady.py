@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from traceview.analysis.by_name import matches
-from traceview.analysis.step_windows import StepWindows, step_at
-from traceview.analysis.tree import nearest_marked, parents_array
+from traceview.trace.catalogue import tagged
+from traceview.trace.step_windows import StepWindows
+from traceview.trace.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 #: CUDA-graph trees recording a graph (not replaying it).
-GRAPH_RECORDING = r"cudaStreamBeginCapture|cudaGraphInstantiate|CUDAGraphNode\.record\b"
 _REASONS = ("compiled", "autotuned", "recorded a CUDA graph", "first step")
 #: A process's first step this many times longer than the median of its other steps is its first call.
 FIRST_STEP_FACTOR = 2.0
@@ -81,18 +80,17 @@ def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
         return SteadySteps(windows, np.zeros(0, dtype=bool))
     s = trace.slices
     phase = s["phase"].astype(object).to_numpy() if "phase" in s.columns else np.full(len(s), "run", dtype=object)
-    recording = matches(s["name"], GRAPH_RECORDING, anchored=True)
+    recording = tagged(s, "graph_recording")
     # CUDA-graph trees time their recording with dynamo_timed, which the classification counts as compiling: what
     # runs inside a recording is the recording
     in_recording = nearest_marked(parents_array(s), s["depth"].to_numpy(), recording) >= 0
     marks = [(phase == "compile") & ~in_recording, (phase == "autotune") & ~in_recording, recording]
     hit = np.zeros((len(_REASONS), n), dtype=bool)
-    rank, pid = s["rank"].to_numpy().astype(np.int64), s["pid"].to_numpy(dtype=np.int64, na_value=-1)
-    start = s["start_ns"].to_numpy()
+    step_id = s["step_id"].to_numpy(dtype=np.int64, na_value=-1)
     for k, mark in enumerate(marks):
         rows = np.flatnonzero(mark)
         if len(rows):
-            at = step_at(windows, rank[rows], pid[rows], start[rows])
+            at = windows.positions(step_id[rows])
             hit[k, at[at >= 0]] = True
     hit[3] = _slow_first_steps(windows)
     steady = ~hit.any(axis=0)

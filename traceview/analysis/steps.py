@@ -1,6 +1,6 @@
 """How many kernels does each step take, and how much GPU and launch time?
 
-A step is a time window (:mod:`traceview.analysis.step_windows`): a kernel belongs to the step its
+A step is a time window (:mod:`traceview.trace.step_windows`): a kernel belongs to the step its
 launch ran in, whichever thread launched it, so the backward pass on autograd's thread counts.
 Kernels launched while compiling or autotuning are counted apart (``compile_kernels``).
 """
@@ -13,9 +13,9 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.attribution import KernelAttribution
-from traceview.analysis.by_name import matches
-from traceview.analysis.step_windows import StepWindows, step_at, step_windows
-from traceview.analysis.tree import outermost, parents_array
+from traceview.trace.catalogue import tagged
+from traceview.trace.step_windows import StepWindows, step_windows
+from traceview.trace.tree import outermost, parents_array
 from traceview.trace import Trace
 
 COLUMNS = ["slice_id", "name", "start_ns", "dur_ns", "kernels", "compile_kernels", "gpu_ms", "launches",
@@ -81,8 +81,7 @@ def _aten_ops_step(trace: Trace, windows: StepWindows) -> np.ndarray:
     another counts once, as the outer call): the dispatcher's work per step, and on a CPU-only
     trace the only work there is."""
     slices = trace.slices
-    is_aten = (slices["cat"] == "cpu_op").to_numpy() & matches(slices["name"], "aten::", anchored=True)
+    is_aten = (slices["cat"] == "cpu_op").to_numpy() & tagged(slices, "aten")
     top = np.flatnonzero(outermost(parents_array(slices), slices["depth"].to_numpy(), is_aten))
-    pos = step_at(windows, slices["rank"].to_numpy()[top].astype(np.int64),
-                  slices["pid"].to_numpy(dtype=np.int64, na_value=-1)[top], slices["start_ns"].to_numpy()[top])
+    pos = windows.positions(slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)[top])
     return pos[pos >= 0]

@@ -151,7 +151,7 @@ def _cpu_kernels_of(trace):
     """The CPU's kernels of a trace without GPU activity (None when it has a GPU)."""
     from traceview.analysis.cpu_kernels import cpu_kernels
     from traceview.analysis.phases import compile_split
-    from traceview.analysis.step_windows import step_windows
+    from traceview.trace.step_windows import step_windows
 
     if trace.kernels is not None and len(trace.kernels):
         return None

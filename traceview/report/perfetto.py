@@ -113,13 +113,11 @@ def _graph_replays(trace: Trace) -> list[tuple[int, int, int, int, int, str]]:
 
 def _exposed_comm(a: Analysis) -> list[tuple[int, int, int]]:
     """(rank, start, end) of communication with no computation kernel running beside it."""
-    from traceview.analysis.comm import is_comm_kernel
-
     if a.comm is None or not a.comm.has_comm:
         return []
     t = a.attribution.table
     kernels = t[(t["kind"] == "kernel").to_numpy()]
-    comm = is_comm_kernel(kernels["name"])
+    comm = kernels["comm"].to_numpy(dtype=bool)
     out = []
     for rank in sorted(set(kernels["rank"].tolist())):
         mine = (kernels["rank"] == rank).to_numpy()

@@ -40,7 +40,7 @@ from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 log = logging.getLogger(__name__)
 
 #: Bumped when the folder layout changes (the traceview version is in the key as well).
-CACHE_FORMAT = 7  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory; 6: + slice classification; 7: + gpu_comm
+CACHE_FORMAT = 8  # 2: uncompressed Parquet; 3: nullable ints as values + mask columns; 4: args by piece; 5: + memory; 6: + slice classification; 7: + gpu_comm; 8: + derived columns
 #: Traces of less JSON text than this load in well under a second: not worth a cache folder.
 MIN_CACHED_BYTES = 4 * 1024 * 1024
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
@@ -141,7 +141,7 @@ def _split_nullable(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _join_nullable(frame: pd.DataFrame, table: str) -> pd.DataFrame:
     """Undo :func:`_split_nullable` for the columns the schema declares ``Int64``."""
-    spec = getattr(schema, table.upper())
+    spec = {**getattr(schema, table.upper()), **schema.DERIVED.get(table, {})}
     columns = {}
     for col in frame.columns:
         if col.endswith(_MASK):
@@ -156,7 +156,7 @@ def _join_nullable(frame: pd.DataFrame, table: str) -> pd.DataFrame:
 
 def _typed(frame: pd.DataFrame, table: str) -> pd.DataFrame:
     """Parquet keeps dtypes, except an empty categorical, which comes back as object."""
-    spec = getattr(schema, table.upper())
+    spec = {**getattr(schema, table.upper()), **schema.DERIVED.get(table, {})}
     wrong = {col: dtype for col, dtype in spec.items() if col in frame and str(frame[col].dtype) != dtype}
     return frame.astype(wrong) if wrong else frame
 

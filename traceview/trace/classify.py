@@ -17,8 +17,8 @@ Each id column holds the slice itself when it is of that kind, else its nearest 
 (``<NA>``: none): what is *around* a launch is its own value, what is around an op *other than
 itself* is its parent's. ``outer_region_id`` is the outermost region call instead.
 
-The names that mark these kinds change between PyTorch versions; the patterns are declared here,
-once (:mod:`traceview.analysis.patterns` re-exports them beside the analyses' own).
+The names that mark these kinds change between PyTorch versions; their patterns are declared with
+every other name question, in :mod:`traceview.trace.catalogue`.
 """
 
 from __future__ import annotations
@@ -29,40 +29,8 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-#: Inductor benchmarking kernels to choose a config (runs inside the first region call at run time,
-#: or inside compilation for max-autotune's select_algorithm). Checked before COMPILE: the names
-#: also end in "(dynamo_timed)".
-AUTOTUNE: Final[re.Pattern[str]] = re.compile(
-    r"^(?:CachingAutotuner\.benchmark_all_configs|CachingAutotuner\.autotune_to_one_config|"
-    r"coordinate_descent_tuning|CachingAutotuner\.coordinate_descent_tuning|"
-    r"autotune_select_algorithm|AlgorithmSelectorCache\.(?:__call__|autotune|benchmark)|select_algorithm|"
-    r"benchmark_all_configs|autotune|do_autotuning|precompile_and_benchmark|triton\.autotune)"
-)
-
-#: Dynamo tracing, AOTAutograd, Inductor lowering and codegen. Anything ``(dynamo_timed)`` is a
-#: one-time torch.compile cost, so CUDA-graph-tree recording (``CUDAGraphNode.record``) counts too.
-COMPILE: Final[re.Pattern[str]] = re.compile(
-    r"^(?:dynamo$|entire_frame_compile|_compile\.compile_inner|compile_attempt_\d+|backend_compile|"
-    r"bytecode_tracing|OutputGraph\.call_user_compiler|create_aot_dispatcher_function|aot_collect_metadata|"
-    r"compile_fx_inner|compile_fx\.|inductor_compile|fx_codegen_and_compile|GraphLowering\.|Scheduler\.|"
-    r"code_gen|async_compile\.wait|PyCodeCache\.|build_guards|compile_file|TorchDynamo Compile)"
-    r"|\(dynamo_timed\)$|_data: .*compile_id="
-)
-
-#: The categories of Dynamo's and Inductor's own events (``dynamo_timed`` spans are cpu_ops, their
-#: ``*_data: compile_id=F/C`` markers user annotations). A ``python_function`` frame is never a
-#: phase marker, whatever its file is called (``torch/_inductor/compile_fx.py(...): run`` replays a
-#: CUDA graph at run time).
-PHASE_MARKER_CATEGORIES: Final[tuple[str, ...]] = ("cpu_op", "user_annotation")
-
-#: One call of a compiled graph: "Torch-Compiled Region: 0/0" (older: without the id).
-REGION: Final[re.Pattern[str]] = re.compile(r"^Torch-Compiled Region(?::\s*(?P<id>\d+/\d+))?")
-#: Profiler steps.
-STEP: Final[re.Pattern[str]] = re.compile(r"^ProfilerStep#\d+$")
-#: Inductor's own annotation around a compiled graph's call: not a user annotation.
-INDUCTOR_CALL: Final[re.Pattern[str]] = re.compile(r"^## Call CompiledFxGraph")
-#: A module's forward, recorded with ``with_stack=True``: ``nn.Module: GPT2Block_0``.
-MODULE: Final[re.Pattern[str]] = re.compile(r"^nn\.Module: ")
+from traceview.trace.catalogue import AUTOTUNE, COMPILE, INDUCTOR_CALL, MODULE, PHASE_MARKER_CATEGORIES, REGION, STEP
+from traceview.trace.tree import nearest_marked, outermost_marked
 
 #: ``kind``'s values. A slice has one: the first that applies, in this order.
 KINDS: Final[tuple[str, ...]] = ("region", "autotune", "compile", "step", "inductor_call", "annotation", "op",
@@ -130,38 +98,6 @@ def _per_name(names: list[str], pattern: re.Pattern[str]) -> np.ndarray:
     themselves; ``match`` for the others), with a False after the last for missing names (code -1)."""
     find = pattern.search if pattern is COMPILE else pattern.match
     return np.array([find(n) is not None for n in names] + [False], dtype=bool)
-
-
-def nearest_marked(parent: np.ndarray, depth: np.ndarray, marks: np.ndarray) -> np.ndarray:
-    """For each row of ``marks`` (k × slices, bool) and every slice: the slice itself if marked, else
-    its nearest marked ancestor (-1: none). One pass down the tree a depth level at a time; each
-    level reads its parents' answers, found the level before."""
-    n = len(parent)
-    found = np.where(marks, np.arange(n, dtype=np.int32), np.int32(-1))  # (int32: half the memory traffic)
-    if n == 0:
-        return found.astype(np.int64)
-    for level in _levels(depth)[1:]:  # depth 0 has no parent
-        above = found[:, parent[level]]
-        found[:, level] = np.where(marks[:, level], found[:, level], above)
-    return found.astype(np.int64)
-
-
-def outermost_marked(parent: np.ndarray, depth: np.ndarray, mark: np.ndarray) -> np.ndarray:
-    """For every slice: its outermost marked ancestor, itself included (-1: none)."""
-    found = np.where(mark, np.arange(len(parent)), -1)
-    if len(parent) == 0:
-        return found
-    for level in _levels(depth)[1:]:
-        above = found[parent[level]]
-        found[level] = np.where(above >= 0, above, found[level])
-    return found
-
-
-def _levels(depth: np.ndarray) -> list[np.ndarray]:
-    """The slices' positions grouped by depth, shallowest first."""
-    order = np.argsort(depth, kind="stable")
-    bounds = np.searchsorted(depth[order], np.arange(1, int(depth.max()) + 1))
-    return np.split(order, bounds)
 
 
 def _nullable(ids: np.ndarray) -> pd.arrays.IntegerArray:

@@ -20,6 +20,7 @@ from traceview.errors import TraceFormatError
 from traceview.trace import cache as columnar
 from traceview.trace import pipeline, schema
 from traceview.trace.args import SliceArgs
+from traceview.trace.derive import without_derived
 from traceview.trace.model import Trace
 
 log = logging.getLogger(__name__)
@@ -128,6 +129,7 @@ def concat(traces: list[Trace], file_numbers: list[int] | None = None) -> Trace:
             changes = {col: frame[col] + offsets[col] for col in _ID_COLUMNS.get(table, ())}
             if rank is not None:
                 changes["rank"] = np.full(len(frame), rank, dtype=np.int32)
+            frame = without_derived(table, frame)  # derived again on the whole: steps are found across the ranks
             frames.append(frame.assign(**changes) if changes else frame)
         meta = t.meta if rank is None else _renumbered(t.meta, int(rank))
         metas.append(meta)

@@ -10,6 +10,8 @@ import msgspec
 import pandas as pd
 
 from traceview.trace import schema
+from traceview.trace.derive import derived, has_derived
+from traceview.trace.step_windows import StepWindows, windows_of
 
 
 def empty_table(spec: dict[str, str]) -> pd.DataFrame:
@@ -66,7 +68,8 @@ class Trace:
 
     Tables (columns and dtypes in :mod:`traceview.trace.schema`):
 
-    - ``slices``: host-side duration events with their nesting (parent_id / depth per thread);
+    - ``slices``: host-side duration events with their nesting (parent_id / depth per thread), their
+      classification (trace/classify.py) and step (trace/derive.py);
     - ``launches``: the runtime/driver calls that started GPU work;
     - ``gpu``: kernels, memcpys and memsets, with ``launch_id`` joining ``launches``;
     - ``gpu_annotations``, ``flows``, ``counters``, ``instants``, ``threads``;
@@ -86,6 +89,19 @@ class Trace:
     slice_args: Sequence[bytes | None] = field(default_factory=list, repr=False)  # raw JSON per slice_id (trace/args.py)
     memory: pd.DataFrame = field(default_factory=lambda: empty_table(schema.MEMORY))
     gpu_comm: pd.DataFrame = field(default_factory=lambda: empty_table(schema.GPU_COMM))  # NCCL kernels' own args
+    _steps: StepWindows | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # derived once (trace/derive.py): each slice's step, each launch's and GPU activity's context
+        if not has_derived(self.slices, self.launches, self.gpu):
+            self.slices, self.launches, self.gpu = derived(self.slices, self.launches, self.gpu, self.steps)
+
+    @property
+    def steps(self) -> StepWindows:
+        """The trace's steps as time windows (:mod:`traceview.trace.step_windows`), found once."""
+        if self._steps is None:
+            self._steps = windows_of(self.slices)
+        return self._steps
 
     @property
     def meta(self) -> TraceMeta:

@@ -57,6 +57,18 @@ SLICES: Final[dict[str, str]] = {
     "phase": "category",  # compile | autotune | run: from the nearest compile / autotune event around it
 }
 
+#: Columns derived once the tables are built (:mod:`traceview.trace.derive`), after each table's own ones:
+#: a slice's step, and what a launch and each GPU activity it started sit in, read through the launch.
+DERIVED: Final[dict[str, dict[str, str]]] = {
+    "slices": {"step_id": "Int64",  # slice_id of the step marker whose window the slice starts in; <NA>: none
+               "tags": "uint64"},  # the name's answers to the catalogue's questions (trace/catalogue.py), a bit each
+    "launches": {"phase": "category", "op_id": "Int64", "region_id": "Int64", "outer_region_id": "Int64",
+                 "module_id": "Int64", "step_id": "Int64"},
+    "gpu": {"phase": "category", "op_id": "Int64", "region_id": "Int64", "outer_region_id": "Int64", "module_id": "Int64",
+            "step_id": "Int64", "comm": "bool", "tags": "uint64"},  # comm: a NCCL/RCCL kernel
+}
+
+
 LAUNCHES: Final[dict[str, str]] = {
     "launch_id": "int64",  # == SLICES.slice_id of the runtime/driver call
     "rank": "int32",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 
 #: The profiler annotation around an interpreted launch: ``triton_interpreted::<kernel>``
-#: (``traceview.analysis.patterns.TRITON_INTERPRETED`` reads it back).
+#: (``traceview.trace.catalogue.TRITON_INTERPRETED`` reads it back).
 INTERPRETED_PREFIX = "triton_interpreted::"
 
 

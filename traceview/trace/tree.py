@@ -1,4 +1,5 @@
-"""Walks up the slice tree, vectorised: nearest ancestor matching a mask, and all ancestors.
+"""Walks up the slice tree, vectorised: nearest ancestor matching a mask, and all ancestors. The
+one walker: the loader's classification (trace/classify.py) and the analyses use these.
 
 ``slices.slice_id`` equals the row position (the loader guarantees it), so ``parent_id`` indexes
 numpy arrays directly.
@@ -46,16 +47,33 @@ def nearest_ancestor(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, i
 def nearest_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """For every slice, itself if ``mask`` is True, else its nearest ancestor with ``mask`` (-1 if none):
     ``nearest_ancestor(parents, all ids, mask, include_self=True)``, a depth level at a time (each
-    slice visited once, where the walk up visits it once per level above it)."""
+    slice visited once, where the walk up visits it once per level above it). ``mask`` may be k masks
+    (k x slices): k answers from one pass (the loader's classification asks four questions at once)."""
+    n = len(parents)
+    found = np.where(mask, np.arange(n, dtype=np.int32), np.int32(-1))  # (int32: half the memory traffic)
+    if n == 0:
+        return found.astype(np.int64)
+    for level in _levels(depth)[1:]:  # depth 0 has no parent; each level's parents are done
+        found[..., level] = np.where(mask[..., level], found[..., level], found[..., parents[level]])
+    return found.astype(np.int64)
+
+
+def outermost_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """For every slice: its outermost marked ancestor, itself included (-1: none)."""
     found = np.where(mask, np.arange(len(parents)), -1)
     if len(parents) == 0:
         return found
+    for level in _levels(depth)[1:]:
+        above = found[parents[level]]
+        found[level] = np.where(above >= 0, above, found[level])
+    return found
+
+
+def _levels(depth: np.ndarray) -> list[np.ndarray]:
+    """The slices' positions grouped by depth, shallowest first."""
     order = np.argsort(depth, kind="stable")
     bounds = np.searchsorted(depth[order], np.arange(1, int(depth.max()) + 1))
-    for level in np.split(order, bounds)[1:]:  # depth 0 has no parent; each level's parents are done
-        inherit = level[~mask[level]]
-        found[inherit] = found[parents[inherit]]
-    return found
+    return np.split(order, bounds)
 
 
 def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray) -> np.ndarray:

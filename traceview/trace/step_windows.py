@@ -16,8 +16,9 @@ autograd's own thread, so its launches are inside the step by time, not by nesti
 
     launch at t, process p  ->  the step of p whose window holds t  (none: outside every step)
 
-``step_windows(trace)`` finds the windows; ``step_at(windows, rank, pid, t)`` answers the lookup
-for many moments at once.
+``windows_of(slices)`` finds the windows, once per trace (``trace.steps``; every slice, launch and
+GPU activity gets the ``step_id`` of the window it starts in, the step marker's ``slice_id``);
+``step_at(windows, rank, pid, t)`` answers the lookup for other moments, many at once.
 """
 
 from __future__ import annotations
@@ -28,10 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traceview.analysis import patterns
-from traceview.analysis.by_name import matches
-from traceview.analysis.tree import nearest_marked, outermost, parents_array
-from traceview.trace import Trace
+from traceview.trace import catalogue
+from traceview.trace.by_name import matches
+from traceview.trace.tree import nearest_marked, outermost, parents_array
 
 _DIGITS = re.compile(r"\d+")
 _OPTIMIZER_CALL = r"Optimizer\."  # torch.optim's own annotations: Optimizer.step#SGD.step, Optimizer.zero_grad#...
@@ -59,15 +59,33 @@ class StepWindows:
     def __len__(self) -> int:
         return len(self.slice_id)
 
+    def positions(self, step_ids: np.ndarray) -> np.ndarray:
+        """The position in these windows of each step marker's ``slice_id`` (a ``step_id`` column's values;
+        -1 for -1, and for a step that is not one of these windows)."""
+        out = np.full(len(step_ids), -1, dtype=np.int64)
+        if not len(self.slice_id) or not len(step_ids):
+            return out
+        order = np.argsort(self.slice_id, kind="stable")
+        ids = self.slice_id[order]
+        at = np.minimum(np.searchsorted(ids, step_ids), len(ids) - 1)
+        hit = (step_ids >= 0) & (ids[at] == step_ids)
+        out[hit] = order[at[hit]]
+        return out
+
     @property
     def by_optimizer(self) -> bool:
         """Steps ended by the optimizer's ``step()``: their slices are the optimizer's calls, not step markers."""
         return self.source.startswith(_OPTIMIZER_SOURCE)
 
 
-def step_windows(trace: Trace) -> StepWindows:
-    """The trace's step annotations as time windows (see the module docstring)."""
-    slices = trace.slices
+def step_windows(trace) -> StepWindows:
+    """The trace's step annotations as time windows (see the module docstring): found once, when the
+    trace was built (:attr:`traceview.trace.model.Trace.steps`)."""
+    return trace.steps
+
+
+def windows_of(slices: pd.DataFrame) -> StepWindows:
+    """The step windows of a slice table (what :attr:`Trace.steps <traceview.trace.model.Trace.steps>` holds)."""
     names = slices["name"]  # categorical: each pattern runs once per distinct name
     is_step = (slices["kind"] == "step").to_numpy()
     source = "ProfilerStep"
@@ -113,8 +131,8 @@ def step_at(windows: StepWindows, rank: np.ndarray, pid: np.ndarray, t: np.ndarr
 
 def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
     """Outermost user annotations whose name (digits ignored) repeats: the user's step markers."""
-    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, patterns.INDUCTOR_CALL, anchored=True) \
-        & ~matches(names, patterns.COMPILE) & ~matches(names, patterns.AUTOTUNE, anchored=True) \
+    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, catalogue.INDUCTOR_CALL, anchored=True) \
+        & ~matches(names, catalogue.COMPILE) & ~matches(names, catalogue.AUTOTUNE, anchored=True) \
         & ~matches(names, _OPTIMIZER_CALL, anchored=True)
     if not candidate.any():
         return candidate, ""

@@ -29,13 +29,14 @@ def matches(names: pd.Series, pattern: str, anchored: bool = False) -> np.ndarra
     return np.append(hit, False)[codes] if (codes < 0).any() else hit[codes]  # (code -1: missing -> the False after the last)
 
 
-def per_label(names: pd.Series, fn: Callable[[str], object]) -> np.ndarray:
-    """``fn`` of each distinct name (a ``str -> value`` function), spread to every row as an object
-    array; None for missing names."""
+def per_label(names: pd.Series, fn: Callable[[str], object], dtype: type = object) -> np.ndarray:
+    """``fn`` of each distinct name (a ``str -> value`` function), spread to every row as an array of
+    ``dtype``; None (object) or 0 for missing names."""
     categorical = names.array if isinstance(names.dtype, pd.CategoricalDtype) else pd.Categorical(names)
-    values = np.empty(len(categorical.categories) + 1, dtype=object)
+    values = np.empty(len(categorical.categories) + 1, dtype=dtype) if dtype is object else \
+        np.zeros(len(categorical.categories) + 1, dtype=dtype)
     values[:-1] = [fn(c) for c in _labels(categorical)]
-    return values[categorical.codes]  # (code -1: missing -> the None after the last)
+    return values[categorical.codes]  # (code -1: missing -> the None / 0 after the last)
 
 
 def _labels(categorical: pd.Categorical) -> list[str]:

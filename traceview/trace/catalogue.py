@@ -1,0 +1,246 @@
+"""Every name an analysis asks about, declared once: the catalogue of slice and kernel names.
+
+Kineto names what ran (``Optimizer.step#AdamW.step``, ``cudaStreamSynchronize``,
+``aten::cudnn_convolution``, ``void cudnn::bn_fw_tr_1C11_singleread<...>``); the analyses ask the
+same questions of those names again and again (is this the optimizer? a call that blocks on the
+GPU? a library op Inductor would keep?). Each question is a **tag** here, a regular expression;
+the loader runs every tag once per *distinct* name and keeps the answers as one bit mask per row
+(``slices.tags``, ``gpu.tags``: :mod:`traceview.trace.derive`), so an analysis asks::
+
+    tagged(trace.slices, "optimizer")            # bool per slice
+    tagged(trace.gpu, "library_kernel")          # bool per GPU activity
+
+and never matches a name itself. Add a question here, not in an analysis.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.trace.by_name import per_label
+
+
+# --- torch.compile's phases, steps, regions (the loader's classification: trace/classify.py) ----------
+
+#: Inductor benchmarking kernels to choose a config (runs inside the first region call at run time,
+#: or inside compilation for max-autotune's select_algorithm). Checked before COMPILE: the names
+#: also end in "(dynamo_timed)".
+AUTOTUNE: Final[re.Pattern[str]] = re.compile(
+    r"^(?:CachingAutotuner\.benchmark_all_configs|CachingAutotuner\.autotune_to_one_config|"
+    r"coordinate_descent_tuning|CachingAutotuner\.coordinate_descent_tuning|"
+    r"autotune_select_algorithm|AlgorithmSelectorCache\.(?:__call__|autotune|benchmark)|select_algorithm|"
+    r"benchmark_all_configs|autotune|do_autotuning|precompile_and_benchmark|triton\.autotune)"
+)
+
+#: Dynamo tracing, AOTAutograd, Inductor lowering and codegen. Anything ``(dynamo_timed)`` is a
+#: one-time torch.compile cost, so CUDA-graph-tree recording (``CUDAGraphNode.record``) counts too.
+COMPILE: Final[re.Pattern[str]] = re.compile(
+    r"^(?:dynamo$|entire_frame_compile|_compile\.compile_inner|compile_attempt_\d+|backend_compile|"
+    r"bytecode_tracing|OutputGraph\.call_user_compiler|create_aot_dispatcher_function|aot_collect_metadata|"
+    r"compile_fx_inner|compile_fx\.|inductor_compile|fx_codegen_and_compile|GraphLowering\.|Scheduler\.|"
+    r"code_gen|async_compile\.wait|PyCodeCache\.|build_guards|compile_file|TorchDynamo Compile)"
+    r"|\(dynamo_timed\)$|_data: .*compile_id="
+)
+
+#: The categories of Dynamo's and Inductor's own events (``dynamo_timed`` spans are cpu_ops, their
+#: ``*_data: compile_id=F/C`` markers user annotations). A ``python_function`` frame is never a
+#: phase marker, whatever its file is called (``torch/_inductor/compile_fx.py(...): run`` replays a
+#: CUDA graph at run time).
+PHASE_MARKER_CATEGORIES: Final[tuple[str, ...]] = ("cpu_op", "user_annotation")
+
+#: One call of a compiled graph: "Torch-Compiled Region: 0/0" (older: without the id).
+REGION: Final[re.Pattern[str]] = re.compile(r"^Torch-Compiled Region(?::\s*(?P<id>\d+/\d+))?")
+#: Profiler steps.
+STEP: Final[re.Pattern[str]] = re.compile(r"^ProfilerStep#\d+$")
+#: Inductor's own annotation around a compiled graph's call: not a user annotation.
+INDUCTOR_CALL: Final[re.Pattern[str]] = re.compile(r"^## Call CompiledFxGraph")
+#: A module's forward, recorded with ``with_stack=True``: ``nn.Module: GPT2Block_0``.
+MODULE: Final[re.Pattern[str]] = re.compile(r"^nn\.Module: ")
+
+#: Communication kernels (NCCL, RCCL): the GPU table's ``comm`` column (:mod:`traceview.trace.derive`).
+COMM_KERNEL: Final[re.Pattern[str]] = re.compile(r"^(?:void )?(?:nccl|rccl)", re.IGNORECASE)
+
+
+def region_id(name: str) -> str:
+    """The ``F/C`` id of a compiled-region call's name; "?" when it names none (or is no region)."""
+    found = REGION.search(name)
+    return found.group("id") or "?" if found is not None else "?"
+
+
+def step_label(name: str) -> str:
+    """A name as a table of many steps shows it: every ``ProfilerStep#N`` as one row, other names as they are."""
+    return "ProfilerStep#N" if STEP.match(name) else name
+
+
+#: "compile_id=0/1" inside compile annotations, "[0/1]" in some older names.
+COMPILE_ID: Final[re.Pattern[str]] = re.compile(r"compile_id=(?P<id>\d+/\d+)|\[(?P<bracket>\d+/\d+)\]")
+
+#: Stages of a compilation, for the breakdown (first match wins, in this order).
+COMPILE_STAGES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
+    ("Dynamo: bytecode tracing", re.compile(r"^bytecode_tracing$")),
+    ("backend compile (AOT + Inductor)", re.compile(r"^(?:backend_compile$|OutputGraph\.call_user_compiler)")),
+    ("AOT autograd", re.compile(r"^create_aot_dispatcher_function")),
+    ("Inductor: lowering + codegen", re.compile(r"^(?:inductor_compile$|compile_fx_inner)")),
+    ("Dynamo: guards", re.compile(r"^build_guards$")),
+    ("CUDA graphs: record", re.compile(r"^CUDAGraphNode\.record$")),
+)
+
+#: Ops Dynamo/AOT run on fake tensors while tracing: they appear as aten::/prims:: cpu_ops.
+TRACED_OP: Final[re.Pattern[str]] = re.compile(r"^(aten|prims)::")
+
+#: One call of a C++ kernel Inductor generated, recorded when ``config.cpp.enable_kernel_profile`` is
+#: on: ``graph_0_cpp_fused_add_mul_0`` (torch 2.6+ prefixes the graph id, a GEMM template its own
+#: name after it; older torch writes ``cpp_fused_add_mul_0``). Inductor names every C++ kernel
+#: ``cpp_<fused ops>_<N>`` (``cpp__<N>`` without descriptive names, ``cpp_<template>`` for templates).
+#: A C++ GEMM template under max-autotune records itself as ``graph_<G>_<template prefix>_kernel``
+#: (torch 2.13: ``graph_1_gemm_m32n128k64_kernel``, ``CppTemplateKernel.maybe_codegen_profile``).
+INDUCTOR_CPP_KERNEL: Final[re.Pattern[str]] = re.compile(
+    r"^(?:graph_\d+_(?:[A-Za-z]\w*?_)?)?cpp_\w+$|^graph_\d+_[A-Za-z]\w*_kernel$")
+#: A Triton kernel run by Triton's interpreter (``TRITON_INTERPRET=1``): the annotation traceview's
+#: reference kernels put around each launch (``traceview.capture.kernels.INTERPRETED_PREFIX``).
+TRITON_INTERPRETED: Final[re.Pattern[str]] = re.compile(r"^triton_interpreted::")
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A question asked of a name: ``pattern`` found in it (``re.search``), or at its start (``anchored``)."""
+
+    pattern: str
+    anchored: bool = False
+
+
+# --- slices ------------------------------------------------------------------------------------
+
+#: The DataLoader's own annotation around each batch it hands over (torch.utils.data).
+DATALOADER_NEXT: Final[str] = r"enumerate\(DataLoader\)#_(?:SingleProcess|MultiProcessing)DataLoaderIter\.__next__"
+#: Runtime calls that block the host until the GPU is done: synchronisations and blocking copies.
+BLOCKING_API: Final[str] = r"(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|(?:cuda|hip)Memcpy(?:Async)?(?:_v\d+)?\Z"
+#: CUDA-graph capture (torch.cuda.graphs, Inductor's CUDA-graph trees).
+GRAPH_RECORDING: Final[str] = r"cudaStreamBeginCapture|cudaGraphInstantiate|CUDAGraphNode\.record\b"
+#: ATen ops Inductor hands to a library (or falls back to) instead of generating code: their kernels stay. Batch
+#: normalisation is not one of them: Inductor decomposes cuDNN's and MIOpen's (``aten::cudnn_batch_norm`` and its
+#: backward) into reductions it generates and fuses (``torch/_decomp``, ``torch/_inductor/decomposition.py``).
+LIBRARY_OPS: Final[str] = (r"aten::(?:mm|addmm|bmm|baddbmm|addbmm|_addmm_activation|_scaled_mm|_int_mm|"
+                           r"_?convolution\w*|conv\w*|(?!(?:_?cudnn|_?miopen)_batch_norm)(?:cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+)|mkldnn_\w+|"
+                           r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+)\Z")
+#: On the CPU, ATen ops Inductor leaves to a library (oneDNN, MKL) or falls back to, beside :data:`LIBRARY_OPS`.
+CPU_LIBRARY_OPS: Final[str] = (LIBRARY_OPS[:-3] + r"|linear|matmul|lstm|gru|rnn_\w+|mkldnn_rnn_layer\w*|_embedding_bag\w*)\Z")
+#: CPU ops that reduce: each keeps a C++ kernel of its own when fused.
+CPU_REDUCTIONS: Final[str] = r"(?i)sum|mean|norm|softmax|nll_loss|var|std|amax|amin|argm|cumsum|embedding_dense_backward|cross_entropy"
+#: Forward convolutions (the innermost op of a conv2d/conv3d call): in a graph with them Inductor goes channels-last.
+LAYOUT_CONVS: Final[str] = r"aten::(?:cudnn|miopen)_convolution\Z"
+#: Top-level ops of 1-d convolutions: their 3-d tensors have no channels-last layout, so they keep theirs.
+CONV_1D: Final[str] = r"aten::conv(?:_transpose)?1d\Z"
+#: The op whose reduction over the batch gives a bias its gradient (Inductor splits it in two).
+SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
+#: Optimizers with a fused CPU implementation (torch.optim: fused=True on the CPU).
+CPU_FUSED: Final[str] = r"Optimizer\.step#(?:Adam|AdamW|SGD|Adagrad)\.step\Z"
+#: A host-side collective of the gloo backend (its only trace on a CPU job).
+HOST_COLLECTIVE: Final[str] = r"^gloo:"
+
+SLICE_TAGS: Final[dict[str, Tag]] = {
+    "step": Tag(STEP.pattern, anchored=True),
+    "compile": Tag(COMPILE.pattern),
+    "traced_op": Tag(TRACED_OP.pattern, anchored=True),  # aten::/prims:: (run on fake tensors while compiling)
+    "inductor_cpp_kernel": Tag(INDUCTOR_CPP_KERNEL.pattern, anchored=True),
+    "triton_interpreted": Tag(TRITON_INTERPRETED.pattern, anchored=True),
+    "inductor_call": Tag(INDUCTOR_CALL.pattern, anchored=True),
+    "optimizer": Tag(r"Optimizer\.", anchored=True),  # torch.optim's annotations: step#, zero_grad#
+    "optimizer_step": Tag(r"Optimizer\.step#", anchored=True),
+    "graph_wrapper": Tag(r"## Call CompiledFxGraph", anchored=True),  # Inductor's call of a compiled graph
+    "kernel_launch_api": Tag(r"(?:cudaLaunchKernel|cudaLaunchKernelExC|cuLaunchKernel|cuLaunchKernelEx|hipLaunchKernel|"
+                             r"hipExtModuleLaunchKernel|hipModuleLaunchKernel)\Z", anchored=True),
+    "graph_launch_api": Tag(r"cudaGraphLaunch\Z", anchored=True),
+    "cache_lookup": Tag(r"TorchDynamo Cache Lookup\Z", anchored=True),
+    "fused_cpu_optimizer_step": Tag(CPU_FUSED, anchored=True),
+    "dataloader_next": Tag(DATALOADER_NEXT, anchored=True),
+    "multiprocess_loader": Tag(r"enumerate\(DataLoader\)#_MultiProcessingDataLoaderIter", anchored=True),  # workers
+    "blocking_api": Tag(BLOCKING_API, anchored=True),
+    "memcpy_api": Tag(r"(?:cuda|hip)Memcpy", anchored=True),
+    # the critical path's host waits: calls that wait for the GPU for sure, and copies that may
+    "sync_api": Tag(r"^(?:cuda|cu|hip)(?:Device|Stream|Event|Ctx)Synchroni[sz]e|^(?:cuda|hip)Memcpy(?:_v\d+)?$"),
+    "async_memcpy_api": Tag(r"^(?:cuda|hip)Memcpy\w*Async|^hipMemcpyWithStream"),
+    "async_api": Tag(r"Async"),
+    "graph_recording": Tag(GRAPH_RECORDING, anchored=True),
+    "aten": Tag(r"aten::", anchored=True),
+    # ops whose FLOPs are counted from their shapes (analysis/flops.py)
+    "flop_counted_op": Tag(r"aten::(?:mm|addmm|bmm|baddbmm|convolution|convolution_backward)\Z|"
+                           r"aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?(?:_backward)?\Z",
+                           anchored=True),
+    "stack": Tag(r"aten::stack\Z", anchored=True),  # the DataLoader's collate: one per field of the samples
+    "autograd_evaluate": Tag(r"autograd::engine::evaluate_function", anchored=True),
+    "library_op": Tag(LIBRARY_OPS, anchored=True),
+    "cpu_library_op": Tag(CPU_LIBRARY_OPS, anchored=True),
+    "cpu_reduction": Tag(CPU_REDUCTIONS),
+    "layout_conv": Tag(LAYOUT_CONVS, anchored=True),
+    "conv_1d": Tag(CONV_1D, anchored=True),
+    "split_reduction_op": Tag(SPLIT_REDUCTION_OPS, anchored=True),
+    "record_param_comms": Tag(r"record_param_comms\Z", anchored=True),
+    "nccl_annotation": Tag(r"nccl:", anchored=True),
+    "host_collective": Tag(HOST_COLLECTIVE),
+    # the stages of a compilation, for its breakdown (analysis/phases.py)
+    **{f"compile_stage:{stage}": Tag(pattern.pattern) for stage, pattern in COMPILE_STAGES},
+}
+
+# --- kernels (the GPU table's names) -----------------------------------------------------------
+
+#: Library kernels by name, where the op around them does not say (GEMMs launched by other ops); cuDNN's batch-norm
+#: kernels (``cudnn::bn_fw_tr_*``, ``cudnn::bn_bw_*``) are not: Inductor generates its own.
+LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn(?!::bn_)|implicit_convolve|winograd|splitKreduce"
+#: Kernels that reduce (sums, norms, softmax, losses, embedding gradients, batch-norm statistics): Inductor gives each
+#: reduction a kernel of its own and fuses the pointwise work around it into it.
+REDUCTION_KERNELS: Final[str] = (r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|"
+                                 r"scan|argm|cudnn::bn_")
+#: Reductions Inductor splits in two (a reduction over many rows into few outputs): a LayerNorm's weight and bias
+#: gradients.
+SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta"
+#: Batch norm's statistics: a reduction over N, H, W per channel, which Inductor splits in two where the activations
+#: are channels-last (the channel innermost: an outer reduction); on contiguous activations it is one reduction.
+BATCH_NORM_KERNELS: Final[str] = r"cudnn::bn_(?:fw_tr|bw)|batch_norm_(?:collect_statistics|backward_reduce)"
+#: cuDNN's own layout conversions around a convolution of NCHW tensors: with the activations channels-last they go.
+LAYOUT_KERNELS: Final[str] = r"nchwToNhwc|nhwcToNchw"
+
+KERNEL_TAGS: Final[dict[str, Tag]] = {
+    "library_kernel": Tag(LIBRARY_KERNELS),
+    "reduction_kernel": Tag(REDUCTION_KERNELS),
+    "split_reduction_kernel": Tag(SPLIT_REDUCTION_KERNELS),
+    "batch_norm_kernel": Tag(BATCH_NORM_KERNELS),
+    "layout_kernel": Tag(LAYOUT_KERNELS),
+    "host_device_copy": Tag(r"Memcpy (?:HtoD|DtoH)"),
+    "h2d": Tag(r"Memcpy HtoD"),
+    "pageable": Tag(r"Pageable"),
+    "fused_optimizer_kernel": Tag(r"fused_adam|FusedAdam|_fused_sgd|fused_sgd"),
+    "multi_tensor_apply": Tag(r"multi_tensor_apply"),
+    "copy_kernel": Tag(r"copy|multi_tensor_apply"),  # what copies CUDA-graph inputs in
+}
+
+_CATALOGUES: Final[dict[str, dict[str, Tag]]] = {"slices": SLICE_TAGS, "gpu": KERNEL_TAGS}
+_BITS: Final[dict[str, dict[str, np.uint64]]] = {table: {tag: np.uint64(1) << np.uint64(i) for i, tag in enumerate(tags)}
+                                                 for table, tags in _CATALOGUES.items()}
+assert all(len(tags) <= 64 for tags in _CATALOGUES.values())
+
+
+def tags_of(names: pd.Series, table: str) -> np.ndarray:
+    """Every tag of ``table``'s catalogue (``slices`` or ``gpu``) for each name: one uint64 bit mask per row, each
+    pattern run once per distinct name."""
+    finds = [((re.compile(spec.pattern).match if spec.anchored else re.compile(spec.pattern).search), _BITS[table][tag])
+             for tag, spec in _CATALOGUES[table].items()]
+
+    def mask(name: str) -> int:
+        return int(sum(int(bit) for find, bit in finds if find(name) is not None))
+
+    return per_label(names, mask, np.uint64)
+
+
+def tagged(frame: pd.DataFrame, tag: str) -> np.ndarray:
+    """Bool per row of ``frame`` (the slice or GPU table, or rows taken from it with their ``tags``): the row's
+    name answers ``tag``."""
+    table = "slices" if tag in SLICE_TAGS else "gpu"
+    if tag not in _CATALOGUES[table]:
+        raise KeyError(f"no tag {tag!r} in the catalogue (trace/catalogue.py)")
+    return (frame["tags"].to_numpy(dtype=np.uint64) & _BITS[table][tag]) != 0
