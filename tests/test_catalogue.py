@@ -72,3 +72,22 @@ def test_the_analyses_ask_names_only_through_the_catalogue():
                     and any(a.name == "matches" for a in node.names):
                 offenders.append(str(path.relative_to(PACKAGE)))
     assert offenders == []
+
+
+def test_nearest_is_a_walk_up_from_each_slice(trace):
+    """``trace.nearest(tag)`` (one pass down the tree, kept) against a walk up from every slice
+    (``tree.nearest_ancestor``, itself included); ``around`` at launch rows, -1 for none."""
+    from traceview.trace.tree import nearest_ancestor, parents_array
+
+    s = trace.slices
+    parents = parents_array(s)
+    for tags in (("optimizer_step",), ("graph_wrapper",), ("optimizer", "dataloader_next"), ("record_param_comms",)):
+        mask = np.zeros(len(s), dtype=bool)
+        for tag in tags:
+            mask |= tagged(s, tag)
+        walked = nearest_ancestor(parents, np.arange(len(s)), mask, include_self=True)
+        assert (trace.nearest(*tags) == walked).all(), tags
+        assert trace.nearest(*tags) is trace.nearest(*tags)  # found once
+    launch = trace.gpu["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    around = trace.around(launch, "optimizer_step")
+    assert ((around >= 0) == (launch >= 0) & (trace.nearest("optimizer_step")[np.maximum(launch, 0)] >= 0)).all()

@@ -46,7 +46,6 @@ from traceview.trace.catalogue import tagged
 from traceview.analysis.critical_path import CriticalPath
 from traceview.analysis.ranks import rank_steps
 from traceview.trace.step_windows import step_windows
-from traceview.trace.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
@@ -115,15 +114,14 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     if not path.steps:
         return None
     s = trace.slices
-    parents, depth = parents_array(s), s["depth"].to_numpy()
     wrapper_mark = tagged(s, "graph_wrapper")
-    graph_call = nearest_marked(parents, depth, wrapper_mark)
+    graph_call = trace.nearest("graph_wrapper")
     is_launch = tagged(s, "kernel_launch_api")
     is_lookup = tagged(s, "cache_lookup")
     replays = np.zeros(len(s), dtype=bool)
     replay_ids = graph_call[tagged(s, "graph_launch_api") & (graph_call >= 0)]
     replays[replay_ids] = True  # calls that replay a graph
-    optimizer = nearest_marked(parents, depth, tagged(s, "optimizer_step"))
+    optimizer = trace.nearest("optimizer_step")
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
     region_eager = (op >= 0) & (graph_call < 0) & (region >= 0)  # a compiled frame's code that runs eager: between its graphs
@@ -258,8 +256,7 @@ def static_inputs(trace: Trace, steps: int, step_ms: float, windows=None) -> Adv
     g = trace.gpu
     if not len(g) or not len(trace.launches):
         return None
-    parents, depth = parents_array(trace.slices), trace.slices["depth"].to_numpy()
-    replaying = nearest_marked(parents, depth, tagged(trace.slices, "graph_wrapper"))
+    replaying = trace.nearest("graph_wrapper")
     graph_launch = tagged(trace.slices, "graph_launch_api")
     has_replay = np.zeros(len(trace.slices), dtype=bool)
     has_replay[replaying[graph_launch & (replaying >= 0)]] = True
@@ -847,8 +844,7 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
     if not len(steps_of):
         return None
     names = s["name"]
-    parents, depth = parents_array(s), s["depth"].to_numpy()
-    inside = nearest_marked(parents, depth, np.isin(np.arange(len(s)), steps_of)) >= 0
+    inside = np.isin(trace.nearest("optimizer_step"), steps_of)
     ops = set(names[inside & (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)].astype(str).unique())
     if any("_fused_" in op for op in ops) or not tagged(s, "fused_cpu_optimizer_step")[steps_of].all():
         return None  # fused already, or an optimizer without a fused CPU version

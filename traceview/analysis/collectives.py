@@ -35,7 +35,6 @@ import pandas as pd
 
 from traceview.trace.catalogue import tagged
 from traceview.analysis.ranks import RankSummary, summarize_rank
-from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 
 #: Bytes per element of the ``dtype`` names record_param_comms writes (c10 ScalarType names).
@@ -128,12 +127,10 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
         return _host_calls(trace)
     slices = trace.slices
     launch = comm["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
-    parents = parents_array(slices)
     names = slices["name"]
-    param_comms = tagged(slices, "record_param_comms")
-    host = nearest_ancestor(parents, launch, param_comms)
-    host = _hosts_without_launch(trace, comm, host, param_comms)
-    annotation = nearest_ancestor(parents, launch, tagged(slices, "nccl_annotation"))
+    host = trace.around(launch, "record_param_comms")  # the launch itself never is one
+    host = _hosts_without_launch(trace, comm, host, tagged(slices, "record_param_comms"))
+    annotation = trace.around(launch, "nccl_annotation")
     own = _kernel_args(trace, comm)
     rows = []
     for i, (h, a) in enumerate(zip(host.tolist(), annotation.tolist())):

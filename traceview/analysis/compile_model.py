@@ -105,7 +105,7 @@ def _top_level_ops(trace: Trace, w: rp.Window):
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
     top = outermost(parents, depth, is_op) & mine
     top_of = nearest_marked(parents, depth, top)  # each slice's top-level op
-    outside = nearest_marked(parents, depth, tagged(s, "optimizer") | tagged(s, "dataloader_next")) >= 0
+    outside = trace.nearest("optimizer", "dataloader_next") >= 0
     return mine, parents, depth, is_op, top, top_of, outside
 
 

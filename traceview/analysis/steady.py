@@ -24,7 +24,6 @@ import numpy as np
 
 from traceview.trace.catalogue import tagged
 from traceview.trace.step_windows import StepWindows
-from traceview.trace.tree import nearest_marked, parents_array
 from traceview.trace import Trace
 
 #: CUDA-graph trees recording a graph (not replaying it).
@@ -83,7 +82,7 @@ def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
     recording = tagged(s, "graph_recording")
     # CUDA-graph trees time their recording with dynamo_timed, which the classification counts as compiling: what
     # runs inside a recording is the recording
-    in_recording = nearest_marked(parents_array(s), s["depth"].to_numpy(), recording) >= 0
+    in_recording = trace.nearest("graph_recording") >= 0
     marks = [(phase == "compile") & ~in_recording, (phase == "autotune") & ~in_recording, recording]
     hit = np.zeros((len(_REASONS), n), dtype=bool)
     step_id = s["step_id"].to_numpy(dtype=np.int64, na_value=-1)

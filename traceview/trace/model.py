@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+import numpy as np
 import pandas as pd
 
 from traceview.trace import schema
+from traceview.trace.catalogue import tagged
 from traceview.trace.derive import derived, has_derived
 from traceview.trace.step_windows import StepWindows, windows_of
+from traceview.trace.tree import nearest_marked, parents_array
 
 
 def empty_table(spec: dict[str, str]) -> pd.DataFrame:
@@ -90,11 +93,28 @@ class Trace:
     memory: pd.DataFrame = field(default_factory=lambda: empty_table(schema.MEMORY))
     gpu_comm: pd.DataFrame = field(default_factory=lambda: empty_table(schema.GPU_COMM))  # NCCL kernels' own args
     _steps: StepWindows | None = field(default=None, init=False, repr=False, compare=False)
+    _nearest: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # derived once (trace/derive.py): each slice's step, each launch's and GPU activity's context
         if not has_derived(self.slices, self.launches, self.gpu):
             self.slices, self.launches, self.gpu = derived(self.slices, self.launches, self.gpu, self.steps)
+
+    def nearest(self, *tags: str) -> np.ndarray:
+        """For every slice: itself when its name answers one of ``tags`` (:mod:`traceview.trace.catalogue`),
+        else its nearest enclosing slice that does (-1: none). One walk down the tree per question, kept."""
+        if tags not in self._nearest:
+            mask = np.zeros(len(self.slices), dtype=bool)
+            for tag in tags:
+                mask |= tagged(self.slices, tag)
+            self._nearest[tags] = nearest_marked(parents_array(self.slices), self.slices["depth"].to_numpy(), mask)
+        return self._nearest[tags]
+
+    def around(self, rows: np.ndarray, *tags: str) -> np.ndarray:
+        """:meth:`nearest` at slice ``rows`` (-1 rows, e.g. a GPU activity without its launch: -1)."""
+        near = self.nearest(*tags)
+        rows = np.asarray(rows, dtype=np.int64)
+        return np.where(rows >= 0, near[np.maximum(rows, 0)], -1) if len(near) else np.full(len(rows), -1, dtype=np.int64)
 
     @property
     def steps(self) -> StepWindows:
