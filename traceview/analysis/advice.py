@@ -125,7 +125,17 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     op = s["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "op_id" in s.columns else np.full(len(s), -1)
     region = s["outer_region_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64) if "outer_region_id" in s.columns else np.full(len(s), -1)
     region_eager = (op >= 0) & (graph_call < 0) & (region >= 0)  # a compiled frame's code that runs eager: between its graphs
-    starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    # the slices each count is of, each kept as (rank, start, end) sorted by rank and start: a step's count is a
+    # sorted search per step, not a pass over every slice per step
+    counted = {"graph_calls": wrapper_mark & ~replays, "replayed": wrapper_mark & replays,
+               "graph_launches": is_launch & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)],
+               "opt_launches": is_launch & (optimizer >= 0), "lookups": is_lookup}
+    rank, starts, ends = s["rank"].to_numpy(), s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    spans = {}
+    for key, mask in counted.items():
+        marked = np.flatnonzero(mask)
+        marked = marked[np.lexsort((starts[marked], rank[marked]))]
+        spans[key] = (rank[marked], starts[marked], ends[marked])
     rows = []
     for step in path.steps:
         seg = step.segments
@@ -135,18 +145,16 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
         safe = np.maximum(sid, 0)
         call = np.where(host, graph_call[safe], -1)
         a, b = int(step.segments["start_ns"].min()), int(step.segments["end_ns"].max())
-        inside = (starts >= a) & (ends <= b) & (s["rank"] == step.rank).to_numpy()
-        calls = inside & wrapper_mark
-        launches = inside & is_launch
-        rows.append({"step": step.step_ms, "graph": dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum(),
-                     "replay": dur[(call >= 0) & replays[np.maximum(call, 0)]].sum(),
-                     "optimizer": dur[host & (optimizer[safe] >= 0)].sum(),
-                     "region_eager": dur[host & region_eager[safe]].sum(),
-                     "lookup": dur[host & is_lookup[safe]].sum(),
-                     "graph_calls": (calls & ~replays).sum(), "replayed": (calls & replays).sum(),
-                     "graph_launches": (launches & (graph_call >= 0) & ~replays[np.maximum(graph_call, 0)]).sum(),
-                     "opt_launches": (launches & (optimizer >= 0)).sum(),
-                     "lookups": (inside & is_lookup).sum()})
+        row = {"step": step.step_ms, "graph": dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum(),
+               "replay": dur[(call >= 0) & replays[np.maximum(call, 0)]].sum(),
+               "optimizer": dur[host & (optimizer[safe] >= 0)].sum(),
+               "region_eager": dur[host & region_eager[safe]].sum(),
+               "lookup": dur[host & is_lookup[safe]].sum()}
+        for key, (r, st, en) in spans.items():  # the step's rank's slices inside [a, b]
+            lo, hi = np.searchsorted(r, step.rank, "left"), np.searchsorted(r, step.rank, "right")
+            i, j = lo + np.searchsorted(st[lo:hi], a, "left"), lo + np.searchsorted(st[lo:hi], b, "right")
+            row[key] = int((en[i:j] <= b).sum())
+        rows.append(row)
     launch_cpu = float(np.median(s["dur_ns"].to_numpy()[is_launch])) / 1e6 if is_launch.any() else 0.0
     per_step = tuple(_shares([row], gpu_ms_per_step, launch_cpu) for row in rows)
     return dataclasses.replace(_shares(rows, gpu_ms_per_step, launch_cpu), per_step=per_step)
