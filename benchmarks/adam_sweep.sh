@@ -62,7 +62,7 @@ from pathlib import Path
 import pandas as pd
 from rich.console import Console
 
-from traceview.analysis.scaling import scaling_of_rows
+from traceview.analysis.compare.scaling import scaling_of_rows
 from traceview.report.json import json_text
 from traceview.report.scaling import scaling_document, scaling_view, write_scaling_html
 

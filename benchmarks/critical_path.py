@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from traceview.analysis.analyze import analyze
-from traceview.analysis.critical_path import critical_path
-from traceview.analysis.phases import compile_split
+from traceview.analysis.host.critical_path import critical_path
+from traceview.analysis.compile.phases import compile_split
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 

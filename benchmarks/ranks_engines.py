@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tracegen import generate  # noqa: E402
 
-from traceview.analysis.ranks import rank_summary  # noqa: E402
+from traceview.analysis.ranks.ranks import rank_summary  # noqa: E402
 from traceview.trace.engines import engine_executor  # noqa: E402
 from traceview.trace.parallel import gather_ranks  # noqa: E402
 

@@ -54,7 +54,7 @@ def kernel_counts() -> nbformat.NotebookNode:
         new_code_cell(FIND_TRACES),
         new_markdown_cell("## Kernels and GPU time per call\n\nA call is a profiler step (what `traceview run` records around each "
                           "call), else a compiled-region call; traces with neither count the whole trace as one call."),
-        new_code_cell('''from traceview.analysis.diff import calls_of
+        new_code_cell('''from traceview.analysis.compare.diff import calls_of
 
 rows = []
 for (workload, variant), a in analyses.items():
@@ -72,7 +72,7 @@ per_call'''),
         new_code_cell('''px.bar(per_call, x="workload", y="GPU ms per call", color="variant", barmode="group", title="GPU kernel time per call")'''),
         new_markdown_cell("## Which kernels, and where they came from\n\n`analysis.kernels` is the run-phase kernel table; "
                           "`diff_analyses` matches kernels across two variants by the ops they came from."),
-        new_code_cell('''from traceview.analysis.diff import diff_analyses
+        new_code_cell('''from traceview.analysis.compare.diff import diff_analyses
 
 d = diff_analyses(analyses[("abc", "eager")], analyses[("abc", "compiled")], "eager", "compiled")
 d.groups[["how", "ops", "a_ops", "b_kernels", "a_count", "b_count", "a_ms", "b_ms"]]'''),
@@ -80,7 +80,7 @@ d.groups[["how", "ops", "a_ops", "b_kernels", "a_count", "b_count", "a_ms", "b_m
         new_markdown_cell("## Bytes moved against the minimum\n\nFor compiled variants whose Inductor code was captured, "
                           "`kernel_sources` joins each kernel to its generated code: bytes each kernel moves, the least its "
                           "graph needs (inputs read once, outputs written once), and achieved GB/s."),
-        new_code_cell('''from traceview.analysis.kernel_source import kernel_sources
+        new_code_cell('''from traceview.analysis.kernels.kernel_source import kernel_sources
 from traceview.trace.inductor_code import load_inductor_code
 
 def code_for(path):

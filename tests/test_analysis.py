@@ -185,7 +185,7 @@ def test_launch_wait_equals_a_plain_loop_over_the_gpu_gaps(analyzed, load_cached
     """Idle gaps whose ending activity was launched after the gap began, summed by a plain loop in
     exact integer ns. The ns-resolution trace has launches a few hundred ns before a gap opens:
     work was queued, so those gaps are not launch waits (a float64 compare called them waits)."""
-    from traceview.analysis.overhead import LAUNCH_GAP_MAX_NS
+    from traceview.analysis.host.overhead import LAUNCH_GAP_MAX_NS
 
     path = public(name) if name.startswith("hta__") else h200(name)
     a = analyzed(path)
@@ -213,8 +213,8 @@ def test_attribution_does_not_depend_on_the_launch_table_order(load_cached):
     hand-built trace) gives the same attribution."""
     import dataclasses
 
-    from traceview.analysis.attribution import attribute_kernels
-    from traceview.analysis.phases import compile_split
+    from traceview.analysis.kernels.attribution import attribute_kernels
+    from traceview.analysis.compile.phases import compile_split
 
     trace = load_cached(h200("mp_adam_eager"))
     shuffled = dataclasses.replace(trace, launches=trace.launches.iloc[::-1].reset_index(drop=True))

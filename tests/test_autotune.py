@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from traceview.analysis.analyze import analyze
-from traceview.analysis.autotune import choices_for_source
+from traceview.analysis.compile.autotune import choices_for_source
 from traceview.cli import app
 from traceview.trace import load
 from traceview.trace.autotune_log import read_autotune_log
@@ -207,7 +207,7 @@ def _handmade_log(records: list[dict]):
 
 
 def _choices(path: Path, records: list[dict]):
-    from traceview.analysis.autotune import autotune_of_trace
+    from traceview.analysis.compile.autotune import autotune_of_trace
 
     return autotune_of_trace(load(path), _handmade_log(records)).choices
 
@@ -252,7 +252,7 @@ def test_a_runtime_autotuned_kernel_is_found_by_its_name_handmade():
 def test_an_extern_choice_inside_cuda_graph_replays_is_not_found_and_says_why_handmade():
     if not ABC_MAX_AUTOTUNE.is_file():
         pytest.skip("sample_traces/gpu not in this checkout")
-    from traceview.analysis.autotune import autotune_of_trace
+    from traceview.analysis.compile.autotune import autotune_of_trace
 
     record = {"tuner": "select_algorithm", "op": "mm", "source": "handmade", "chosen": "mm",
               "inputs": [{"size": [64, 64]}, {"size": [64, 64]}], "candidates": [{"name": "mm", "ms": 0.01, "kind": "extern"}]}
@@ -305,7 +305,7 @@ def test_runtime_autotuner_benchmarks_are_recorded_with_the_fastest_config_kept(
 
 def test_a_triton_gemm_config_gives_the_launch_shape_of_its_kernel():
     """Threads = num_warps x 32; blocks = batch x ceil(M / BLOCK_M) x ceil(N / BLOCK_N) (Inductor's mm/bmm grid)."""
-    from traceview.analysis.autotune_kernels import _launch_shape
+    from traceview.analysis.compile.autotune_kernels import _launch_shape
     from traceview.trace.autotune_log import AutotuneRecord, Candidate
 
     config = ("ACC_TYPE='tl.float32', ALLOW_TF32=False, BLOCK_K=32, BLOCK_M=64, BLOCK_N=128, EVEN_K=True, GROUP_M=8, "

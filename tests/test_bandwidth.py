@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from traceview.analysis import bandwidth as bw
+from traceview.analysis.kernels import bandwidth as bw
 from traceview.trace.inductor_code import load_inductor_code
 
 DATA = Path(__file__).parent / "data" / "inductor"

@@ -22,8 +22,8 @@ import pytest
 
 from conftest import ROOT, SAMPLES
 
-from traceview.analysis import replay as rp
-from traceview.analysis.advice import KINDS
+from traceview.analysis.host import replay as rp
+from traceview.analysis.verdicts.advice import KINDS
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 

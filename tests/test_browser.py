@@ -65,7 +65,7 @@ def test_hostile_kernel_names_do_not_run_script(chromium, load_cached, tmp_path)
 
 def test_diff_page_renders(chromium, load_cached, tmp_path):
     from traceview.analysis.analyze import analyze
-    from traceview.analysis.diff import diff_analyses
+    from traceview.analysis.compare.diff import diff_analyses
     from traceview.report.diff_view import write_diff_html
 
     d = diff_analyses(analyze(load_cached(h200("abc_eager"))), analyze(load_cached(h200("abc_compiled_steady"))), "eager", "compiled")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from traceview.analysis.memory import memory_usage
+from traceview.analysis.kernels.memory import memory_usage
 from traceview.capture.profile_script import profile_script
 from traceview.capture.runner import run_workload
 from traceview.trace import load

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import SAMPLES, public
-from traceview.analysis.collectives import canonical_collective, collective_calls, collectives, match_collectives
+from traceview.analysis.ranks.collectives import canonical_collective, collective_calls, collectives, match_collectives
 from traceview.trace import load
 
 DDP = SAMPLES / "ddp_2rank"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from traceview.analysis.collectives import DTYPE_BYTES, collective_calls, match_collectives
+from traceview.analysis.ranks.collectives import DTYPE_BYTES, collective_calls, match_collectives
 from traceview.trace import load
 
 DDP = Path(__file__).resolve().parents[1] / "sample_traces" / "ddp_2rank"

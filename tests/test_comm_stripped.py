@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from traceview.analysis.collectives import collective_calls
+from traceview.analysis.ranks.collectives import collective_calls
 from traceview.trace import load
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""The critical path of each step (traceview/analysis/critical_path.py), on real traces.
+"""The critical path of each step (traceview/analysis/host/critical_path.py), on real traces.
 
 Independent readings: the raw Kineto JSON read with plain ``json`` (step windows, GPU activities,
 which call launched which kernel by correlation), and HTA's ``critical_path_analysis`` on HTA's own
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from conftest import DATA, SAMPLES
-from traceview.analysis.critical_path import KINDS, critical_path
+from traceview.analysis.host.critical_path import KINDS, critical_path
 from traceview.trace.step_windows import StepWindows
 
 ALEXNET = DATA / "hta" / "critical_path_alexnet.json.gz"

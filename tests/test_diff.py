@@ -18,7 +18,7 @@ from tests.conftest import h200
 
 def _diff(load_cached, a: str, b: str):
     from traceview.analysis.analyze import analyze
-    from traceview.analysis.diff import diff_analyses
+    from traceview.analysis.compare.diff import diff_analyses
 
     return diff_analyses(analyze(load_cached(h200(a))), analyze(load_cached(h200(b))), a, b)
 
@@ -39,7 +39,7 @@ def test_eager_mul_and_add_match_the_compiled_fused_kernel(load_cached):
 
 def test_torch21_three_kernels_match_torch22_single_kernel():
     """Seed 002: the kernel names of torch 2.1's three-kernel mixed-precision Adam and 2.2's one."""
-    from traceview.analysis.diff import kernel_ops, match_kernels
+    from traceview.analysis.compare.diff import kernel_ops, match_kernels
 
     def side(names: list[str]) -> pd.DataFrame:
         rows = pd.DataFrame({"name": names, "op": names, "phase": "run", "dur_ns": 1000})

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import SAMPLES
-from traceview.analysis.ranks import rank_summary
+from traceview.analysis.ranks.ranks import rank_summary
 from traceview.errors import EngineError
 from traceview.trace import load
 from traceview.trace.engines import RayExecutor, engine_executor

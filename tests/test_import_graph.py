@@ -99,7 +99,7 @@ def test_the_reader_finds_the_imports_it_should():
     """The parser itself: known edges of each kind (absolute, relative, from-package, type-only) are seen."""
     g = graph()
     assert "traceview.trace.read" in g["traceview.trace.events"]
-    assert "traceview.analysis.result" in g["traceview.analysis.findings"]  # a TYPE_CHECKING import
+    assert "traceview.analysis.result" in g["traceview.analysis.verdicts.findings"]  # a TYPE_CHECKING import
     assert "traceview.trace" in g["traceview.analysis.analyze"]  # from traceview.trace import Trace
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from traceview.analysis.kernel_source import KERNEL_ROWS, SUMMARY_COLUMNS, kernel_detail, kernel_sources
+from traceview.analysis.kernels.kernel_source import KERNEL_ROWS, SUMMARY_COLUMNS, kernel_detail, kernel_sources
 from traceview.trace import load
 from traceview.trace.inductor_code import load_inductor_code
 

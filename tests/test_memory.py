@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from conftest import DATA, SAMPLES
-from traceview.analysis.memory import enclosing_slice, memory_usage
+from traceview.analysis.kernels.memory import enclosing_slice, memory_usage
 from traceview.trace import load
 
 MEMORY_TRACE = DATA / "training" / "gpt2-memory.json.gz"

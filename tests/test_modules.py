@@ -15,7 +15,7 @@ import pytest
 
 from training_facts import RawTrace
 from traceview.analysis.analyze import analyze
-from traceview.analysis.modules import OUTSIDE, UNLINKED
+from traceview.analysis.kernels.modules import OUTSIDE, UNLINKED
 
 TRAINING = Path(__file__).parent / "data" / "training"
 STACK = ["gpt2-eager-stack", "gpt2-compiled-stack", "gpt2-reduce-overhead-stack"]

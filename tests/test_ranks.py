@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT, SAMPLES, public
-from traceview.analysis.ranks import compare_ranks, kernel_time_by_rank, rank_comparison, rank_notes, rank_summary
+from traceview.analysis.ranks.ranks import compare_ranks, kernel_time_by_rank, rank_comparison, rank_notes, rank_summary
 from traceview.errors import TraceFormatError
 from traceview.trace import load, load_file
 from traceview.trace.parallel import gather_ranks, map_ranks, worker_count

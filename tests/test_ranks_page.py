@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT, SAMPLES
-from traceview.analysis.rank_matrix import MAX_COLLECTIVES, notable_ranks, rank_matrix
+from traceview.analysis.ranks.rank_matrix import MAX_COLLECTIVES, notable_ranks, rank_matrix
 from traceview.cli import app
 from traceview.commands.ranks import compare_rank_files
 from traceview.commands.report import rank_files

@@ -16,7 +16,7 @@ import pytest
 import torch
 
 from traceview.analysis.analyze import analyze
-from traceview.analysis.scaling import RunPoint, crossover, step_scaling
+from traceview.analysis.compare.scaling import RunPoint, crossover, step_scaling
 from traceview.capture.workloads import WORKLOADS
 from traceview.capture.workloads.adam import shapes
 from traceview.report.scaling import scaling_view

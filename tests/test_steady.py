@@ -16,7 +16,7 @@ import pytest
 from conftest import SAMPLES
 
 from traceview.analysis.analyze import analyze
-from traceview.analysis.steady import steady_steps, subset
+from traceview.analysis.compile.steady import steady_steps, subset
 from traceview.trace.step_windows import step_windows
 from traceview.report.json import analysis_document
 from traceview.trace import load

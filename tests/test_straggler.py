@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from conftest import SAMPLES
 
-from traceview.analysis.advice import STRAGGLER_MIN_STEPS, notes, ranked, straggler
-from traceview.analysis.collectives import Collectives
-from traceview.analysis.ranks import rank_steps
+from traceview.analysis.verdicts.advice import STRAGGLER_MIN_STEPS, notes, ranked, straggler
+from traceview.analysis.ranks.collectives import Collectives
+from traceview.analysis.ranks.ranks import rank_steps
 from traceview.cli import app
 from traceview.trace import load
 

@@ -6,28 +6,28 @@ import dataclasses
 
 import pandas as pd
 
-from traceview.analysis.advice import advise
-from traceview.analysis.attribution import attribute_kernels
-from traceview.analysis.autotune import autotune_choices
-from traceview.analysis.cpu_kernels import cpu_kernels
-from traceview.analysis.collectives import collectives
-from traceview.analysis.comm import comm_compute, queue_length, queue_summary
-from traceview.analysis.critical_path import critical_path
-from traceview.analysis.compile_reasons import compile_reasons, reason_findings
-from traceview.analysis.findings import findings
-from traceview.analysis.flops import kernel_flops, kernel_tflops
-from traceview.analysis.graph_launch import graph_launches
-from traceview.analysis.kernel_table import kernel_table
-from traceview.analysis.memory import memory_usage
-from traceview.analysis.modules import module_table
-from traceview.analysis.overhead import launch_overhead
-from traceview.analysis.phases import compile_split
-from traceview.analysis.regions import region_calls
+from traceview.analysis.verdicts.advice import advise
+from traceview.analysis.kernels.attribution import attribute_kernels
+from traceview.analysis.compile.autotune import autotune_choices
+from traceview.analysis.kernels.cpu_kernels import cpu_kernels
+from traceview.analysis.ranks.collectives import collectives
+from traceview.analysis.ranks.comm import comm_compute, queue_length, queue_summary
+from traceview.analysis.host.critical_path import critical_path
+from traceview.analysis.compile.compile_reasons import compile_reasons, reason_findings
+from traceview.analysis.verdicts.findings import findings
+from traceview.analysis.kernels.flops import kernel_flops, kernel_tflops
+from traceview.analysis.kernels.graph_launch import graph_launches
+from traceview.analysis.kernels.kernel_table import kernel_table
+from traceview.analysis.kernels.memory import memory_usage
+from traceview.analysis.kernels.modules import module_table
+from traceview.analysis.host.overhead import launch_overhead
+from traceview.analysis.compile.phases import compile_split
+from traceview.analysis.compile.regions import region_calls
 from traceview.analysis.result import Analysis
-from traceview.analysis.steady import steady_steps
+from traceview.analysis.compile.steady import steady_steps
 from traceview.trace.step_windows import step_windows
-from traceview.analysis.steps import kernels_per_step
-from traceview.analysis.summary import trace_summary
+from traceview.analysis.kernels.steps import kernels_per_step
+from traceview.analysis.base.summary import trace_summary
 from traceview.trace import Trace
 from traceview.trace.run_files import DynamoRecord
 

@@ -10,25 +10,25 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from traceview.analysis.advice import Advice
-from traceview.analysis.steady import SteadySteps
-from traceview.analysis.attribution import KernelAttribution
-from traceview.analysis.autotune import AutotuneChoices
-from traceview.analysis.collectives import Collectives
-from traceview.analysis.comm import CommCompute
-from traceview.analysis.compile_reasons import CompileReasons
-from traceview.analysis.cpu_kernels import CpuKernels
-from traceview.analysis.critical_path import CriticalPath
-from traceview.analysis.finding import Finding
-from traceview.analysis.flops import Flops
-from traceview.analysis.graph_launch import GraphLaunches
-from traceview.analysis.memory import MemoryUsage
-from traceview.analysis.modules import ModuleTable
-from traceview.analysis.overhead import LaunchOverhead
-from traceview.analysis.phases import CompileSplit
-from traceview.analysis.regions import RegionCalls
-from traceview.analysis.steps import StepKernels
-from traceview.analysis.summary import TraceSummary
+from traceview.analysis.verdicts.advice import Advice
+from traceview.analysis.compile.steady import SteadySteps
+from traceview.analysis.kernels.attribution import KernelAttribution
+from traceview.analysis.compile.autotune import AutotuneChoices
+from traceview.analysis.ranks.collectives import Collectives
+from traceview.analysis.ranks.comm import CommCompute
+from traceview.analysis.compile.compile_reasons import CompileReasons
+from traceview.analysis.kernels.cpu_kernels import CpuKernels
+from traceview.analysis.host.critical_path import CriticalPath
+from traceview.analysis.verdicts.finding import Finding
+from traceview.analysis.kernels.flops import Flops
+from traceview.analysis.kernels.graph_launch import GraphLaunches
+from traceview.analysis.kernels.memory import MemoryUsage
+from traceview.analysis.kernels.modules import ModuleTable
+from traceview.analysis.host.overhead import LaunchOverhead
+from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.compile.regions import RegionCalls
+from traceview.analysis.kernels.steps import StepKernels
+from traceview.analysis.base.summary import TraceSummary
 
 
 @dataclass(frozen=True)

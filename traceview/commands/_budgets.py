@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from traceview.analysis.budgets import BudgetError, Rule, make_rule, parse_rule
+from traceview.analysis.verdicts.budgets import BudgetError, Rule, make_rule, parse_rule
 from traceview.errors import TraceFormatError, TraceviewError
 
 if sys.version_info >= (3, 11):

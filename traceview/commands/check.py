@@ -2,7 +2,7 @@
 
 Exit 0: every rule passed; 1: a budget was exceeded; 2: bad input (unreadable trace or budgets, an
 unknown metric, no rules, or a rule the input cannot answer, e.g. graph_breaks without a structured
-trace). Rules and metrics: :mod:`traceview.analysis.budgets`; files: :mod:`traceview.commands._budgets`.
+trace). Rules and metrics: :mod:`traceview.analysis.verdicts.budgets`; files: :mod:`traceview.commands._budgets`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def check_cmd(
 ) -> None:
     """Check a run against budgets (kernels per step, GPU ms per step, compile time, graph breaks, recompiles), absolute or against a baseline."""
     from traceview.analysis.analyze import analyze
-    from traceview.analysis.budgets import check, check_metrics, METRICS
+    from traceview.analysis.verdicts.budgets import check, check_metrics, METRICS
     from traceview.commands import _budgets
     from traceview.report.check import check_document, junit_xml, terminal_lines
 
@@ -78,7 +78,7 @@ def check_cmd(
 def _baseline_metrics(path: Path, no_cache: bool) -> dict[str, float | None]:
     """Metrics of the baseline: a saved ``analyze --json`` document, else a trace or run directory analysed now."""
     from traceview.analysis.analyze import analyze
-    from traceview.analysis.budgets import check_metrics
+    from traceview.analysis.verdicts.budgets import check_metrics
     from traceview.commands._budgets import saved_metrics
 
     if not path.exists():

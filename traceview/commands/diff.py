@@ -89,7 +89,7 @@ def diff_cmd(
 ) -> None:
     """Compare two runs: kernel counts, GPU time, launches, overhead, compile time, and kernels matched by the ops they came from."""
     from traceview.analysis.analyze import analyze
-    from traceview.analysis.diff import diff_analyses
+    from traceview.analysis.compare.diff import diff_analyses
 
     diffs = []
     cache: dict[Path, tuple] = {}

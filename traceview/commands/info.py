@@ -16,7 +16,7 @@ def info_cmd(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
     """Events, span, devices, and counts by category and by launch API."""
-    from traceview.analysis.summary import trace_summary
+    from traceview.analysis.base.summary import trace_summary
 
     summary = trace_summary(load_with_progress(trace, quiet=json, cache=not no_cache))
     if json:

@@ -43,7 +43,7 @@ def kernels_cmd(
     limit: Annotated[int, typer.Option("--limit", min=1, help="Rows to show per table.")] = 30,
 ) -> None:
     """Each GPU kernel with the FX nodes / ATen ops it came from, bytes moved and GB/s against the GPU's ceiling."""
-    from traceview.analysis.kernel_source import kernel_sources
+    from traceview.analysis.kernels.kernel_source import kernel_sources
 
     results, tuning, cpu = [], [], []
     for trace_path, code_paths, run_meta in locate_runs(path, code):
@@ -90,7 +90,7 @@ def show_cmd(
     json: Annotated[bool, typer.Option("--json", help="Print a JSON object instead of the source view.")] = False,
 ) -> None:
     """Print one generated kernel's source with its FX-node -> ATen mapping, buffers, and its runs in the trace."""
-    from traceview.analysis.kernel_source import kernel_detail, kernel_sources
+    from traceview.analysis.kernels.kernel_source import kernel_detail, kernel_sources
     from traceview.trace.inductor_code import load_inductor_code
 
     detail, tuned = None, []
@@ -129,7 +129,7 @@ def show_cmd(
 
 def autotune_beside(trace_path: Path, trace: Any):
     """Inductor's autotuning decisions recorded beside ``trace_path``, matched to ``trace`` (None: none recorded)."""
-    from traceview.analysis.autotune import autotune_of_trace
+    from traceview.analysis.compile.autotune import autotune_of_trace
     from traceview.errors import TraceFormatError
     from traceview.trace.autotune_log import read_autotune_log
     from traceview.trace.run_files import run_files
@@ -142,15 +142,15 @@ def autotune_beside(trace_path: Path, trace: Any):
 
 
 def _choices_for(choices: Any, detail: Any) -> list:
-    from traceview.analysis.autotune import choices_for_source
+    from traceview.analysis.compile.autotune import choices_for_source
 
     return choices_for_source(choices, detail.kernel_name, detail.source or "") if choices is not None else []
 
 
 def _cpu_kernels_of(trace):
     """The CPU's kernels of a trace without GPU activity (None when it has a GPU)."""
-    from traceview.analysis.cpu_kernels import cpu_kernels
-    from traceview.analysis.phases import compile_split
+    from traceview.analysis.kernels.cpu_kernels import cpu_kernels
+    from traceview.analysis.compile.phases import compile_split
     from traceview.trace.step_windows import step_windows
 
     if trace.kernels is not None and len(trace.kernels):

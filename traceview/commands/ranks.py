@@ -12,8 +12,8 @@ from traceview.commands._common import console, err_console
 from traceview.trace.engines import Engine
 
 if TYPE_CHECKING:
-    from traceview.analysis.collectives import Collectives
-    from traceview.analysis.ranks import RankComparison
+    from traceview.analysis.ranks.collectives import Collectives
+    from traceview.analysis.ranks.ranks import RankComparison
 
 
 def ranks_cmd(
@@ -38,7 +38,7 @@ def ranks_cmd(
         raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
     result, found = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
                                        address=address, progress=sys.stderr.isatty() if progress is None else progress)
-    from traceview.analysis.advice import notes, rank_advice, ranked
+    from traceview.analysis.verdicts.advice import notes, rank_advice, ranked
 
     advice = rank_advice(result, found)
     if json:
@@ -66,10 +66,10 @@ def compare_rank_files(files: list[Path], *, threshold: float = 0.05, cache: boo
                        progress: bool = False, per_rank=None) -> tuple[RankComparison, Collectives]:
     """The rank traces ``files`` summarized on ``engine`` and compared, and their collectives matched
     across ranks; unreadable ones in the notes. ``per_rank``: the picklable function each worker runs on
-    its rank's Trace (default :func:`~traceview.analysis.collectives.summary_and_calls`; one that also
+    its rank's Trace (default :func:`~traceview.analysis.ranks.collectives.summary_and_calls`; one that also
     writes the rank's own page must return the same)."""
-    from traceview.analysis.collectives import match_collectives, summary_and_calls
-    from traceview.analysis.ranks import compare_ranks, rank_notes
+    from traceview.analysis.ranks.collectives import match_collectives, summary_and_calls
+    from traceview.analysis.ranks.ranks import compare_ranks, rank_notes
     from traceview.errors import TraceFormatError
     from traceview.trace.engines import engine_executor
     from traceview.trace.parallel import gather_ranks, worker_count

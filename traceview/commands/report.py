@@ -96,7 +96,7 @@ def _ranks_report(files: list[Path], out: Path, *, title: str, rank_pages: RankP
     import sys
     from functools import partial
 
-    from traceview.analysis.rank_matrix import notable_ranks, rank_matrix
+    from traceview.analysis.ranks.rank_matrix import notable_ranks, rank_matrix
     from traceview.commands.ranks import compare_rank_files
     from traceview.report.html_ranks import write_ranks_report
     from traceview.trace.engines import engine_executor

@@ -55,7 +55,7 @@ def run_cmd(
             for r in results:
                 analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))
     try:
-        from traceview.analysis.scaling import step_scaling
+        from traceview.analysis.compare.scaling import step_scaling
         from traceview.report.scaling import scaling_document, scaling_view
     except ImportError as exc:  # capture works without the analysis layer (pandas, rich): the run table is the trace list
         err_console().print(f"traceview: no run table ({exc}); traces under {out}", markup=False)
@@ -75,9 +75,9 @@ def run_cmd(
 
 
 def run_points(result, analyses: dict[Path, object], top: Path) -> list:
-    """One :class:`~traceview.analysis.scaling.RunPoint` per variant of one ``run_workload`` result;
+    """One :class:`~traceview.analysis.compare.scaling.RunPoint` per variant of one ``run_workload`` result;
     trace paths relative to ``top`` (the --out folder)."""
-    from traceview.analysis.scaling import RunPoint
+    from traceview.analysis.compare.scaling import RunPoint
 
     points = []
     for v in result.variants:

@@ -1,6 +1,6 @@
 """Inductor's autotuning decisions beside their kernels' time in the trace: terminal tables and HTML.
 
-Reads :class:`~traceview.analysis.autotune.AutotuneChoices`; used by ``traceview kernels``,
+Reads :class:`~traceview.analysis.compile.autotune.AutotuneChoices`; used by ``traceview kernels``,
 ``traceview show`` and the HTML report.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from traceview.analysis.autotune import AutotuneChoice, AutotuneChoices
+from traceview.analysis.compile.autotune import AutotuneChoice, AutotuneChoices
 from traceview.report.text import neutralize
 
 

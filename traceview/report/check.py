@@ -18,12 +18,12 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
-from traceview.analysis.budgets import Verdict
-from traceview.analysis.compile_reasons import text
+from traceview.analysis.verdicts.budgets import Verdict
+from traceview.analysis.compile.compile_reasons import text
 from traceview.report.text import neutralize
 
 if TYPE_CHECKING:
-    from traceview.analysis.compile_reasons import CompileReasons
+    from traceview.analysis.compile.compile_reasons import CompileReasons
 
 #: Characters XML 1.0 cannot hold (C0 controls but tab/newline/CR, lone surrogates, U+FFFE/U+FFFF).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")

@@ -1,4 +1,4 @@
-"""Terminal and JSON views of :class:`~traceview.analysis.collectives.Collectives`: the collectives
+"""Terminal and JSON views of :class:`~traceview.analysis.ranks.collectives.Collectives`: the collectives
 matched across ranks, the worst first, and each rank's wait per step."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pandas as pd
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from traceview.analysis.collectives import Collectives
+from traceview.analysis.ranks.collectives import Collectives
 
 
 def collective_records(c: Collectives) -> list[dict[str, Any]]:

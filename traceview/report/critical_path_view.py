@@ -1,6 +1,6 @@
 """The critical path in the terminal (a table) and the HTML report (one stacked bar per step, the
 longest items); the JSON part is ``_critical_path_document`` in :mod:`traceview.report.json`. Reads
-:class:`~traceview.analysis.critical_path.CriticalPath`."""
+:class:`~traceview.analysis.host.critical_path.CriticalPath`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 from rich.console import RenderableType
 from rich.table import Table
 
-from traceview.analysis.critical_path import KINDS, CriticalPath
+from traceview.analysis.host.critical_path import KINDS, CriticalPath
 from traceview.report.figures import _layout, label, short_kernel_name
 from traceview.report.html_page import Figures, esc, num, table
 from traceview.report.text import safe

@@ -1,4 +1,4 @@
-"""A :class:`~traceview.analysis.diff.Diff` as terminal tables, a JSON document, or an offline HTML page."""
+"""A :class:`~traceview.analysis.compare.diff.Diff` as terminal tables, a JSON document, or an offline HTML page."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from traceview.analysis.diff import Diff
+from traceview.analysis.compare.diff import Diff
 from traceview.report.figures import label, short_kernel_name
 from traceview.report.html_page import Figures, esc, num, page, table
 from traceview.report.json import SCHEMA_VERSION, to_jsonable

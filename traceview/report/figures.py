@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from traceview.trace.kernel_names import short_name
 
-from traceview.analysis import intervals
+from traceview.analysis.base import intervals
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis

@@ -16,7 +16,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from traceview.analysis.finding import ordered
+from traceview.analysis.verdicts.finding import ordered
 from traceview.report import figures as F
 from traceview.report.autotune_view import autotune_html
 from traceview.report.advice_view import advice_section
@@ -234,7 +234,7 @@ def _regions_steps(a: Analysis, figs: Figures) -> str:
 
 def _cpu_kernels(a: Analysis) -> str:
     """The CPU's kernels (ATen ops without a GPU, Inductor C++, interpreted Triton): per region, step and name."""
-    from traceview.analysis.cpu_kernels import KIND_LABELS, KINDS
+    from traceview.analysis.kernels.cpu_kernels import KIND_LABELS, KINDS
 
     c = a.cpu
     if not c:

@@ -2,7 +2,7 @@
 
 When Inductor's generated code is available (``code_dir``, or a ``<variant>/code`` / ``code`` folder
 beside the trace), each generated kernel gets a detail block: source, Source Nodes, ATen ops, bytes and
-GB/s (from :mod:`traceview.analysis.kernel_source`). Everything here is best-effort: without code, or if
+GB/s (from :mod:`traceview.analysis.kernels.kernel_source`). Everything here is best-effort: without code, or if
 the code cannot be parsed, the table is shown alone.
 """
 
@@ -55,7 +55,7 @@ def code_info(trace: Trace | None, code_dir: Path | None) -> CodeInfo | None:
     if code_dir is None:
         return None
     try:
-        from traceview.analysis.kernel_source import kernel_detail, kernel_sources
+        from traceview.analysis.kernels.kernel_source import kernel_detail, kernel_sources
         from traceview.trace.inductor_code import load_inductor_code
 
         code = load_inductor_code(code_dir)

@@ -80,7 +80,7 @@ def _heatmap(frame, column: str, title: str) -> go.Figure | None:
 
 
 def _memory(a: Analysis, figs: Figures) -> str:
-    from traceview.analysis.memory import downsampled_timeline
+    from traceview.analysis.kernels.memory import downsampled_timeline
 
     m = a.memory
     if m is None or m.peaks.empty:

@@ -16,9 +16,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from traceview.analysis.collectives import Collectives
-from traceview.analysis.rank_matrix import RankMatrix
-from traceview.analysis.ranks import RankComparison
+from traceview.analysis.ranks.collectives import Collectives
+from traceview.analysis.ranks.rank_matrix import RankMatrix
+from traceview.analysis.ranks.ranks import RankComparison
 from traceview.report.html_page import Figures, Raw, esc, num, page, table
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from traceview.analysis.compile_reasons import text
+from traceview.analysis.compile.compile_reasons import text
 from traceview.report.html_page import Figures, esc, num, table
 
 if TYPE_CHECKING:

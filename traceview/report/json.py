@@ -11,12 +11,12 @@ import msgspec
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.advice import notes, ranked
-from traceview.analysis.finding import ordered
+from traceview.analysis.verdicts.advice import notes, ranked
+from traceview.analysis.verdicts.finding import ordered
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
-    from traceview.analysis.critical_path import CriticalPath
+    from traceview.analysis.host.critical_path import CriticalPath
 
 #: Bumped when a key changes meaning or disappears (adding keys does not bump it).
 SCHEMA_VERSION = 1
@@ -93,7 +93,7 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
 
 def analysis_document(a: "Analysis") -> dict[str, Any]:
     """The ``traceview analyze --json`` object. Keys documented in README ("JSON output")."""
-    from traceview.analysis.budgets import check_metrics, has_gpu
+    from traceview.analysis.verdicts.budgets import check_metrics, has_gpu
 
     o, g, s = a.overhead, a.graphs, a.split
     regions = {
@@ -169,7 +169,7 @@ def analysis_document(a: "Analysis") -> dict[str, Any]:
 
 
 def _cpu_kernels(a: "Analysis") -> dict[str, Any]:
-    """The CPU's kernels (:mod:`traceview.analysis.cpu_kernels`): run-phase counts per kind, per step, per region, per name."""
+    """The CPU's kernels (:mod:`traceview.analysis.kernels.cpu_kernels`): run-phase counts per kind, per step, per region, per name."""
     c = a.cpu
     return {
         "counts": c.run_counts,

@@ -26,7 +26,7 @@ import numpy as np
 import msgspec
 import pandas as pd
 
-from traceview.analysis import intervals
+from traceview.analysis.base import intervals
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
@@ -148,7 +148,7 @@ def subtract(starts: np.ndarray, ends: np.ndarray, other_starts: np.ndarray, oth
 
 def _memory_counters(a: Analysis, tracks: set[tuple[int, int, str]]) -> list[dict[str, Any]]:
     """Allocated / reserved MB per GPU as counter events (downsampled: peaks kept)."""
-    from traceview.analysis.memory import CUDA_DEVICE_TYPE, downsampled_timeline
+    from traceview.analysis.kernels.memory import CUDA_DEVICE_TYPE, downsampled_timeline
 
     if a.memory is None or a.memory.timeline.empty:
         return []

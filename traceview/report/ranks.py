@@ -1,4 +1,4 @@
-"""Terminal and JSON views of a :class:`~traceview.analysis.ranks.RankComparison`."""
+"""Terminal and JSON views of a :class:`~traceview.analysis.ranks.ranks.RankComparison`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.ranks import RankComparison
+from traceview.analysis.ranks.ranks import RankComparison
 from traceview.report.text import safe
 
 _MS_COLUMNS = ("kernel_ns", "compute_ns", "comm_ns", "busy_ns", "step_median_ns", "compile_ns", "span_ns")

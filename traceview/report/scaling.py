@@ -1,4 +1,4 @@
-"""A ``traceview run``'s variants against their sizes (:class:`~traceview.analysis.scaling.StepScaling`):
+"""A ``traceview run``'s variants against their sizes (:class:`~traceview.analysis.compare.scaling.StepScaling`):
 the terminal table, the ``run --json`` document and the offline HTML page with its plots."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pandas as pd
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from traceview.analysis.scaling import StepScaling
+from traceview.analysis.compare.scaling import StepScaling
 from traceview.report.json import SCHEMA_VERSION, to_jsonable
 from traceview.report.text import safe
 

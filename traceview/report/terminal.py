@@ -9,8 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.finding import ordered
-from traceview.analysis.summary import TraceSummary
+from traceview.analysis.verdicts.finding import ordered
+from traceview.analysis.base.summary import TraceSummary
 from traceview.report.text import neutralize, safe
 
 if TYPE_CHECKING:
@@ -113,14 +113,14 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
 
 def _kinds(counts: dict[str, float]) -> str:
     """``{"aten": 2}`` -> ``"ATen op ×2"``."""
-    from traceview.analysis.cpu_kernels import KIND_LABELS
+    from traceview.analysis.kernels.cpu_kernels import KIND_LABELS
 
     return ", ".join(f"{KIND_LABELS.get(k, k)} ×{v:g}" for k, v in counts.items() if v)
 
 
 def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
-    """The CPU's kernels (see :mod:`traceview.analysis.cpu_kernels`): per compiled-region call, per step, top names."""
-    from traceview.analysis.cpu_kernels import KINDS
+    """The CPU's kernels (see :mod:`traceview.analysis.kernels.cpu_kernels`): per compiled-region call, per step, top names."""
+    from traceview.analysis.kernels.cpu_kernels import KINDS
 
     c, parts = a.cpu, []
     if len(c.per_region) and a.summary.kernels == 0:
@@ -144,7 +144,7 @@ def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
 
 def cpu_kernel_names(c, top: int = 15) -> list[RenderableType]:
     """The CPU's kernels by name (run phase), largest total first."""
-    from traceview.analysis.cpu_kernels import KIND_LABELS
+    from traceview.analysis.kernels.cpu_kernels import KIND_LABELS
 
     if not len(c.by_name):
         return []
@@ -190,7 +190,7 @@ def _compile_s(a: "Analysis") -> str:
 
 def cpu_comparison_view(results: list[tuple[str, "Analysis"]]) -> RenderableType:
     """CPU-only variants side by side: the CPU's kernels per step (median), of which kinds, and their time."""
-    from traceview.analysis.cpu_kernels import KINDS
+    from traceview.analysis.kernels.cpu_kernels import KINDS
 
     table = _table("variants side by side (per step, CPU)", [("variant", "left"), ("CPU kernels", "right"), ("kinds", "left"),
                                                             ("kernel ms", "right"), ("step ms", "right"), ("compile s", "right")])

@@ -1,5 +1,5 @@
 """``traceview try``'s table (terminal) and document (``--json``): per change, predicted against measured.
-Reads :class:`~traceview.analysis.trial.TrialReport`."""
+Reads :class:`~traceview.analysis.verdicts.trial.TrialReport`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.trial import ChangeResult, TrialReport
+from traceview.analysis.verdicts.trial import ChangeResult, TrialReport
 from traceview.report.text import safe
 
 

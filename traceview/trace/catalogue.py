@@ -168,7 +168,7 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
     "async_api": Tag(r"Async"),
     "graph_recording": Tag(GRAPH_RECORDING, anchored=True),
     "aten": Tag(r"aten::", anchored=True),
-    # ops whose FLOPs are counted from their shapes (analysis/flops.py)
+    # ops whose FLOPs are counted from their shapes (analysis/kernels/flops.py)
     "flop_counted_op": Tag(r"aten::(?:mm|addmm|bmm|baddbmm|convolution|convolution_backward)\Z|"
                            r"aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?(?:_backward)?\Z",
                            anchored=True),
@@ -183,7 +183,7 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
     "record_param_comms": Tag(r"record_param_comms\Z", anchored=True),
     "nccl_annotation": Tag(r"nccl:", anchored=True),
     "host_collective": Tag(HOST_COLLECTIVE),
-    # the stages of a compilation, for its breakdown (analysis/phases.py)
+    # the stages of a compilation, for its breakdown (analysis/compile/phases.py)
     **{f"compile_stage:{stage}": Tag(pattern.pattern) for stage, pattern in COMPILE_STAGES},
 }
 

@@ -1,0 +1,1 @@
+"""What every analysis shares: interval arithmetic on integer-ns spans, and what a trace holds."""

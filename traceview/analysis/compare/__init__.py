@@ -1,0 +1,1 @@
+"""What changed between runs, and how does cost grow with size?"""

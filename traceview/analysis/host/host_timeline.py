@@ -1,0 +1,84 @@
+"""What was the host doing at each moment? One process's threads folded into one timeline.
+
+The critical path (:mod:`traceview.analysis.host.critical_path`) walks back in time over the host, and
+at each moment needs the one slice that was running: the innermost slice of a thread, and among the
+process's threads, the one whose innermost slice started last. A thread that waits for another
+(the main thread inside ``loss.backward()``, while autograd's thread runs the backward) sits in an
+older slice or in none, so the thread doing fresh work wins::
+
+    main thread      [step ........ [backward() (waits) ...................] optimizer ...]
+    autograd thread                     [evaluate_function] [evaluate_function]
+    timeline         step .........  bw  evaluate_function  evaluate_function  optimizer ...
+
+Only threads that launched GPU work (and the step's own thread) take part: a data-loader thread
+is never on the path. ``host_timeline(...)`` returns the elementary intervals; between slices
+(untraced Python) ``slice_id`` is -1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class HostTimeline:
+    """Disjoint, sorted [start_ns, end_ns) intervals covering the process's threads from their
+    first slice to their last; ``slice_id``: the slice running there (-1: none), ``tid``: its
+    thread (the first thread where none runs)."""
+
+    start_ns: np.ndarray
+    end_ns: np.ndarray
+    slice_id: np.ndarray
+    tid: np.ndarray
+
+    def at(self, t: int) -> int:
+        """Position of the interval holding the moment just before ``t`` (-1: before the first)."""
+        return int(np.searchsorted(self.start_ns, t, side="left")) - 1
+
+
+def _innermost(starts: np.ndarray, ids: np.ndarray, end_ns: np.ndarray, parents: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each moment in ``points``: the innermost slice of one thread running there (-1: none).
+
+    ``starts``/``ids``: the thread's slices ordered by (start, depth); the last one started at or
+    before a moment is the innermost if it is still running, else one of its ancestors is."""
+    at = np.searchsorted(starts, points, side="right") - 1
+    current = np.where(at >= 0, ids[np.maximum(at, 0)], -1)
+    active = np.flatnonzero(current >= 0)
+    while len(active):  # only the moments whose candidate has ended walk up (lost exits nest ~2,000 deep)
+        active = active[end_ns[current[active]] <= points[active]]
+        current[active] = parents[current[active]]
+        active = active[current[active] >= 0]
+    return current
+
+
+def host_timeline(start_all: np.ndarray, end_all: np.ndarray, depth_all: np.ndarray, tid_all: np.ndarray, parents: np.ndarray,
+                  rows: np.ndarray) -> HostTimeline:
+    """The timeline of the slices at positions ``rows`` (one process's chosen threads), see the
+    module docstring; the arrays are the slices table's start_ns, end_ns, depth, tid (-1 for none)
+    and parent (-1 for none), indexed by slice_id."""
+    if len(rows) == 0:
+        empty = np.array([], dtype=np.int64)
+        return HostTimeline(empty, empty, empty, empty)
+    points = np.sort(np.concatenate([start_all[rows], end_all[rows]]))
+    points = points[np.r_[True, points[1:] != points[:-1]]]
+    tids = np.unique(tid_all[rows])
+    best = np.full(len(points), -1, dtype=np.int64)
+    best_start = np.full(len(points), np.iinfo(np.int64).min, dtype=np.int64)
+    for tid in tids:
+        mine = rows[tid_all[rows] == tid]
+        mine = mine[np.lexsort((depth_all[mine], start_all[mine]))]
+        inner = _innermost(start_all[mine], mine, end_all, parents, points)
+        started = np.where(inner >= 0, start_all[np.maximum(inner, 0)], np.iinfo(np.int64).min)
+        wins = (inner >= 0) & (started > best_start)
+        best[wins] = inner[wins]
+        best_start[wins] = started[wins]
+    # one interval per point (the last point only closes the previous one); merge equal neighbours
+    slice_id = best[:-1]
+    keep = np.r_[True, slice_id[1:] != slice_id[:-1]]
+    starts = points[:-1][keep]
+    ends = np.r_[starts[1:], points[-1]]
+    slice_id = slice_id[keep]
+    tid = np.where(slice_id >= 0, tid_all[np.maximum(slice_id, 0)], tids[0])
+    return HostTimeline(starts, ends, slice_id, tid)

@@ -1,0 +1,292 @@
+"""The walk behind :mod:`traceview.analysis.host.critical_path`: one step's window, back from its end.
+
+:class:`PathWalker` holds what every step of a trace looks up (the host timeline of each process,
+:mod:`traceview.analysis.host.host_timeline`; each rank's GPU activities ordered by stream) and
+``PathWalker.step`` walks one window: host time in runs between calls that may wait for the GPU,
+then GPU activity by activity (each one's last-arriving dependency: the previous activity on its
+stream, its launch, or work on another stream of its device just before it). The rules are in
+:mod:`traceview.analysis.host.critical_path`'s docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.trace.catalogue import tagged
+from traceview.analysis.host.host_timeline import HostTimeline, host_timeline
+from traceview.trace import Trace
+from traceview.trace.schema import API_CATEGORIES
+
+KINDS: Final[tuple[str, ...]] = ("python_cpu", "launch", "kernel", "memcpy", "comm", "idle")
+_CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
+# Host calls that block until GPU work is done, and copies that may (D2H into pageable memory: only when their own
+# copy ended inside them): the catalogue's sync_api and async_memcpy_api (trace/catalogue.py).
+#: An activity that starts this soon after work on another stream of its device ended, later than
+#: its launch and its stream's previous activity, waited for that work (cudaStreamWaitEvent): a
+#: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
+EVENT_WAIT_SLACK_NS: Final[int] = 5_000
+SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "category", "name": "category", "lane": "category",
+                                           "start_ns": "int64", "end_ns": "int64", "slice_id": "int64"}
+#: ``slice_id``: the host slice a segment ran in (the innermost one on its thread; for a launch, the
+#: launching call) or -1 (GPU work, idle, untraced Python between slices).
+
+
+@dataclass(frozen=True)
+class StepPath:
+    """One step's critical path: its time split by what was on the path, and the path itself.
+
+    ``segments``: start_us, end_us (the trace's clock, us), kind (one of KINDS), name (the slice or
+    GPU activity; "" for idle and untraced Python), lane ("thread <tid>" or "stream <n>"), in time
+    order; and start_ns, end_ns, exact (float us lose sub-us digits on clocks of ~1e15 us).
+    """
+
+    step: int  # step number as step_windows names it (ProfilerStep#N -> N); 0 for the run phase of a trace without steps
+    step_ms: float
+    breakdown_ms: dict[str, float]  # keys: KINDS; the values sum to step_ms
+    segments: pd.DataFrame
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class GpuActivities:
+    """One rank's GPU activities ordered by (stream, start), with the lookups the walk needs."""
+
+    start: np.ndarray
+    end: np.ndarray
+    stream: np.ndarray
+    device: np.ndarray
+    kind: np.ndarray  # "kernel" | "memcpy" | "comm"
+    name: np.ndarray
+    launch: np.ndarray  # launch_id, -1 when not captured
+    prev: np.ndarray  # previous activity on the same (device, stream), -1 for the first
+    by_end: np.ndarray  # positions ordered by end
+    end_sorted: np.ndarray
+
+
+@dataclass(frozen=True)
+class _Host:
+    """A process's host timeline with, per interval, what the path calls it."""
+
+    line: HostTimeline
+    kind: np.ndarray  # code in KINDS: "launch" (a runtime/driver call) | "python_cpu"
+    name: np.ndarray  # code in the walker's names: the slice's name, "" between slices
+    lane: np.ndarray  # code in the walker's lanes: "thread <tid>"
+    may_wait: np.ndarray  # positions of the intervals whose call may block on the GPU, ascending
+
+
+class PathWalker:
+    """The per-trace lookups (host timelines per process, GPU activities per rank) and the walk."""
+
+    def __init__(self, trace: Trace, parents: np.ndarray, spans: dict[tuple[int, int], tuple[int, int]] | None = None) -> None:
+        """``spans``: per (rank, pid), the [first start, last end] of the windows that will be walked;
+        a host timeline then holds only the slices that overlap it (a compile-included trace's
+        compilation is most of its slices and never on a run step's path)."""
+        self.slices, self.parents, self.notes, self.spans = trace.slices, parents, [], spans or {}
+        orphans = int(trace.gpu["launch_id"].isna().sum())
+        if orphans:
+            self.notes.append(f"critical path: {orphans:,} GPU activities have no launch in the trace; on the path they wait "
+                              "only for the work before them on their stream")
+        s = trace.slices
+        self.start_ns, self.end_ns = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+        self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
+        self.depth = s["depth"].to_numpy()
+        self.is_api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
+        self.inner_compile_frame = _inner_compile_frames(s, parents)
+        self.waits = self.is_api & tagged(s, "sync_api")
+        self.maybe_waits = self.is_api & tagged(s, "async_memcpy_api")
+        gpu = trace.gpu
+        copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
+        self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
+        self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
+        self.hosts: dict[tuple[int, int], _Host] = {}
+        self.launch_rows = trace.launches[["rank", "pid", "tid"]]
+        # every segment's name and lane as a code into one categories list per trace (a with_stack
+        # trace's path has millions of host segments: no string per segment)
+        slice_names = [str(c) for c in s["name"].cat.categories]
+        extra = [str(c) for c in gpu["name"].cat.categories] + [""]
+        self.name_code: dict[str, int] = {}
+        for n in slice_names + extra:  # two categories may read as one name: one code for both
+            self.name_code.setdefault(n, len(self.name_code))
+        remap = np.array([self.name_code[n] for n in slice_names] + [self.name_code[""]], dtype=np.int64)
+        self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
+        self.names_dtype = pd.CategoricalDtype(list(self.name_code))
+        self.name_list = list(self.name_code)
+        lanes = [f"thread {x}" for x in np.union1d(np.unique(self.tid), [-1])]
+        lanes += [f"stream {x}" for x in np.unique(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1))]
+        self.lane_list = lanes
+        self.lane_code = {n: i for i, n in enumerate(lanes)}
+        self.lanes_dtype = pd.CategoricalDtype(lanes)
+
+    def host(self, rank: int, pid: int, owner_tid: int) -> _Host:
+        if (rank, pid) not in self.hosts:
+            s, lr = self.slices, self.launch_rows
+            tids = set(lr.loc[(lr["rank"] == rank) & (lr["pid"] == pid), "tid"].dropna().astype(int)) | {owner_tid}
+            mask = ((s["rank"] == rank) & (s["pid"] == pid)).to_numpy(dtype=bool, na_value=False) & np.isin(self.tid, list(tids))
+            mask &= ~self.inner_compile_frame  # compilation's own Python frames: the outermost stands for them
+            if (rank, pid) in self.spans:  # slices overlapping the walked windows (their ancestors overlap too)
+                lo, hi = self.spans[(rank, pid)]
+                mask &= (self.end_ns > lo) & (self.start_ns < hi)
+            rows = np.flatnonzero(mask)
+            line = host_timeline(self.start_ns, self.end_ns, self.depth, self.tid, self.parents, rows)
+            sid, some = line.slice_id, line.slice_id >= 0
+            safe = np.maximum(sid, 0)
+            kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)
+            name = np.where(some, self.slice_name_code[safe], self.name_code[""])
+            lane = np.zeros(len(sid), dtype=np.int64)
+            for x in np.unique(line.tid):  # a few threads
+                lane[line.tid == x] = self.lane_code[f"thread {x}"]
+            may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
+            self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
+        return self.hosts[(rank, pid)]
+
+    def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
+        """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
+        host, gpu = self.host(rank, pid, owner), self.gpu.get(rank)
+        segs: list[tuple[int, int, str, str, str]] = []
+        runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
+        visited: set[int] = set()
+        t, lane, at = end, "host", -1  # lane "host": walking the host timeline; "gpu": at activity `at`
+        for _ in range(4 * (len(host.line.start_ns) + (len(gpu.start) if gpu else 0)) + 16):
+            if t <= start:
+                break
+            if lane == "gpu":
+                t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
+            else:
+                t, lane, at = self._host_step(host, gpu, t, start, segs, runs, visited, owner)
+        if t > start:  # the walk stopped stepping back: a bug, not the trace; say so rather than loop
+            self.notes.append(f"critical path: the walk of step {number} stopped at {t} ns, before the step's start")
+            _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
+        return self._step_path(number, rank, start, end, segs, runs, host)
+
+    def _host_step(self, host: _Host, gpu, t, start, segs, runs, visited, owner):
+        """Back from ``t`` on the host: to the previous call that may wait for the GPU in one run of
+        host time; at such a call, to the GPU activity it waited for if one ended inside it."""
+        line = host.line
+        i = line.at(t)
+        if i < 0:
+            _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
+            return start, "host", -1
+        if t > line.end_ns[i]:  # after the process's last slice: untraced Python
+            _emit(segs, line.end_ns[i], t, start, "python_cpu", "", f"thread {owner}")
+            return int(line.end_ns[i]), "host", -1
+        k = int(np.searchsorted(host.may_wait, i, side="right")) - 1
+        if k >= 0 and host.may_wait[k] == i:  # a call that may wait
+            sid = int(line.slice_id[i])
+            if gpu is not None and self._blocks(sid):
+                g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
+                if g >= 0:
+                    _emit(segs, int(gpu.end[g]), t, start, "launch", self.name_list[self.slice_name_code[sid]], self.lane_list[host.lane[i]], sid)
+                    return int(gpu.end[g]), "gpu", g
+            lo = i
+        else:
+            lo = int(host.may_wait[k]) + 1 if k >= 0 else 0
+        lo = max(lo, int(np.searchsorted(line.end_ns, start, side="right")))
+        a = max(int(line.start_ns[lo]), start)
+        runs.append((lo, i, a, t))
+        return a, "host", -1
+
+    def _blocks(self, sid: int) -> bool:
+        if self.waits[sid]:
+            return True
+        return bool(self.maybe_waits[sid]) and self.own_end.get(sid, np.iinfo(np.int64).max) <= self.end_ns[sid]
+
+    def _gpu_step(self, gpu: GpuActivities, g: int, t: int, start: int, segs, visited):
+        """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
+        visited.add(g)
+        lane = f"stream {gpu.stream[g]}"
+        _emit(segs, int(gpu.start[g]), t, start, str(gpu.kind[g]), str(gpu.name[g]), lane)
+        t = int(gpu.start[g])
+        p = int(gpu.prev[g])
+        prev_end = int(gpu.end[p]) if p >= 0 and p not in visited else np.iinfo(np.int64).min
+        launch = int(gpu.launch[g])
+        launch_at = int(self.start_ns[launch]) if launch >= 0 else np.iinfo(np.int64).min
+        ready = max(prev_end, launch_at)
+        other = _last_ended(gpu, max(ready, t - EVENT_WAIT_SLACK_NS), t, visited, device=gpu.device[g], not_stream=gpu.stream[g])
+        if other >= 0:
+            _emit(segs, int(gpu.end[other]), t, start, "idle", "", lane)
+            return int(gpu.end[other]), "gpu", other
+        if launch >= 0 and launch_at >= prev_end:
+            _emit(segs, launch_at, t, start, "launch", self.name_list[self.slice_name_code[launch]], f"thread {self.tid[launch]}", launch)
+            return min(launch_at, t), "host", -1
+        if p >= 0 and prev_end > np.iinfo(np.int64).min:
+            _emit(segs, prev_end, t, start, "idle", "", lane)
+            return min(prev_end, t), "gpu", p
+        return t, "host", -1  # nothing before it in the trace: the host was running
+
+
+    def _step_path(self, number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
+        """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
+        single = [np.array([x[0] for x in segs], dtype=np.int64), np.array([x[1] for x in segs], dtype=np.int64),
+                  np.array([_CODE[x[2]] for x in segs], dtype=np.int8), np.array([self.name_code.get(x[3], self.name_code[""]) for x in segs], dtype=np.int64),
+                  np.array([self.lane_code.get(x[4], self.lane_code["thread -1"]) for x in segs], dtype=np.int64),
+                  np.array([x[5] for x in segs], dtype=np.int64)]
+        cols = [[c] for c in single]
+        if runs:
+            lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
+            idx = np.concatenate([np.arange(x, y + 1) for x, y in zip(lo, hi)])
+            first, last = np.cumsum(np.r_[0, (hi - lo + 1)[:-1]]), np.cumsum(hi - lo + 1) - 1
+            starts, ends = host.line.start_ns[idx].copy(), host.line.end_ns[idx].copy()
+            starts[first], ends[last] = a, b
+            for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx], host.line.slice_id[idx])):
+                col.append(values)
+        start_ns, end_ns, kind, name, lane, sid = (np.concatenate(c) for c in cols)
+        order = np.argsort(start_ns, kind="stable")
+        start_ns, end_ns, kind, name, lane, sid = start_ns[order], end_ns[order], kind[order], name[order], lane[order], sid[order]
+        per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
+        breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
+        out = pd.DataFrame({"start_us": start_ns.astype(np.float64) / 1e3, "end_us": end_ns.astype(np.float64) / 1e3,
+                            "kind": pd.Categorical.from_codes(kind, dtype=pd.CategoricalDtype(list(KINDS))),
+                            "name": pd.Categorical.from_codes(name, dtype=self.names_dtype),
+                            "lane": pd.Categorical.from_codes(lane, dtype=self.lanes_dtype),
+                            "start_ns": start_ns, "end_ns": end_ns, "slice_id": sid})
+        return StepPath(number, (end - start) / 1e6, breakdown, out, rank)
+
+
+def _inner_compile_frames(s: pd.DataFrame, parents: np.ndarray) -> np.ndarray:
+    """Python frames of the compile phase inside another compile-phase slice. A host timeline leaves
+    them out: on the path, compilation is its outermost frame (with the CPU ops and runtime calls
+    made inside it, which stay), and a compile-included with_stack trace holds millions of them
+    (2.6 M of the 2.76 M slices of a 735 MB GPT-2 capture)."""
+    if "phase" not in s.columns or len(s) == 0:
+        return np.zeros(len(s), dtype=bool)
+    compiling = (s["phase"] == "compile").to_numpy(dtype=bool, na_value=False)
+    parent_compiling = np.where(parents >= 0, compiling[np.maximum(parents, 0)], False)
+    return compiling & parent_compiling & (s["cat"] == "python_function").to_numpy(dtype=bool, na_value=False)
+
+
+def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: str, sid: int = -1) -> None:
+    a = max(int(a), floor)
+    if b > a:
+        segs.append((a, int(b), kind, name, lane, int(sid)))
+
+
+def _last_ended(gpu: GpuActivities, after: int, until: int, visited: set[int], device=None, not_stream=None) -> int:
+    """The not yet visited activity that ended last in (after, until] (on ``device``, off
+    ``not_stream``), -1 if none."""
+    i = int(np.searchsorted(gpu.end_sorted, until, side="right")) - 1
+    while i >= 0 and gpu.end_sorted[i] > after:
+        g = int(gpu.by_end[i])
+        if g not in visited and (device is None or (gpu.device[g] == device and gpu.stream[g] != not_stream)):
+            return g
+        i -= 1
+    return -1
+
+
+def _gpu_of(gpu: pd.DataFrame) -> GpuActivities:
+    stream = gpu["stream"].to_numpy(dtype=np.int64, na_value=-1)
+    device = gpu["device"].to_numpy(dtype=np.int64, na_value=-1)
+    start, end = gpu["start_ns"].to_numpy(), gpu["end_ns"].to_numpy()
+    order = np.lexsort((start, stream, device))
+    stream, device, start, end = stream[order], device[order], start[order], end[order]
+    kind = gpu["kind"].to_numpy(dtype=object)[order]
+    comm = gpu["comm"].to_numpy(dtype=bool)[order]
+    kind = np.where(comm, "comm", np.where(kind == "kernel", "kernel", "memcpy"))
+    same = np.r_[False, (stream[1:] == stream[:-1]) & (device[1:] == device[:-1])]
+    prev = np.where(same, np.arange(len(order)) - 1, -1)
+    by_end = np.argsort(end, kind="stable")
+    return GpuActivities(start, end, stream, device, kind, gpu["name"].to_numpy(dtype=object)[order],
+                gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[order], prev, by_end, end[by_end])

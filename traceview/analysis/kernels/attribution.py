@@ -1,0 +1,152 @@
+"""Which CPU call launched each GPU kernel, and what was around it?
+
+The chain, for every GPU activity (the TraceLens "kernel launcher" model, as table joins)::
+
+    kernel --correlation--> launch (cudaLaunchKernel, cuLaunchKernel, cudaGraphLaunch, ...)
+           --parent chain--> innermost cpu_op (aten::add, triton_poi_fused_add_mul_0, aten::_foreach_add_)
+           --parent chain--> innermost "Torch-Compiled Region: F/C" call (and the outermost one)
+           --parent chain--> innermost user annotation / innermost Python frame
+           --launch time-->  the step whose window holds the launch (any thread of the process)
+
+A kernel whose launch is missing falls back to the cpu_op with the same Kineto "External id".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import pandas as pd
+
+from traceview.trace import catalogue
+from traceview.trace.catalogue import tagged
+from traceview.analysis.compile.phases import CompileSplit
+from traceview.trace.tree import nearest_ancestor, parents_array
+from traceview.trace import Trace
+
+
+@dataclass(frozen=True)
+class KernelAttribution:
+    """One row per GPU activity (kernels, memcpys, memsets), in start order.
+
+    Columns: activity_id, rank, kind, name, device, stream, start_ns, dur_ns, end_ns, correlation,
+    phase, launch_id, api, launch_start_ns, launch_dur_ns, launch_to_kernel_ns (launch start to
+    GPU start), op_id / op (innermost cpu_op around the launch), region_id / region (innermost
+    compiled region call, "F/C"), outer_region_id, step_id / step (the step whose window holds
+    the launch, see :mod:`traceview.trace.step_windows`), annotation
+    (innermost user annotation), source (innermost Python frame, when the trace has stacks).
+    ``<NA>`` wherever the trace has no such event.
+    """
+
+    table: pd.DataFrame
+    without_launch: int  # GPU activities whose launch is not in the trace
+
+    @cached_property
+    def kernels(self) -> pd.DataFrame:
+        """The kernel rows (computed once: the kernel counts and the HTML report read them; do not modify)."""
+        return self.table[(self.table["kind"] == "kernel").to_numpy()]
+
+
+def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
+    """Join every GPU activity to its launch, CPU op, region, step, annotation and source."""
+    slices = trace.slices
+    names = _CategoryLabels(slices["name"])
+    cats = slices["cat"]
+    parents = parents_array(slices)
+    is_region = (slices["kind"] == "region").to_numpy()
+    is_op = (cats == "cpu_op").to_numpy() & ~is_region
+    windows = trace.steps
+    is_step = np.zeros(len(slices), dtype=bool)
+    if not windows.by_optimizer:  # the optimizer's step() that ends a step stays an annotation of its own
+        is_step[windows.slice_id] = True
+    is_annotation = (cats == "user_annotation").to_numpy() & ~tagged(slices, "inductor_call") & ~is_step \
+        & ~tagged(slices, "compile")
+    is_python = (cats == "python_function").to_numpy()
+
+    launches = trace.launches
+    gpu = trace.gpu
+    launch_id = gpu["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
+    has_launch = launch_id >= 0
+    # each activity's launch row, by a sorted search (launch ids ascend in slice order; sorted if not)
+    launch_ids = launches["launch_id"].to_numpy()
+    by_id = np.arange(len(launch_ids)) if (launch_ids[1:] > launch_ids[:-1]).all() else np.argsort(launch_ids, kind="stable")
+    at = by_id[np.searchsorted(launch_ids[by_id], launch_id[has_launch])]
+    columns = {c: gpu[c].array for c in ("activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id", "comm")}
+    columns["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
+    api = np.full(len(gpu), np.nan, dtype=object)
+    api[has_launch] = launches["api"].to_numpy(dtype=object)[at]
+    columns["api"] = api
+    for col in ("start_ns", "dur_ns"):
+        values = np.zeros(len(gpu), dtype=np.int64)
+        values[has_launch] = launches[col].to_numpy()[at]
+        columns[f"launch_{col}"] = pd.arrays.IntegerArray(values, ~has_launch)
+    columns["launch_to_kernel_ns"] = pd.arrays.IntegerArray(gpu["start_ns"].to_numpy() - columns["launch_start_ns"]._data, ~has_launch)
+
+    # the op, region calls and step around each launch, derived once at load time (trace/derive.py); a
+    # launch is a runtime call, never an op or a region itself
+    op = _external_id_fallback(trace, gpu["op_id"].to_numpy(dtype=np.int64, na_value=-1), has_launch, is_op)
+    region = gpu["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    outer_region = gpu["outer_region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    step = _step_of(trace, launch_id, op)
+    annotation = nearest_ancestor(parents, launch_id, is_annotation)
+    source = nearest_ancestor(parents, launch_id, is_python)
+
+    region_ids = names.mapped(lambda categories: [catalogue.region_id(c) for c in categories.astype(str)])
+    for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),
+                             ("annotation", annotation, names), ("source", source, names)):
+        if col in ("op", "region", "step"):
+            columns[f"{col}_id"] = _nullable(ids)
+        shown = labels[np.maximum(ids, 0)] if len(slices) else np.full(len(ids), None, dtype=object)  # GPU-only trace
+        columns[col] = pd.array(np.where(ids >= 0, shown, None), dtype="string")
+    columns["outer_region_id"] = _nullable(outer_region)
+    start = columns["start_ns"]
+    if not (start[1:] >= start[:-1]).all():  # Kineto writes activities in start order, mostly
+        order = np.argsort(start, kind="stable")
+        columns = {c: v[order] for c, v in columns.items()}
+    # the columns are new arrays (or the trace's, taken whole and never written): no copy
+    table = pd.DataFrame(columns, copy=False)
+    return KernelAttribution(table=table, without_launch=int((~has_launch).sum()))
+
+
+def _step_of(trace: Trace, launch_id: np.ndarray, op: np.ndarray) -> np.ndarray:
+    """The step slice holding each activity's launch (or, without one, its External-id op) by time."""
+    host = np.where(launch_id >= 0, launch_id, op)
+    steps = trace.slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)
+    return np.where(host >= 0, steps[np.maximum(host, 0)], -1) if len(steps) else np.full(len(host), -1, dtype=np.int64)
+
+
+class _CategoryLabels:
+    """A categorical column's labels at given rows, without materialising a string per row."""
+
+    def __init__(self, column: pd.Series, values: np.ndarray | None = None) -> None:
+        column = column if isinstance(column.dtype, pd.CategoricalDtype) else column.astype("category")
+        self.column = column
+        self.codes = column.cat.codes.to_numpy()
+        self.values = column.cat.categories.to_numpy(dtype=object) if values is None else values
+
+    def mapped(self, per_category) -> _CategoryLabels:
+        """The same rows labelled by ``per_category(categories)`` (an Index -> Series/array function)."""
+        return _CategoryLabels(self.column, np.asarray(per_category(self.column.cat.categories), dtype=object))
+
+    def __getitem__(self, rows: np.ndarray) -> np.ndarray:
+        return self.values[self.codes[rows]]
+
+
+def _nullable(ids: np.ndarray) -> pd.array:
+    return pd.arrays.IntegerArray(np.where(ids >= 0, ids, 0).astype(np.int64), ids < 0)
+
+
+def _external_id_fallback(trace: Trace, op: np.ndarray, has_launch: np.ndarray, is_op: np.ndarray) -> np.ndarray:
+    """For activities without a launch, the cpu_op sharing their External id (same rank)."""
+    missing = np.flatnonzero(~has_launch & trace.gpu["external_id"].notna().to_numpy())
+    if len(missing) == 0:
+        return op
+    ops = trace.slices[is_op & trace.slices["external_id"].notna().to_numpy()]
+    key = ops.drop_duplicates(["rank", "external_id"]).set_index(["rank", "external_id"])["slice_id"]
+    gpu = trace.gpu.iloc[missing]
+    found = key.reindex(pd.MultiIndex.from_arrays([gpu["rank"], gpu["external_id"]])).to_numpy()
+    out = op.copy()
+    ok = ~pd.isna(found)
+    out[missing[ok]] = found[ok].astype(np.int64)
+    return out

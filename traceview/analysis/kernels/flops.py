@@ -1,0 +1,378 @@
+"""How close did each GEMM, convolution and attention kernel come to the GPU's peak?
+
+With ``record_shapes=True`` every cpu_op carries its inputs' ``Input Dims`` and ``Input type``.
+For the ops whose work is set by their shapes the FLOPs follow (PyTorch's own formulas,
+``torch/utils/flop_counter.py``)::
+
+    aten::mm       [M,K] x [K,N]                    2·M·N·K
+    aten::addmm    bias, [M,K] x [K,N]              2·M·N·K           (TraceLens adds M·N for the bias)
+    aten::bmm / baddbmm   [B,M,K] x [B,K,N]         2·B·M·N·K
+    aten::convolution     x [N,Cin,...], w [Cout,Cin/g,k...]   2·N·Cout·prod(out)·Cin/g·prod(k)
+    aten::convolution_backward   the same, once per gradient asked for (input, weight)
+    aten::_scaled_dot_product_*_attention   q [B,H,L,E], k [B,H,S,E], v [B,H,S,Ev]   2·B·H·L·S·(E+Ev)
+    ... its _backward                                2x the forward
+    is_causal (L = S): half of it, the work done (FlashAttention's benchmark and TraceLens count so;
+    torch's FlopCounterMode does not halve)
+
+The FLOPs of one op call are shared among the kernels it launched in proportion to their time, so a
+kernel's TFLOP/s is its call's (``flops / kernel time``). Bytes (inputs read once, outputs written
+once) give the arithmetic intensity, and each kernel sits on a roofline: the attainable rate is
+``min(peak TFLOP/s, intensity x peak GB/s)`` for the dtype's peak of the device
+(:data:`PEAK_TFLOPS`) and the DRAM bandwidth of :mod:`traceview.analysis.kernels.bandwidth`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+import msgspec
+import numpy as np
+import pandas as pd
+
+from traceview.analysis.kernels.attribution import KernelAttribution
+from traceview.analysis.kernels.bandwidth import INPUT_TYPE_BYTES, device_ceiling
+from traceview.trace.catalogue import tagged
+from traceview.trace.tree import nearest_ancestor, parents_array
+from traceview.errors import TraceFormatError
+from traceview.trace import Trace
+
+#: Dense peak TFLOP/s by device (first pattern found in the lower-cased name) and compute dtype.
+#: Datasheet numbers without sparsity: NVIDIA H100/H200 SXM, H100 PCIe, A100, V100, B200; AMD
+#: Instinct MI300X, MI250X (matrix cores). "fp32" is the non-tensor-core rate (a float GEMM without TF32).
+PEAK_TFLOPS: Final[tuple[tuple[str, dict[str, float]], ...]] = (
+    ("h200", {"fp64": 67.0, "fp32": 67.0, "tf32": 494.7, "bf16": 989.4, "fp16": 989.4, "fp8": 1978.9}),
+    ("gh200", {"fp64": 67.0, "fp32": 67.0, "tf32": 494.7, "bf16": 989.4, "fp16": 989.4, "fp8": 1978.9}),
+    ("h100 pcie", {"fp64": 51.2, "fp32": 51.2, "tf32": 378.0, "bf16": 756.0, "fp16": 756.0, "fp8": 1513.0}),
+    ("h100", {"fp64": 67.0, "fp32": 67.0, "tf32": 494.7, "bf16": 989.4, "fp16": 989.4, "fp8": 1978.9}),
+    ("b200", {"fp64": 40.0, "fp32": 80.0, "tf32": 1100.0, "bf16": 2250.0, "fp16": 2250.0, "fp8": 4500.0}),
+    ("a100", {"fp64": 19.5, "fp32": 19.5, "tf32": 156.0, "bf16": 312.0, "fp16": 312.0}),
+    ("v100", {"fp64": 7.8, "fp32": 15.7, "fp16": 125.0}),
+    ("mi300x", {"fp64": 163.4, "fp32": 163.4, "tf32": 653.7, "bf16": 1307.4, "fp16": 1307.4, "fp8": 2614.9}),
+    ("mi250", {"fp64": 95.7, "fp32": 95.7, "bf16": 383.0, "fp16": 383.0}),
+)
+
+#: ``Input type`` strings -> compute dtype for the peak.
+_DTYPE: Final[dict[str, str]] = {"float": "fp32", "double": "fp64", "c10::Half": "fp16", "c10::BFloat16": "bf16",
+                                 "c10::Float8_e4m3fn": "fp8", "c10::Float8_e5m2": "fp8", "c10::Float8_e4m3fnuz": "fp8"}
+#: A float GEMM kernel whose name says it runs on TF32 tensor cores.
+_TF32_KERNEL: Final[re.Pattern[str]] = re.compile(r"tf32|xf32", re.IGNORECASE)
+
+#: The ops counted, by name (children of these, such as aten::_efficient_attention_forward, take
+#: their parent's FLOPs through the kernel attribution).
+_GEMM = {"aten::mm": (0, 1, False), "aten::addmm": (1, 2, False), "aten::bmm": (0, 1, True), "aten::baddbmm": (1, 2, True)}
+_SDPA_FORWARD = re.compile(r"^aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?$")
+_SDPA_BACKWARD = re.compile(r"^aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?_backward$")
+
+#: Position of ``is_causal`` in each attention op's arguments (its Concrete Inputs).
+_CAUSAL_ARG: Final[dict[str, int]] = {
+    "aten::_scaled_dot_product_efficient_attention": 6, "aten::_scaled_dot_product_cudnn_attention": 6,
+    "aten::_scaled_dot_product_flash_attention": 4, "aten::_scaled_dot_product_flash_attention_for_cpu": 4,
+    "aten::_scaled_dot_product_efficient_attention_backward": 11, "aten::_scaled_dot_product_flash_attention_backward": 11,
+    "aten::_scaled_dot_product_cudnn_attention_backward": 14, "aten::_scaled_dot_product_flash_attention_for_cpu_backward": 7,
+}
+
+CALL_COLUMNS: Final[list[str]] = ["slice_id", "rank", "op", "flops", "bytes", "dtype"]
+
+
+@dataclass(frozen=True)
+class Flops:
+    """``calls``: one row per counted op call (slice_id, rank, op, flops, bytes, dtype).
+    ``kernels``: per kernel name (run phase): flops, bytes, dur_ns, tflops, gbps, intensity (FLOP per
+    byte), dtype, peak_tflops, peak_gbps, attainable_tflops (the roofline at that intensity), pct_of_peak
+    (tflops / attainable); only kernels launched by a counted op.
+    ``per_activity``: flops per GPU activity (index: activity_id; 0 where none was counted)."""
+
+    calls: pd.DataFrame
+    kernels: pd.DataFrame
+    per_activity: pd.Series
+    shapes_recorded: bool = False  # the trace's CPU ops carry "Input Dims" (record_shapes=True)
+
+
+def op_flops(trace: Trace) -> pd.DataFrame:
+    """FLOPs and bytes of every counted op call whose shapes the trace recorded (CALL_COLUMNS)."""
+    slices = trace.slices
+    counted = np.flatnonzero(tagged(slices, "flop_counted_op") & (slices["cat"] == "cpu_op").to_numpy())
+    if all(_shapes_off(m.header) for m in trace.ranks):
+        counted = counted[:0]  # the trace says it has no shapes: no args to read
+    names = slices["name"].array[counted]  # categorical: one string per distinct name
+    which, distinct = _args_of(trace, counted)
+    # the formulas run once per distinct (op, shapes); their results spread to the calls by index
+    pair = names.codes.astype(np.int64) * len(distinct) + np.asarray(which, dtype=np.int64)
+    pairs, each = np.unique(pair, return_inverse=True)
+    labels = names.categories
+    results = [call_flops(str(labels[p // len(distinct)]), *_fields(distinct[p % len(distinct)])) for p in pairs.tolist()]
+    known = np.array([r is not None for r in results], dtype=bool)
+    flops = np.array([r[0] if r else 0 for r in results], dtype=np.int64)
+    nbytes = pd.array([r[1] if r else None for r in results], dtype="Int64")
+    dtype = np.array([r[2] if r else None for r in results], dtype=object)
+    keep = known[each] if len(each) else np.zeros(0, dtype=bool)
+    at = each[keep]
+    frame = pd.DataFrame({
+        "slice_id": counted[keep], "rank": slices["rank"].to_numpy()[counted[keep]],
+        "op": np.asarray(names[keep].astype(str), dtype=object), "flops": flops[at], "bytes": nbytes[at], "dtype": dtype[at],
+    }, columns=CALL_COLUMNS)
+    if len(frame) > 1:  # an op counted inside another counted op (conv2d -> convolution): keep the innermost
+        parents = parents_array(slices)
+        mask = np.zeros(len(slices), dtype=bool)
+        mask[frame["slice_id"].to_numpy()] = True
+        outer = nearest_ancestor(parents, frame["slice_id"].to_numpy(), mask)
+        frame = frame[~frame["slice_id"].isin(outer[outer >= 0])]
+    return frame.astype({"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}).reset_index(drop=True)
+
+
+def _fields(args: _ShapeArgs) -> tuple[Any, Any, Any]:
+    return args.dims, args.types, args.concrete
+
+
+class _ShapeArgs(msgspec.Struct, gc=False):
+    """The record_shapes keys the formulas read (the rest of an op's args is skipped, not decoded)."""
+
+    dims: Any = msgspec.field(default=None, name="Input Dims")
+    types: Any = msgspec.field(default=None, name="Input type")
+    concrete: Any = msgspec.field(default=None, name="Concrete Inputs")
+
+
+_NO_ARGS = _ShapeArgs()
+
+
+
+
+class _RawShapeArgs(msgspec.Struct, gc=False):
+    """The same keys as raw JSON (views, not decoded): a step repeats its shapes, so each distinct
+    text is decoded once."""
+
+    dims: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Input Dims")
+    types: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Input type")
+    concrete: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Concrete Inputs")
+
+
+_RAW_ARGS_DECODER = msgspec.json.Decoder(_RawShapeArgs)
+
+
+def _args_of(trace: Trace, ids: np.ndarray) -> tuple[list[int], list[_ShapeArgs]]:
+    """The shape args of many slices, as (for each slice, the number of its distinct shapes; the
+    distinct shapes decoded): each piece of the file read once, only the shape keys read
+    (``SliceArgs.decode``), each distinct text decoded once."""
+    numbers: dict[tuple[bytes, bytes, bytes], int] = {}
+    distinct: list[_ShapeArgs] = [_NO_ARGS]
+    which = [0] * len(ids)
+    decode = getattr(trace.slice_args, "decode", None)
+    found = decode(ids, _RawShapeArgs) if decode is not None else _each_decoded(trace, ids)
+    for k, args in found:
+        key = (bytes(args.dims), bytes(args.types), bytes(args.concrete))
+        n = numbers.get(key)
+        if n is None:
+            n = numbers[key] = len(distinct)
+            try:
+                distinct.append(_ShapeArgs(*(msgspec.json.decode(part) for part in key)))
+            except (msgspec.MsgspecError, UnicodeDecodeError):
+                distinct.append(_NO_ARGS)
+        which[k] = n
+    return which, distinct
+
+
+def _each_decoded(trace: Trace, ids: np.ndarray) -> Iterator[tuple[int, _RawShapeArgs]]:
+    """:meth:`SliceArgs.decode` for args kept as a plain sequence of raw JSON."""
+    for k, i in enumerate(ids.tolist()):
+        raw = trace.slice_args[i]
+        try:
+            if raw is not None:
+                yield k, _RAW_ARGS_DECODER.decode(raw)
+        except (msgspec.MsgspecError, UnicodeDecodeError):
+            continue
+
+
+def _shapes_off(header: dict[str, Any]) -> bool:
+    """The header says ``record_shapes`` was off (old traces do not say: their args are read)."""
+    return "record_shapes" in header and header["record_shapes"] in (0, False, "0", "false", "False")
+
+
+def call_flops(op: str, dims: Any, types: Any, concrete: Any = None) -> tuple[int, int | None, str | None] | None:
+    """(flops, bytes, dtype) of one op call from its record_shapes args; None when they do not say."""
+    if not isinstance(dims, list) or not isinstance(types, list):
+        return None
+    try:
+        if op in _GEMM:
+            return _gemm(op, dims, types)
+        if op == "aten::convolution":
+            return _convolution(dims, types, concrete, backward=False)
+        if op == "aten::convolution_backward":
+            return _convolution(dims, types, concrete, backward=True)
+        if _SDPA_FORWARD.match(op) or _SDPA_BACKWARD.match(op):
+            causal = _literal((concrete or [])[_CAUSAL_ARG[op]]) if _CAUSAL_ARG.get(op, 99) < len(concrete or []) else None
+            return _attention(dims, types, backward=bool(_SDPA_BACKWARD.match(op)), causal=causal is True)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _size(shape: Any, dtype: Any) -> int | None:
+    if not isinstance(shape, list) or not all(isinstance(d, int) for d in shape) or dtype not in INPUT_TYPE_BYTES:
+        return None
+    return math.prod(shape) * INPUT_TYPE_BYTES[dtype]
+
+
+def _gemm(op: str, dims: list, types: list) -> tuple[int, int | None, str | None] | None:
+    a, b, batched = _GEMM[op]
+    A, B = dims[a], dims[b]
+    if batched:
+        if len(A) != 3 or len(B) != 3:
+            return None
+        (batch, m, k), n = A, B[2]
+    else:
+        if len(A) != 2 or len(B) != 2:
+            return None
+        batch, (m, k), n = 1, A, B[1]
+    flops = 2 * batch * m * n * k
+    inputs = [_size(d, t) for d, t in zip(dims, types) if isinstance(d, list) and d]
+    out = _size([batch, m, n], types[a])
+    known = None in inputs or out is None
+    return flops, None if known else sum(inputs) + out, _DTYPE.get(types[a])
+
+
+def _convolution(dims: list, types: list, concrete: Any, backward: bool) -> tuple[int, int | None, str | None] | None:
+    """aten::convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
+    aten::convolution_backward(grad_output, input, weight, bias_sizes, stride, padding, dilation,
+    transposed, output_padding, groups, output_mask)."""
+    offset = 1 if backward else 0
+    x, w = dims[offset], dims[offset + 1]
+    values = [_literal(v) for v in (concrete or [])]
+    stride, padding, dilation, transposed, groups = (values[i] if i < len(values) else None for i in
+                                                     ((4, 5, 6, 7, 9) if backward else (3, 4, 5, 6, 8)))
+    if transposed or len(x) < 3 or len(w) != len(x):
+        return None  # transposed convolutions are not counted
+    spatial = len(x) - 2
+    stride, padding, dilation = (_per_axis(v, spatial) for v in (stride, padding, dilation))
+    if None in (stride, padding, dilation):
+        return None
+    groups = groups if isinstance(groups, int) and groups > 0 else 1
+    out = [(x[2 + i] + 2 * padding[i] - dilation[i] * (w[2 + i] - 1) - 1) // stride[i] + 1 for i in range(spatial)]
+    if backward:
+        out = dims[0][2:]  # grad_output's spatial size is the forward output's
+    flops = 2 * x[0] * w[0] * math.prod(out) * (x[1] // groups) * math.prod(w[2:])
+    out_bytes = _size([x[0], w[0], *out], types[offset])
+    moved = [_size(x, types[offset]), _size(w, types[offset + 1]), out_bytes]
+    if backward:
+        mask = values[10] if len(values) > 10 and isinstance(values[10], list) else [True, True, False]
+        flops *= int(bool(mask[0])) + int(bool(mask[1]))
+    return flops, None if None in moved else sum(moved), _DTYPE.get(types[offset])
+
+
+def _attention(dims: list, types: list, backward: bool, causal: bool) -> tuple[int, int | None, str | None] | None:
+    offset = 1 if backward else 0  # the backward's first input is grad_out
+    q, k, v = dims[offset:offset + 3]
+    if len(q) != 4 or len(k) != 4 or len(v) != 4:
+        return None
+    b, h, length, e = q
+    s, ev = k[2], v[3]
+    flops = 2 * b * h * length * s * (e + ev) * (2 if backward else 1)
+    if causal and length == s:
+        flops //= 2
+    out = _size([b, h, length, ev], types[offset])
+    moved = [_size(d, t) for d, t in zip(dims[offset:offset + 3], types[offset:offset + 3])] + [out]
+    if backward:
+        moved += [_size(dims[0], types[0])] + moved[:3]  # grad_out read; dq, dk, dv written
+    return flops, None if None in moved else sum(moved), _DTYPE.get(types[offset])
+
+
+def _literal(text: Any) -> Any:
+    """A Concrete Inputs string: "1" -> 1, "[1, 1]" -> [1, 1], "True"/"False" -> bool; else None."""
+    if not isinstance(text, str) or not text:
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if text.startswith("[") and text.endswith("]"):
+        items = [t.strip() for t in text[1:-1].split(",") if t.strip()]
+        parsed = [_literal(t) for t in items]
+        return parsed if all(isinstance(p, (int, bool)) for p in parsed) else None
+    return None
+
+
+def _per_axis(value: Any, axes: int) -> list[int] | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value] * axes
+    if isinstance(value, list) and len(value) in (1, axes) and all(isinstance(v, int) for v in value):
+        return value * axes if len(value) == 1 else value
+    return None
+
+
+def peak_tflops(device_name: str | None, dtype: str | None, kernel_name: str = "") -> float | None:
+    """The device's dense peak for ``dtype`` (a float GEMM on TF32 tensor cores: the TF32 peak)."""
+    name = (device_name or "").lower()
+    if dtype == "fp32" and _TF32_KERNEL.search(kernel_name):
+        dtype = "tf32"
+    for pattern, peaks in PEAK_TFLOPS:
+        if pattern in name:
+            return peaks.get(dtype or "")
+    return None
+
+
+def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFrame | None = None, phase: str | None = "run") -> Flops:
+    """Share each counted call's FLOPs among its kernels and put every kernel name on the roofline."""
+    calls = op_flops(trace) if calls is None else calls
+    table = attribution.table
+    if calls.empty:  # nothing counted: no kernel has FLOPs
+        return Flops(calls=calls, kernels=_roofline(pd.DataFrame(), trace), per_activity=pd.Series(np.zeros(len(table)), index=table["activity_id"].to_numpy()),
+                     shapes_recorded=_shapes_recorded(trace))
+    is_kernel = (table["kind"] == "kernel").to_numpy()
+    op_id = table["op_id"].fillna(-1).to_numpy(dtype=np.int64)
+    mask = np.zeros(len(trace.slices), dtype=bool)
+    mask[calls["slice_id"].to_numpy()] = True
+    call_id = np.where(is_kernel, nearest_ancestor(parents_array(trace.slices), op_id, mask, include_self=True) if len(trace.slices) else -1, -1)
+    dur = table["dur_ns"].to_numpy(dtype=np.int64)
+    known = call_id >= 0
+    call_dur = pd.Series(dur[known]).groupby(call_id[known]).sum()
+    by_call = calls.set_index("slice_id")
+    share = np.zeros(len(table), dtype=np.float64)
+    byte_share = np.zeros(len(table), dtype=np.float64)
+    if known.any():
+        weight = dur[known] / np.maximum(call_dur.reindex(call_id[known]).to_numpy(), 1)
+        share[known] = by_call["flops"].reindex(call_id[known]).to_numpy(dtype=np.float64) * weight
+        byte_share[known] = by_call["bytes"].reindex(call_id[known]).to_numpy(dtype=np.float64, na_value=np.nan) * weight
+    per_activity = pd.Series(share, index=table["activity_id"].to_numpy())
+    keep = known & ((table["phase"] == phase).to_numpy() if phase is not None else True)
+    frame = pd.DataFrame({"name": table["name"].array[keep].astype(str), "flops": share[keep], "bytes": byte_share[keep],
+                          "dur_ns": dur[keep], "dtype": by_call["dtype"].reindex(call_id[keep]).to_numpy()})
+    return Flops(calls=calls, kernels=_roofline(frame, trace), per_activity=per_activity, shapes_recorded=True)
+
+
+def _shapes_recorded(trace: Trace, sample: int = 64) -> bool:
+    """Whether the trace was recorded with record_shapes=True: some of its first ATen ops carry "Input Dims"."""
+    s = trace.slices
+    ops = np.flatnonzero((s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False) & tagged(s, "aten"))[:sample]
+    try:
+        return any("Input Dims" in (trace.args(int(i)) or {}) for i in ops)
+    except TraceFormatError:  # the file behind the lazy args is gone: say nothing about shapes rather than fail
+        return True
+
+
+def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
+    columns = ["name", "flops", "bytes", "dur_ns", "tflops", "gbps", "intensity", "dtype", "peak_tflops", "peak_gbps", "attainable_tflops", "pct_of_peak"]
+    if frame.empty:
+        return pd.DataFrame(columns=columns)
+    g = frame.groupby("name", sort=False)
+    out = pd.DataFrame({"flops": g["flops"].sum(), "bytes": g["bytes"].sum(), "dur_ns": g["dur_ns"].sum(), "dtype": g["dtype"].first()})
+    out.loc[frame["bytes"].isna().groupby(frame["name"], sort=False).any().to_numpy(), "bytes"] = np.nan  # one call's bytes unknown: the sum is too
+    out = out.reset_index()
+    out["tflops"] = out["flops"] / out["dur_ns"].where(out["dur_ns"] > 0) / 1e3  # FLOP per ns = GFLOP/s
+    out["gbps"] = out["bytes"] / out["dur_ns"].where(out["dur_ns"] > 0)
+    out["intensity"] = out["flops"] / out["bytes"]
+    device = trace.devices[0].name if trace.devices else None
+    out["peak_tflops"] = [peak_tflops(device, d, n) for d, n in zip(out["dtype"], out["name"])]
+    out["peak_gbps"] = device_ceiling(device).gbps
+    bound = out["intensity"] * out["peak_gbps"] / 1e3
+    out["attainable_tflops"] = np.fmin(out["peak_tflops"].astype("float64"), bound.astype("float64"))
+    out["pct_of_peak"] = 100 * out["tflops"] / out["attainable_tflops"]
+    return out[columns].sort_values("flops", ascending=False, ignore_index=True)
+
+
+def kernel_tflops(kernel_table: pd.DataFrame, flops: Flops) -> pd.Series:
+    """Per row of a kernel table (by name): the achieved TFLOP/s, <NA> where no shapes say."""
+    by_name = flops.kernels.set_index("name")["tflops"]
+    return pd.Series(by_name.reindex(kernel_table["name"].astype(str)).to_numpy(), index=kernel_table.index, dtype="Float64")

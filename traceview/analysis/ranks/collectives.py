@@ -1,0 +1,357 @@
+"""Which rank held each collective back? Every NCCL/RCCL call matched across ranks, with its skew.
+
+A collective finishes only when every rank of its group has joined it, so the ranks that arrive
+early wait inside their NCCL kernel for the last one::
+
+    rank 0   [ncclDevKernel_AllReduce ......................]      arrived first, waited
+    rank 1                               [ncclDevKernel ....]      arrived last
+             |<------------ skew (start) ------------>|
+
+Each rank's calls come from its comm kernels (:func:`collective_calls`): the kernel's launch, up
+its host stack to ``record_param_comms`` (whose args name the collective, the process group, the
+dtype and the element counts; Kineto copies them onto the kernel itself in recent versions, and
+what the host call lacks is read there: ``Trace.gpu_comm``), or else to the ``nccl:<name>`` annotation. Calls match across ranks (:func:`match_collectives`) by
+(process group, ``Seq``) where the trace records a sequence number, else by (process group, order
+of the call on the rank) -- the rule of TraceLens's ``NcclAnalyser``. A trace without process group
+args matches each kind of collective apart (all-to-alls with all-to-alls): different groups' calls
+interleave differently on each rank (HTA's sampled 128-rank pair does), one kind rarely does. Per collective: ``skew_ns``
+(latest start - earliest start), ``last_rank`` (latest start), each rank's wait (latest start - its
+start), ``latency_ns`` (the shortest kernel: the transfer once all had arrived), ``bytes`` and the
+algorithm / bus bandwidth (NCCL's definitions, ``nccl-tests`` PERFORMANCE.md).
+
+Times are put on one clock by adding each rank's ``baseTimeNanoseconds`` (Kineto's ``ts`` counts from
+it), so each rank's table can be made in its own worker. Ranks of one host share the clock; across
+hosts, the skew is as good as the hosts' clock agreement.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.trace.catalogue import tagged
+from traceview.analysis.ranks.ranks import RankSummary, summarize_rank
+from traceview.trace import Trace
+
+#: Bytes per element of the ``dtype`` names record_param_comms writes (c10 ScalarType names).
+DTYPE_BYTES: Final[dict[str, int]] = {
+    "Float": 4, "Double": 8, "Half": 2, "BFloat16": 2, "Int": 4, "Long": 8, "Short": 2, "Char": 1, "Byte": 1,
+    "Bool": 1, "Float8_e4m3fn": 1, "Float8_e5m2": 1, "Float8_e4m3fnuz": 1, "Float8_e5m2fnuz": 1, "ComplexFloat": 8,
+}
+
+#: Bus bandwidth = algorithm bandwidth x this factor of the group size n (nccl-tests PERFORMANCE.md):
+#: what each link carries, comparable with the hardware's peak whatever the collective.
+BUS_FACTOR: Final[dict[str, Any]] = {
+    "allreduce": lambda n: 2 * (n - 1) / n,
+    "reducescatter": lambda n: (n - 1) / n,
+    "allgather": lambda n: (n - 1) / n,
+    "alltoall": lambda n: (n - 1) / n,
+    "broadcast": lambda n: 1.0,
+    "reduce": lambda n: 1.0,
+}
+
+#: Collective names as PyTorch and NCCL spell them -> one canonical name (BUS_FACTOR's keys).
+_CANONICAL: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple((re.compile(p, re.IGNORECASE), name) for p, name in (
+    (r"all_?reduce", "allreduce"), (r"reduce_?scatter", "reducescatter"), (r"all_?gather", "allgather"),
+    (r"all_?to_?all", "alltoall"), (r"broadcast", "broadcast"), (r"sendrecv|send|recv", "sendrecv"), (r"^_?reduce|_reduce_", "reduce"),
+))
+
+#: record_param_comms args -> calls columns.
+_ARGS: Final[dict[str, str]] = {
+    "Collective name": "collective", "Process Group Name": "group", "Process Group Ranks": "group_ranks",
+    "Group size": "group_size", "dtype": "dtype", "In msg nelems": "in_nelems", "Out msg nelems": "out_nelems", "Seq": "seq",
+}
+
+CALL_COLUMNS: Final[dict[str, str]] = {
+    "rank": "int32",
+    "group": "string",  # process group name; "? (allreduce)" when the trace names none (then each kind apart)
+    "index": "int64",  # the call's position among this rank's calls of the group, from 0
+    "seq": "Int64",  # the trace's sequence number ("Seq"), when it records one
+    "collective": "string",  # canonical name: allreduce, allgather, reducescatter, alltoall, broadcast, sendrecv, ...
+    "kernel": "string",
+    "dtype": "string",
+    "in_nelems": "Int64",
+    "out_nelems": "Int64",
+    "group_size": "Int64",
+    "group_ranks": "string",
+    "bytes": "Int64",  # message size: the input, or the output for an all-gather
+    "stream": "Int64",
+    "start_ns": "int64",  # on the common clock: baseTimeNanoseconds + the trace's own ns
+    "end_ns": "int64",
+    "dur_ns": "int64",
+    "step": "string",  # the step whose window holds the launch
+}
+
+
+@dataclass(frozen=True)
+class Collectives:
+    """``calls``: one row per (rank, collective call), CALL_COLUMNS. ``collectives``: one row per
+    collective matched across ranks: group, seq (the trace's Seq, else the order in the group),
+    collective, dtype, bytes, group_size, ranks (how many ranks' calls matched), step, first_start_ns,
+    skew_ns, last_rank, max_wait_ns (the first arrival's wait), mean_wait_ns, latency_ns, end_skew_ns,
+    algbw_gbps, busbw_gbps. ``waits``: rank, step, wait_ns (summed over the step's collectives)."""
+
+    calls: pd.DataFrame
+    collectives: pd.DataFrame
+    waits: pd.DataFrame
+    seq_source: str  # "Seq" (the trace's numbers) or "order" (position per rank and group)
+
+    def worst(self, n: int = 10) -> pd.DataFrame:
+        """The ``n`` collectives with the largest start skew."""
+        return self.collectives.sort_values("skew_ns", ascending=False, kind="stable").head(n)
+
+
+def canonical_collective(name: str | None) -> str | None:
+    """``all_reduce`` / ``allreduce`` / ``ncclDevKernel_AllReduce_Sum_f32`` -> ``allreduce``; None when unknown."""
+    if not name:
+        return None
+    text = str(name).removeprefix("nccl:").replace("ncclDevKernel_", "").replace("ncclKernel_", "")
+    for pattern, canonical in _CANONICAL:
+        if pattern.search(text):
+            return canonical
+    return None
+
+
+def collective_calls(trace: Trace) -> pd.DataFrame:
+    """One row per communication kernel of ``trace`` (any number of ranks), CALL_COLUMNS.
+
+    Small enough to return from a rank's worker (:func:`traceview.trace.parallel.map_ranks`).
+    """
+    gpu = trace.gpu
+    comm = gpu[gpu["comm"].to_numpy()]
+    if comm.empty:
+        return _host_calls(trace)
+    slices = trace.slices
+    launch = comm["launch_id"].fillna(-1).to_numpy(dtype=np.int64)
+    names = slices["name"]
+    host = trace.around(launch, "record_param_comms")  # the launch itself never is one
+    host = _hosts_without_launch(trace, comm, host, tagged(slices, "record_param_comms"))
+    annotation = trace.around(launch, "nccl_annotation")
+    own = _kernel_args(trace, comm)
+    rows = []
+    for i, (h, a) in enumerate(zip(host.tolist(), annotation.tolist())):
+        args = trace.args(h) if h >= 0 else {}
+        row = {col: args.get(key) for key, col in _ARGS.items()}
+        for col, value in own[i].items():  # what the host call does not say, from the kernel's own args
+            if row.get(col) is None and value is not None:
+                row[col] = value
+        label = row["collective"] or (str(names.iat[a]) if a >= 0 else None) or str(comm["name"].iat[i])
+        row["collective"] = canonical_collective(label) or str(label)
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=list(_ARGS.values()), index=comm.index)
+    offset = _clock_offsets(trace)
+    out = pd.DataFrame({
+        "rank": comm["rank"].to_numpy(),
+        "group": [f"? ({c})" if g is None or (isinstance(g, float) and g != g) else str(g)  # never "nan"
+                  for g, c in zip(frame["group"], frame["collective"])],
+        "seq": pd.array([_int(v) for v in frame["seq"]], dtype="Int64"),
+        "collective": frame["collective"].astype("string"),
+        "kernel": comm["name"].astype(str).to_numpy(),
+        "dtype": frame["dtype"].astype("string"),
+        "in_nelems": pd.array([_int(v) for v in frame["in_nelems"]], dtype="Int64"),
+        "out_nelems": pd.array([_int(v) for v in frame["out_nelems"]], dtype="Int64"),
+        "group_size": pd.array([_int(v) for v in frame["group_size"]], dtype="Int64"),
+        "group_ranks": frame["group_ranks"].map(lambda r: None if r is None else str(r)).astype("string"),
+        "stream": comm["stream"].array,
+        "start_ns": comm["start_ns"].to_numpy() + offset[comm["rank"].to_numpy()],
+        "end_ns": comm["end_ns"].to_numpy() + offset[comm["rank"].to_numpy()],
+        "dur_ns": comm["dur_ns"].to_numpy(),
+        "step": _steps(trace, launch),
+    }).reset_index(drop=True)
+    out["bytes"] = _message_bytes(out)
+    out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
+    out["index"] = out.groupby(["rank", "group"]).cumcount().astype("int64")
+    return out[list(CALL_COLUMNS)].astype(CALL_COLUMNS)
+
+
+def _hosts_without_launch(trace: Trace, comm: pd.DataFrame, host: np.ndarray, param_comms: np.ndarray) -> np.ndarray:
+    """The ``record_param_comms`` op of each communication kernel whose launch is not in the trace (or not
+    under one): the op with the kernel's ``External id`` on its rank, else, per rank and collective, the
+    unclaimed ops and kernels paired in time order when there are as many of each. Torch 2.11 writes NCCL
+    kernels without their collective's args and drops some launches; the op still holds nelems and dtype."""
+    missing = np.flatnonzero(host < 0)
+    ops = np.flatnonzero(param_comms)
+    if not len(missing) or not len(ops):
+        return host
+    host = host.copy()
+    s = trace.slices
+    op_rank = s["rank"].to_numpy()[ops]
+    op_ext = s["external_id"].to_numpy(dtype=np.float64, na_value=np.nan)[ops]
+    by_ext = {(int(r), int(e)): int(sid) for r, e, sid in zip(op_rank, op_ext, ops) if e == e}
+    claimed = set(host[host >= 0].tolist())
+    ranks = comm["rank"].to_numpy()
+    ext = comm["external_id"].to_numpy(dtype=np.float64, na_value=np.nan)
+    for i in missing:
+        sid = by_ext.get((int(ranks[i]), int(ext[i]))) if ext[i] == ext[i] else None
+        if sid is not None and sid not in claimed:
+            host[i] = sid
+            claimed.add(sid)
+    left = np.flatnonzero(host < 0)
+    if not len(left):
+        return host
+    kind_of_op = {int(sid): canonical_collective(trace.args(int(sid)).get("Collective name")) for sid in ops
+                  if int(sid) not in claimed}
+    starts = comm["start_ns"].to_numpy()
+    op_start = s["start_ns"].to_numpy()
+    names = comm["name"].astype(str).to_numpy()
+    for rank in np.unique(ranks[left]):
+        for kind in {canonical_collective(names[i]) for i in left if ranks[i] == rank}:
+            kernels = sorted((i for i in left if ranks[i] == rank and canonical_collective(names[i]) == kind), key=lambda i: starts[i])
+            free = sorted((sid for sid, k in kind_of_op.items() if k == kind and s["rank"].iat[sid] == rank), key=lambda sid: op_start[sid])
+            if kernels and len(kernels) == len(free):
+                for i, sid in zip(kernels, free):
+                    host[i] = sid
+    return host
+
+
+#: A CPU backend's collective as its worker thread records it (``gloo:all_reduce``): the host time
+#: of the operation, which includes waiting for the other ranks as an NCCL kernel's time does.
+
+
+def _host_calls(trace: Trace) -> pd.DataFrame:
+    """Without communication kernels (gloo on the CPU): one row per ``gloo:*`` annotation, in order per
+    rank (the trace records no sequence number or group for them)."""
+    s = trace.slices
+    rows = np.flatnonzero((s["cat"] == "user_annotation").to_numpy(dtype=bool, na_value=False) & tagged(s, "host_collective"))
+    if len(rows) == 0:
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in CALL_COLUMNS.items()})
+    picked = s.iloc[rows]
+    names = picked["name"].astype(str)
+    kinds = [canonical_collective(n.split(":", 1)[1]) or n for n in names]
+    offset = _clock_offsets(trace)
+    rank = picked["rank"].to_numpy()
+    none = pd.array([None] * len(rows), dtype="Int64")
+    out = pd.DataFrame({
+        "rank": rank, "group": [f"? ({k})" for k in kinds], "seq": none, "collective": pd.array(kinds, dtype="string"),
+        "kernel": names.to_numpy(), "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
+        "group_size": none, "group_ranks": pd.array([None] * len(rows), dtype="string"), "stream": none,
+        "start_ns": picked["start_ns"].to_numpy() + offset[rank], "end_ns": picked["end_ns"].to_numpy() + offset[rank],
+        "dur_ns": picked["dur_ns"].to_numpy(), "step": _steps(trace, rows.astype(np.int64)), "bytes": none,
+    })
+    out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
+    out["index"] = out.groupby(["rank", "group"]).cumcount().astype("int64")
+    return out[list(CALL_COLUMNS)].astype(CALL_COLUMNS)
+
+
+def _kernel_args(trace: Trace, comm: pd.DataFrame) -> list[dict[str, Any]]:
+    """Per comm kernel (in ``comm``'s order), the collective's args Kineto wrote on the kernel itself
+    (:data:`traceview.trace.schema.GPU_COMM`; {} for a kernel without them)."""
+    table = trace.gpu_comm
+    if table.empty:
+        return [{} for _ in range(len(comm))]
+    own = table.set_index("activity_id")
+    found = own.reindex(comm["activity_id"].to_numpy())
+    out = []
+    for row in found.itertuples(index=False):
+        out.append({col: (None if pd.isna(v) else (int(v) if col in _NELEMS else str(v)))
+                    for col, v in zip(found.columns, row) if col in _OWN})
+    return out
+
+
+#: GPU_COMM columns read as calls columns, and those that are counts.
+_OWN: Final[frozenset[str]] = frozenset({"collective", "dtype", "in_nelems", "out_nelems", "group_size", "group"})
+_NELEMS: Final[frozenset[str]] = frozenset({"in_nelems", "out_nelems", "group_size"})
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
+def _message_bytes(calls: pd.DataFrame) -> pd.Series:
+    size = calls["dtype"].map(lambda d: DTYPE_BYTES.get(d) if isinstance(d, str) else None).astype("Int64")
+    nelems = calls["in_nelems"].where(calls["collective"] != "allgather", calls["out_nelems"])
+    return (nelems * size).astype("Int64")
+
+
+def _clock_offsets(trace: Trace) -> np.ndarray:
+    """Per rank, ns to add to put its times on the common clock: its ``baseTimeNanoseconds`` (Kineto's
+    ``ts`` counts from it), 0 when the trace has none (its times are absolute already, or unknown)."""
+    top = max([int(m.rank) for m in trace.ranks] + [int(trace.gpu["rank"].max()) if len(trace.gpu) else 0]) + 1
+    offsets = np.zeros(top, dtype=np.int64)
+    for meta in trace.ranks:
+        offsets[int(meta.rank)] = meta.base_time_ns or 0
+    return offsets
+
+
+def _steps(trace: Trace, launch: np.ndarray) -> pd.array:
+    """The step name holding each launch (by time, any thread of the process)."""
+    known = launch >= 0
+    out = np.full(len(launch), None, dtype=object)
+    if not known.any() or len(trace.steps) == 0:
+        return pd.array(out, dtype="string")
+    slices = trace.slices
+    step = slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)[launch[known]]
+    hit = step >= 0
+    found = np.full(len(step), None, dtype=object)
+    found[hit] = np.asarray(slices["name"].array[step[hit]].astype(str), dtype=object)
+    out[np.flatnonzero(known)] = found
+    return pd.array(out, dtype="string")
+
+
+def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
+    """Match the ranks' calls (:func:`collective_calls`, one table or one per rank) into collectives."""
+    calls = pd.concat(calls, ignore_index=True) if isinstance(calls, list) else calls.reset_index(drop=True)
+    calls = calls.astype(CALL_COLUMNS) if len(calls) else calls
+    by_seq = len(calls) > 0 and bool(calls["seq"].notna().all())
+    key = "seq" if by_seq else "index"
+    columns = ["group", "seq", "collective", "dtype", "bytes", "group_size", "ranks", "step", "first_start_ns", "skew_ns", "last_rank",
+               "max_wait_ns", "mean_wait_ns", "latency_ns", "end_skew_ns", "algbw_gbps", "busbw_gbps"]
+    if calls.empty:
+        empty = pd.DataFrame(columns=columns)
+        return Collectives(calls=calls, collectives=empty, waits=pd.DataFrame(columns=["rank", "step", "wait_ns"]), seq_source="order")
+    # one pass of groupby reductions: each collective's rows sorted by start, its first and last arrival by position
+    ordered = calls.assign(seq_key=calls[key].astype("int64")).sort_values(["group", "seq_key", "start_ns"], kind="stable", ignore_index=True)
+    if not ordered.duplicated(["group", "seq_key"]).any():  # one call per collective (one rank's trace): nothing to reduce
+        first = last = ordered
+        wait = pd.Series(np.zeros(len(ordered), dtype=np.int64), index=ordered.index)
+        ordered["wait_ns"] = wait
+        agg = pd.DataFrame({"ranks": np.ones(len(ordered), dtype=np.int64), "latency_ns": ordered["dur_ns"].to_numpy(),
+                            "mean_wait_ns": np.zeros(len(ordered)), "end_min": ordered["end_ns"].to_numpy(), "end_max": ordered["end_ns"].to_numpy()})
+    else:
+        g = ordered.groupby(["group", "seq_key"], sort=False)
+        first, last = ordered.loc[g.head(1).index], ordered.loc[g.tail(1).index]
+        wait = g["start_ns"].transform("max") - ordered["start_ns"]  # exact int64 ns (epoch-scale times overflow float64's ns)
+        ordered["wait_ns"] = wait
+        agg = g.agg(ranks=("rank", "nunique"), latency_ns=("dur_ns", "min"), mean_wait_ns=("wait_ns", "mean"),
+                    end_min=("end_ns", "min"), end_max=("end_ns", "max"))
+    out = pd.DataFrame({
+        "group": first["group"].to_numpy(), "seq": first["seq_key"].to_numpy(), "collective": first["collective"].to_numpy(),
+        "dtype": first["dtype"].array, "bytes": first["bytes"].array, "step": first["step"].array,
+        "first_start_ns": first["start_ns"].to_numpy(), "last_start": last["start_ns"].to_numpy(), "last_rank": last["rank"].to_numpy().astype(np.int64),
+        "ranks": agg["ranks"].to_numpy(), "latency_ns": agg["latency_ns"].to_numpy(), "mean_wait_ns": agg["mean_wait_ns"].to_numpy(),
+        "end_skew_ns": (agg["end_max"] - agg["end_min"]).to_numpy(),
+    })
+    out["group_size"] = first["group_size"].fillna(-1).to_numpy(dtype=np.int64)
+    out["group_size"] = np.where(out["group_size"] > 0, out["group_size"], out["ranks"])
+    out["skew_ns"] = out["last_start"] - out["first_start_ns"]
+    out["max_wait_ns"] = out["skew_ns"]  # the first arrival's
+    latency = out["latency_ns"].to_numpy(dtype=np.float64)
+    algbw = out["bytes"].astype("Float64").to_numpy(dtype=np.float64, na_value=np.nan) / np.where(latency > 0, latency, np.nan)  # B/ns = GB/s
+    factor = np.array([BUS_FACTOR[c](n) if c in BUS_FACTOR and n > 0 else np.nan for c, n in zip(out["collective"], out["group_size"])], dtype=np.float64)
+    out["algbw_gbps"], out["busbw_gbps"] = algbw, algbw * factor
+    collectives = out[columns].sort_values("first_start_ns", kind="stable", ignore_index=True)
+    waits_frame = pd.DataFrame({"rank": ordered["rank"].to_numpy(), "step": ordered["step"].fillna("(no step)").to_numpy(dtype=object),
+                                "wait_ns": wait.to_numpy()})
+    waits_frame = waits_frame.groupby(["rank", "step"], as_index=False, sort=True)["wait_ns"].sum()
+    return Collectives(calls=calls, collectives=collectives, waits=waits_frame, seq_source="Seq" if by_seq else "order")
+
+
+def summary_and_calls(trace: Trace) -> tuple[RankSummary, pd.DataFrame]:
+    """One rank's work for ``traceview ranks``: its :func:`~traceview.analysis.ranks.ranks.summarize_rank`
+    and its :func:`collective_calls` (picklable, for :func:`traceview.trace.parallel.gather_ranks`)."""
+    return summarize_rank(trace), collective_calls(trace)
+
+
+def collectives(trace: Trace) -> Collectives:
+    """:func:`match_collectives` of a multi-rank Trace (all ranks loaded and concatenated)."""
+    return match_collectives(collective_calls(trace))

@@ -1,0 +1,166 @@
+"""Did communication hide behind computation? NCCL/RCCL time, compute time, their overlap and the
+exposed rest, per rank and per step; and how deep each stream's queue of launched work ran.
+
+On one rank, communication kernels (``ncclDevKernel_AllReduce...``) and computation kernels run on
+different streams. Where both run at once the communication is hidden; where a comm kernel runs
+alone the GPU waits for the network (or for a slower rank)::
+
+    compute  [=======]   [=====]        [====]
+    comm          [=========]     [======]
+                  |ovl|   |exp|   | exposed |
+
+    comm_ns     = |union of comm kernels|          overlap_ns = |comm ∩ compute|
+    compute_ns  = |union of compute kernels|       exposed_ns = comm_ns - overlap_ns
+
+These are HTA's ``get_comm_comp_overlap`` (overlap_ns / comm_ns, per rank) and TraceLens's
+``exposed_comm_time`` (``GPUEventAnalyser``: comm minus the compute union), computed on the
+kernel table with integer-ns interval unions (:mod:`traceview.analysis.base.intervals`). Memcpys and
+memsets count as neither (HTA's "memory" kernels); ``compute_kinds`` adds them to computation, as
+TraceLens counts memsets.
+
+Queue length (HTA's ``get_queue_length_time_series``): per (rank, stream), +1 when a launch call
+starts for each GPU activity it started, -1 when that activity starts on the GPU: the work the host
+had queued and the GPU had not begun.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis.base import intervals
+from traceview.trace import Trace
+
+COMM_COLUMNS: Final[dict[str, str]] = {
+    "rank": "int32",
+    "comm_ns": "int64",  # wall ns with a communication kernel running
+    "compute_ns": "int64",  # wall ns with a computation kernel running
+    "overlap_ns": "int64",  # wall ns with both
+    "exposed_ns": "int64",  # comm_ns - overlap_ns: communication with no computation beside it
+    "comm_kernels": "int64",
+}
+
+
+@dataclass(frozen=True)
+class CommCompute:
+    """Communication against computation.
+
+    ``per_rank``: COMM_COLUMNS, one row per rank with GPU kernels. ``per_step``: the same columns
+    plus ``step_id`` / ``step`` (the step slice whose window holds the kernel's launch, and its
+    name), one row per (rank, step), in step order.
+    """
+
+    per_rank: pd.DataFrame
+    per_step: pd.DataFrame
+
+    @property
+    def has_comm(self) -> bool:
+        return bool(len(self.per_rank)) and int(self.per_rank["comm_kernels"].sum()) > 0
+
+    def total_ms(self) -> dict[str, float]:
+        """comm_ms, compute_ms, overlap_ms, exposed_ms summed over ranks."""
+        sums = self.per_rank[["comm_ns", "compute_ns", "overlap_ns", "exposed_ns"]].sum()
+        return {k.removesuffix("_ns") + "_ms": float(v) / 1e6 for k, v in sums.items()}
+
+
+def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel",)) -> CommCompute:
+    """Comm vs compute per rank and per step, from a GPU activity table with ``rank``, ``kind``, ``comm``,
+    ``start_ns``, ``end_ns`` (``trace.gpu``) and, for ``per_step``, ``step_id`` and ``step``
+    (:attr:`KernelAttribution.table <traceview.analysis.kernels.attribution.KernelAttribution>`)."""
+    comm = table["comm"].to_numpy(dtype=bool)  # NCCL/RCCL kernels (trace/derive.py)
+    compute = table["kind"].isin(compute_kinds).to_numpy() & ~comm
+    keep = comm | compute
+    frame = pd.DataFrame({
+        "rank": table["rank"].to_numpy()[keep], "comm": comm[keep],
+        "start_ns": table["start_ns"].to_numpy()[keep], "end_ns": table["end_ns"].to_numpy()[keep],
+    })
+    per_rank = _per_group(frame, ["rank"])
+    per_step = pd.DataFrame(columns=["rank", "step_id", "step", *list(COMM_COLUMNS)[1:]])
+    if "step_id" in table and "step" in table:  # the attribution table names its steps
+        frame["step_id"] = table["step_id"].array[keep]
+        stepped = frame[frame["step_id"].notna()]
+        if len(stepped):
+            names = pd.Series(table["step"].array[keep], index=frame.index)[stepped.index]
+            per_step = _per_group(stepped, ["rank", "step_id"])
+            name_of = dict(zip(stepped["step_id"].astype("int64"), names.astype(str)))
+            per_step.insert(2, "step", per_step["step_id"].map(name_of).astype("string"))
+    return CommCompute(per_rank=per_rank, per_step=per_step)
+
+
+def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """comm, compute, overlap and exposed ns per group of ``keys``, all groups at once: each group's
+    intervals are shifted to a time range of its own (group k from k x the longest group span), so
+    one merge of all intervals merges each group's apart and sums split back by group."""
+    dtypes = {**COMM_COLUMNS, "step_id": "int64"}
+    columns = [*keys, *list(COMM_COLUMNS)[1:]]
+    if frame.empty:
+        return pd.DataFrame(columns=columns).astype({k: v for k, v in dtypes.items() if k in columns})
+    group = frame.groupby(keys, sort=True, observed=True).ngroup().to_numpy().astype(np.int64)
+    n = int(group.max()) + 1
+    s, e = frame["start_ns"].to_numpy().astype(np.int64), frame["end_ns"].to_numpy().astype(np.int64)
+    lo = pd.Series(s).groupby(group).min().to_numpy()
+    span = int((pd.Series(e).groupby(group).max().to_numpy() - lo).max()) + 1
+    if span * n >= 2**62:  # cannot be shifted apart in int64: one group at a time
+        parts = [_per_group(part, keys) for _, part in frame.groupby(keys, sort=True, observed=True)]
+        return pd.concat(parts, ignore_index=True)
+    shift = group * span - lo[group]
+    s, e = s + shift, e + shift
+    comm = frame["comm"].to_numpy()
+
+    def by_group(starts: np.ndarray, values: np.ndarray) -> np.ndarray:
+        return pd.Series(values, dtype="int64").groupby(starts // span).sum().reindex(range(n), fill_value=0).to_numpy()
+
+    comm_s, comm_e = intervals.merge(s[comm], e[comm])
+    comp_s, comp_e = intervals.merge(s[~comm], e[~comm])
+    comm_ns = by_group(comm_s, comm_e - comm_s)
+    overlap = by_group(comm_s, intervals.overlap_length(comm_s, comm_e, comp_s, comp_e))
+    first = np.unique(group, return_index=True)[1]
+    out = pd.DataFrame({k: frame[k].to_numpy()[first] for k in keys})
+    out["comm_ns"] = comm_ns
+    out["compute_ns"] = by_group(comp_s, comp_e - comp_s)
+    out["overlap_ns"] = overlap
+    out["exposed_ns"] = comm_ns - overlap
+    out["comm_kernels"] = np.bincount(group[comm], minlength=n)
+    return out[columns].astype({k: v for k, v in dtypes.items() if k in out})
+
+
+def queue_length(trace: Trace) -> pd.DataFrame:
+    """The queue of launched-but-not-started GPU work per (rank, stream), as a step function:
+    ``rank, device, stream, ts_ns, queue_length`` (one row per change, in time order per stream;
+    the value holds until the next row). Only activities whose launch is in the trace count."""
+    gpu = trace.gpu[["rank", "device", "stream", "start_ns", "launch_id"]]
+    gpu = gpu[gpu["launch_id"].notna().to_numpy()]  # only the columns used, not a copy of the whole table
+    launches = trace.launches
+    ids = launches["launch_id"].to_numpy()
+    order = np.argsort(ids, kind="stable")
+    at = order[np.searchsorted(ids[order], gpu["launch_id"].to_numpy(dtype=np.int64))]
+    n = len(gpu)
+    rank = np.tile(gpu["rank"].to_numpy(), 2)
+    device = np.tile(gpu["device"].to_numpy(dtype=np.int64, na_value=-1), 2)
+    stream = np.tile(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1), 2)
+    ts = np.concatenate([launches["start_ns"].to_numpy()[at], gpu["start_ns"].to_numpy()])
+    delta = np.r_[np.ones(n, dtype=np.int64), -np.ones(n, dtype=np.int64)]
+    # per (rank, stream) in time order; ties: the enqueue first, so the queue never reads negative
+    order = np.lexsort((-delta, ts, stream, rank))
+    rank, device, stream, ts, delta = rank[order], device[order], stream[order], ts[order], delta[order]
+    total = np.cumsum(delta)
+    first = np.flatnonzero(np.r_[True, (rank[1:] != rank[:-1]) | (stream[1:] != stream[:-1])]) if len(delta) else np.zeros(0, dtype=np.int64)
+    before = np.repeat(total[first] - delta[first], np.diff(np.r_[first, len(delta)]))  # the running sum before each group
+    return pd.DataFrame({
+        "rank": rank, "device": pd.arrays.IntegerArray(device, device < 0),
+        "stream": stream, "ts_ns": ts, "queue_length": total - before,
+    })
+
+
+def queue_summary(series: pd.DataFrame) -> pd.DataFrame:
+    """Per (rank, stream): ``max``, ``mean`` (time-weighted, first to last change) and ``changes``."""
+    rows = []
+    for (rank, stream), part in series.groupby(["rank", "stream"], sort=True):
+        ts, q = part["ts_ns"].to_numpy(), part["queue_length"].to_numpy()
+        span = int(ts[-1] - ts[0])
+        mean = float((q[:-1] * np.diff(ts)).sum() / span) if span > 0 else float(q.mean())
+        rows.append({"rank": rank, "stream": stream, "device": part["device"].iloc[0], "max": int(q.max()), "mean": mean, "changes": len(part)})
+    return pd.DataFrame(rows, columns=["rank", "stream", "device", "max", "mean", "changes"])

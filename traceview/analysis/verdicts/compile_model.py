@@ -1,0 +1,307 @@
+"""What ``torch.compile`` would make of an eager step, from the eager trace: a replay of the steps with the model's
+forward and backward as compiled graphs.
+
+Mechanisms, each read from the trace (no constant fitted to a model it is scored on)::
+
+    graphs       each maximal stretch of a thread's top-level ATen ops in a step, outside the optimizer and data
+                 loading, with no call that blocks on the GPU and no copy between host and device in it, becomes
+                 one compiled graph call (a sync or a host copy in the model is a graph break: two graphs)
+    kernels      kernels of library ops (GEMMs, convolutions, attention, cuDNN's RNNs: Inductor calls the same
+                 library) stay as they are; each run of other kernels launched one after another between them
+                 (pointwise, reductions, normalisations) becomes one fused kernel per reduction in it, plus one
+                 for its pointwise outputs, each as long as one of the run's longest kernels (a fused kernel
+                 reads and writes about what its largest member does)
+    host         a graph call costs the compiled call's fixed cost (Dynamo's guards and cache lookup, AOTAutograd's
+                 runtime wrapper; half for the forward, half for the backward) and the wrapper's cost per kernel it
+                 generates, and each library op its own host time as in the trace (the extern call is the same op:
+                 cuDNN's RNN still launches its kernels one by one), instead of the eager ops' host time and the
+                 Python between them
+
+The steps are replayed as :mod:`traceview.analysis.host.replay` replays them (the GPU starts each kernel when its
+moved launch and its stream allow, blocking calls wait for the replayed GPU), so a host-bound step gains what
+the host saves and a GPU-bound step what the fusions save; where the compiled call costs more than the eager ops
+did, the prediction is negative: compiling is slower.
+
+Constants (:data:`COSTS`) come from ``benchmarks/micro_compile.py``, a chain of tiny blocks timed eager and
+compiled at several lengths, on the machine named with them, without the profiler.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.analysis.host import replay as rp
+from traceview.trace.catalogue import tagged
+from traceview.trace.tree import nearest_marked, outermost, parents_array
+from traceview.trace import Trace
+
+# The names the model asks about (library ops and kernels, reductions, batch norm, convolutions' layouts) are in
+# trace/catalogue.py, read through the tables' tags: library_op, library_kernel, reduction_kernel,
+# split_reduction_kernel, batch_norm_kernel, split_reduction_op, layout_conv, conv_1d, layout_kernel, cpu_library_op,
+# cpu_reduction. In a graph with 2-d convolutions Inductor lays the activations out channels-last
+# (``GraphLowering.decide_layout_opt``; skipped where the graph has 300 nodes or more per convolution): each
+# convolution's weight, a contiguous parameter, is copied to that layout by a generated kernel on every call, and
+# cuDNN's own layout conversions go.
+#: Inductor's threshold: no layout optimisation where the graph has this many nodes per convolution.
+LAYOUT_NODES_PER_CONV: Final[int] = 300
+
+
+@dataclass(frozen=True)
+class CompileCosts:
+    """Host ms of a compiled training step's graph calls: ``call_ms`` for one forward and its backward together,
+    ``kernel_ms`` per kernel the wrapper launches; ``source``: where they were measured."""
+
+    call_ms: float
+    kernel_ms: float
+    source: str
+
+
+#: ``benchmarks/micro_compile.py`` without the profiler (sample_traces/gpu/models/micro_compile-*.json: two device
+#: calls, 0.58 and 0.76 ms per forward+backward, 21 and 28 µs per kernel; this repository's 2-core CPU host:
+#: benchmarks/results/micro_compile-2026-11-26-cpu.json).
+COSTS: Final[dict[str, CompileCosts]] = {
+    "cuda": CompileCosts(0.67, 0.025, "benchmarks/micro_compile.py on an H200 host (torch 2.11), 2026-11-26"),
+    "cpu": CompileCosts(0.10, 0.005, "benchmarks/micro_compile.py on a 2-core x86-64 host (torch 2.13), 2026-11-26"),
+}
+
+
+@dataclass(frozen=True)
+class CompiledStep:
+    """The eager steps as compiled graphs: per step, eager and compiled kernels, graph calls, and the replay."""
+
+    steps: int
+    graphs: float  # graph calls per step
+    eager_kernels: float
+    library_kernels: float
+    library_calls: float  # library op calls per step (an extern call each, compiled)
+    fused_kernels: float  # generated kernels: those the runs of other kernels become, and conv weights' layout copies
+    gpu_saved_ms: float  # per step, GPU time the fusions remove
+    eager_host_ms: float  # per step, host time of the stretches that become graph calls (profiled)
+    compiled_host_ms: float  # per step, what their graph calls cost instead (library ops as profiled)
+    new_host: dict  # (start_ns, end_ns) -> ns: each stretch's host cost as a graph call, without its library ops
+    library_host: dict  # (start_ns, end_ns) -> ns: the stretch's library ops' own host time in the trace (kept)
+    new_gpu: dict  # activity_id -> ns: kernels fused away (0) or kept
+    removed: pd.DataFrame  # the stretches (start_ns, end_ns): host events inside them go
+    costs: CompileCosts
+    runs: tuple[tuple[int, ...], ...] = ()  # each fused run: the rows of trace.gpu it fuses
+    ops: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # top-level ops, no blocking call in them
+    op_stretch: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # each op's graph call (-1: stays eager)
+
+
+def _top_level_ops(trace: Trace, w: rp.Window):
+    """The window's process's slices (``mine``), tree arrays, which slices are ops, the top-level ops, each
+    slice's top-level op, and which slices are inside the optimizer or data loading (they stay eager); None when
+    the window runs compiled graphs already."""
+    s = trace.slices
+    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
+        return None  # compiled already
+    parents, depth = parents_array(s), s["depth"].to_numpy()
+    is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+    top = outermost(parents, depth, is_op) & mine
+    top_of = nearest_marked(parents, depth, top)  # each slice's top-level op
+    outside = trace.nearest("optimizer", "dataloader_next") >= 0
+    return mine, parents, depth, is_op, top, top_of, outside
+
+
+def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
+    """The model of :mod:`this module <traceview.analysis.verdicts.compile_model>` on the window's steps (None: nothing to
+    compile, or the trace runs compiled graphs already)."""
+    s = trace.slices
+    n = len(s)
+    if not n or not len(trace.gpu):
+        return None
+    ops = _top_level_ops(trace, w)
+    if ops is None:
+        return None
+    mine, parents, depth, is_op, top, top_of, outside = ops
+    breaks = np.zeros(n, dtype=bool)  # top-level ops that stay eager and split the graphs
+    breaks[top & outside] = True
+    calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
+    has_block = np.zeros(n, dtype=bool)
+    has_block[top_of[calls][top_of[calls] >= 0]] = True
+    breaks |= has_block
+    g = trace.gpu
+    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    ours = (g["rank"] == w.rank).to_numpy() & (lid >= 0)
+    ours[ours] = mine[lid[ours]]
+    kernel = (g["kind"] == "kernel").to_numpy()
+    copies = ours & ~kernel & tagged(g, "host_device_copy")  # a copy between host and device stays eager
+    breaks[top_of[lid[copies]][top_of[lid[copies]] >= 0]] = True
+    starts, ends, tid = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy()
+    blockers = calls[top_of[calls] < 0]  # a sync outside any op (torch.cuda.synchronize())
+    edges = np.array(sorted({*(sw.end_ns for sw in steps)}), dtype=np.int64)
+    # stretches: per thread, consecutive top-level ops that are not breaks, split at breaks, blockers, step ends
+    order = np.flatnonzero(top)
+    order = order[np.lexsort((starts[order], tid[order]))]
+    stretch = np.full(n, -1, dtype=np.int64)
+    bounds: list[tuple[int, int]] = []
+    cur, cur_tid, cur_step = -1, None, -1
+    block_at = np.sort(starts[blockers]) if len(blockers) else np.zeros(0, dtype=np.int64)
+    last_end = -1
+    for i in order:
+        step = int(np.searchsorted(edges, starts[i], side="left"))
+        blocked = len(block_at) and np.searchsorted(block_at, starts[i]) != np.searchsorted(block_at, last_end)
+        if breaks[i]:
+            cur = -1
+            last_end = ends[i]
+            continue
+        if cur < 0 or tid[i] != cur_tid or step != cur_step or blocked:
+            bounds.append((int(starts[i]), int(ends[i])))
+            cur, cur_tid, cur_step = len(bounds) - 1, tid[i], step
+        bounds[cur] = (bounds[cur][0], max(bounds[cur][1], int(ends[i])))
+        stretch[i] = cur
+        last_end = ends[i]
+    if not bounds:
+        return None
+    # kernels of the stretches, in launch order per thread: library kernels stay, runs of the others fuse
+    k_rows = np.flatnonzero(ours & kernel)
+    k_top = top_of[lid[k_rows]]
+    k_stretch = np.where(k_top >= 0, stretch[np.maximum(k_top, 0)], -1)
+    k_rows, k_stretch = k_rows[k_stretch >= 0], k_stretch[k_stretch >= 0]
+    inner_op = nearest_marked(parents, depth, is_op)[lid[k_rows]]
+    library = (tagged(s, "library_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)) | tagged(g, "library_kernel")[k_rows]
+    launch_start = starts[lid[k_rows]]
+    by = np.lexsort((launch_start, k_stretch))
+    dur = g["dur_ns"].to_numpy()[k_rows]
+    act = g["activity_id"].to_numpy()[k_rows]
+    runs: list[list[int]] = []  # each run of other kernels: positions in k_rows
+    kernels_of = np.zeros(len(bounds), dtype=np.int64)
+    prev, run = -1, []
+    called: set[int] = set()
+    library_ns = np.zeros(len(bounds), dtype=np.int64)
+    library_calls = np.zeros(len(bounds), dtype=np.int64)
+    conv = tagged(s, "layout_conv")[np.maximum(inner_op, 0)] & (inner_op >= 0) & ~tagged(s, "conv_1d")[top_of[lid[k_rows]]]
+    convs_of = np.zeros(len(bounds), dtype=np.int64)
+    for j in by:
+        if k_stretch[j] != prev or library[j]:
+            if run:
+                runs.append(run)
+            run = []
+            prev = k_stretch[j]
+        if library[j]:
+            if inner_op[j] not in called:
+                library_calls[k_stretch[j]] += 1  # one extern call per library op, however many kernels the library launches
+                called.add(int(inner_op[j]))
+                kernels_of[k_stretch[j]] += 1
+                convs_of[k_stretch[j]] += int(conv[j])
+                library_ns[k_stretch[j]] += int(s["dur_ns"].iat[int(inner_op[j])])  # the library's own host work stays
+        else:
+            run.append(int(j))
+    # channels-last layout in a graph with convolutions: one generated copy of each convolution's weight per call
+    # (a graph's nodes estimated by its eager ops, all of them, nested ones included)
+    ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
+    layout = np.where((convs_of > 0) & (ops_of < LAYOUT_NODES_PER_CONV * np.maximum(convs_of, 1)), convs_of, 0)
+    kernels_of += layout
+    converted = library & tagged(g, "layout_kernel")[k_rows] & (layout[k_stretch] > 0)
+    if run:
+        runs.append(run)
+    new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
+    fused = 0
+    reduces = tagged(g, "reduction_kernel")[k_rows]
+    # a reduction over the batch into per-feature values (a norm's weight and bias gradients, a bias gradient's sum)
+    # is split by Inductor into two kernels (a partial reduction and its final one)
+    channels_last = bool(layout.any())  # the forward graph goes channels-last, and its saved activations with it
+    split = reduces & ((tagged(g, "batch_norm_kernel")[k_rows] & channels_last) | tagged(g, "split_reduction_kernel")[k_rows]
+                       | (tagged(s, "split_reduction_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)))
+    for run in runs:  # a run becomes 1 + its reductions kernels, its GPU time as long as its longest ones
+        made = min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
+        keep = set(sorted(run, key=lambda j: -dur[j])[:made])
+        new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
+        kernels_of[k_stretch[run[0]]] += made
+        fused += made
+    fused += int(layout.sum())
+    per_call = costs.call_ms / 2  # a forward or a backward graph
+    generated = kernels_of - library_calls
+    new_host = {b: int((per_call + generated[i] * costs.kernel_ms) * 1e6) for i, b in enumerate(bounds)}
+    steps_n = max(w.steps, 1)
+    gpu_saved = float(sum(int(dur[j]) for j in range(len(k_rows)) if int(act[j]) in new_gpu)) / 1e6
+    return CompiledStep(
+        steps=w.steps, graphs=len(bounds) / steps_n, eager_kernels=len(k_rows) / steps_n,
+        library_kernels=float((library & ~converted).sum()) / steps_n,
+        library_calls=float(library_calls.sum()) / steps_n, fused_kernels=fused / steps_n, gpu_saved_ms=gpu_saved / steps_n,
+        eager_host_ms=float(sum(b - a for a, b in bounds)) / 1e6 / steps_n,
+        compiled_host_ms=float(sum(new_host.values()) + library_ns.sum()) / 1e6 / steps_n, new_host=new_host,
+        library_host={b: int(library_ns[i]) for i, b in enumerate(bounds)}, new_gpu=new_gpu,
+        removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
+        runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
+        ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops])
+
+
+
+@dataclass(frozen=True)
+class CompiledCpuStep:
+    """The eager CPU steps as Inductor C++ graphs, per step: graph calls, eager top-level ops, library ops, the C++
+    kernels the other ops fuse into, and their host ms (profiled, as the trace has them)."""
+
+    steps: int
+    graphs: float
+    eager_ops: float
+    library_ops: float
+    fused_kernels: float
+    eager_ms: float  # the stretches' ms (ops and the Python between them)
+    library_ms: float  # library ops' own ms: kept
+    fused_ms: float  # the fused runs' ms: each kernel as long as one of its run's longest ops
+    costs: CompileCosts
+
+
+def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs: CompileCosts) -> CompiledCpuStep | None:
+    """The compile model on a trace without a GPU: each stretch of a thread's top-level ops in a step (forward and
+    backward apart: autograd's ``evaluate_function`` ops are the backward) becomes a graph call; a top-level op with a
+    library op in it keeps its time; each run of other ops becomes 1 + its reductions C++ kernels, each as long as
+    one of the run's longest ops (fusing saves the dispatch and the memory passes of the others)."""
+    s = trace.slices
+    n = len(s)
+    if not n or len(trace.gpu):
+        return None
+    ops = _top_level_ops(trace, w)
+    if ops is None:
+        return None
+    mine, parents, depth, is_op, top, top_of, outside = ops
+    library_op = is_op & mine & tagged(s, "cpu_library_op")
+    has_library = np.zeros(n, dtype=bool)
+    has_library[top_of[library_op][top_of[library_op] >= 0]] = True
+    backward = tagged(s, "autograd_evaluate")
+    reduces = tagged(s, "cpu_reduction")
+    starts, ends, tid, dur = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy(), s["dur_ns"].to_numpy()
+    edges = np.array(sorted({*(sw.end_ns for sw in steps)}), dtype=np.int64)
+    order = np.flatnonzero(top)
+    order = order[np.lexsort((starts[order], tid[order]))]
+    stretches: list[list[int]] = []
+    key = None
+    for i in order:
+        if outside[i]:
+            key = None
+            continue
+        k = (tid[i], int(np.searchsorted(edges, starts[i], side="left")), bool(backward[i]))
+        if k != key:
+            stretches.append([])
+            key = k
+        stretches[-1].append(int(i))
+    if not stretches:
+        return None
+    eager = library = fused = 0.0
+    lib_ops = kernels = 0
+    for ops in stretches:
+        eager += float(ends[ops[-1]] - starts[ops[0]])
+        run: list[int] = []
+        for i in [*ops, -1]:
+            if i >= 0 and not has_library[i]:
+                run.append(i)
+                continue
+            if run:  # the run ends: 1 + its reductions kernels, as long as its longest ops
+                made = min(len(run), 1 + int(reduces[run].sum()))
+                fused += float(np.sort(dur[run])[::-1][:made].sum())
+                kernels += made
+                run = []
+            if i >= 0:
+                library += float(dur[i])
+                lib_ops += 1
+    per = max(w.steps, 1)
+    return CompiledCpuStep(w.steps, len(stretches) / per, sum(len(o) for o in stretches) / per, lib_ops / per,
+                           kernels / per, eager / 1e6 / per, library / 1e6 / per, fused / 1e6 / per, costs)

@@ -1,0 +1,234 @@
+"""What ``traceview try`` measured against what the advice predicted, per change.
+
+Each run's step is a median of synchronised chunks (:mod:`traceview.capture.trial`); within a run the
+chunks agree to ~5-8%, but separate processes do not: on the lent H200 a host-bound GPT-2 step ran 4.0 to
+5.6 ms (compiled) and 4.4 to 6.7 ms (eager) from one process to the next, and each process's own host
+speed, a tiny ``torch.add`` timed right before and after its steps, follows it (correlation 0.6 compiled,
+0.77 eager; ``benchmarks/try_noise.sh``, docs/benchmarks.md). So a change is measured as a model of all runs:
+
+    log(step_ms) = baseline + effect[arm] + beta * log(host_speed_ms)      (least squares)
+
+and its saving is ``1 - exp(effect)``, with a 90% interval from the fit's standard error. Where the host
+speed explains nothing (``beta``'s t below 2, or no calibration), ``beta`` is 0 and the model is the plain
+comparison of log step times. ``raw_share`` is the plain ``1 - median(change) / median(baseline)`` beside
+it, and ``share_range`` the rounds' shares: in round ``r`` the baseline and the change ran back to back
+(:mod:`traceview.capture.trials`), and ``1 - change_ms / baseline_ms`` of that round is one measurement.
+
+The predicted share is the advice entry of the kind the change tests
+(:data:`traceview.capture.changes.ADVICE_KIND`), from a profiled run of the same script. A prediction is
+*confirmed* within :data:`AGREE_POINTS` points of the measured share (the advice's own goal for changes
+worth under 15%; :data:`LARGE_AGREE_POINTS` above); *not refuted* when it misses that but lies inside
+the interval; and a change whose interval holds 0 is *within noise*.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import asdict, dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from traceview.analysis.verdicts.advice import Advice
+from traceview.capture import changes as ch
+from traceview.capture.trials import BASELINE, Run, Trials
+
+#: Points between predicted and measured share within which a prediction is confirmed (changes under
+#: 15% of the step); larger changes get LARGE_AGREE_POINTS.
+AGREE_POINTS = 5.0
+LARGE_AGREE_POINTS = 10.0
+#: Student's t at 95% one-sided (a 90% two-sided interval) by degrees of freedom; 1.645 beyond.
+T90 = (6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761, 1.753,
+       1.746, 1.740, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697)
+
+
+def t90(df: int) -> float:
+    return T90[df - 1] if 1 <= df <= len(T90) else 1.645
+
+#: The host speed enters the model only when its coefficient is this many standard errors from 0.
+MIN_T = 2.0
+
+
+@dataclass(frozen=True)
+class ChangeResult:
+    """One change: measured over the rounds, and what the advice said."""
+
+    name: str
+    what: str
+    status: str  # "measured", "skipped", "failed"
+    why: str | None = None  # skipped or failed: the one-line reason
+    applied: list[str] = field(default_factory=list)  # what the change did in its first run
+    step_ms: list[float] = field(default_factory=list)  # each run's step
+    measured_share: float | None = None  # % of the baseline step saved (the model's; see the module docstring)
+    share_range: tuple[float, float] | None = None  # the rounds' shares, lowest to highest
+    saved_ms: float | None = None  # ms saved per step: measured_share of the baseline's median step
+    saved_range: tuple[float, float] | None = None  # the rounds' ms saved
+    rounds: int = 0  # rounds in which both arms ran
+    predicted_kind: str | None = None
+    predicted_share: float | None = None
+    predicted_ms: float | None = None
+    predicted_scale: str | None = None
+    interval: tuple[float, float] | None = None  # 90% interval of measured_share
+    raw_share: float | None = None  # 1 - median(change runs) / median(baseline runs), in %
+
+    @property
+    def verdict(self) -> str | None:
+        """'confirmed', 'not refuted (...)', 'off by N points', or None (nothing to compare)."""
+        if self.measured_share is None or self.predicted_kind is None:
+            return None
+        predicted = self.predicted_share or 0.0
+        tolerance = AGREE_POINTS if max(abs(predicted), abs(self.measured_share)) < 15 else LARGE_AGREE_POINTS
+        gap = predicted - self.measured_share
+        if abs(gap) <= tolerance:
+            return "confirmed"
+        low, high = self.interval or (self.measured_share, self.measured_share)
+        if low <= predicted <= high:
+            return f"not refuted: off by {gap:+.0f} points, inside the 90% interval; more --runs would tell"
+        return f"off by {gap:+.0f} points"
+
+    @property
+    def within_noise(self) -> bool:
+        """The 90% interval of the measured saving holds 0: the runs cannot tell the change from none."""
+        return self.interval is not None and self.interval[0] <= 0.0 <= self.interval[1]
+
+    def as_dict(self) -> dict:
+        return {**asdict(self), "verdict": self.verdict, "within_noise": self.within_noise}
+
+
+@dataclass(frozen=True)
+class HostSpeedModel:
+    """The fit behind the measured shares."""
+
+    beta: float  # log step per log host speed; 0 when the host speed is left out
+    beta_t: float | None  # its t statistic (None: no calibration to fit)
+    used: bool  # the host speed entered the model
+    residual_sd: float  # of log step, after the fit
+    runs: int
+    df: int = 0  # degrees of freedom of the fit
+
+    def describe(self) -> str:
+        if self.used:
+            return (f"adjusted for each run's host speed (beta {self.beta:.2f}, t {self.beta_t:.1f}; "
+                    f"residual {100 * self.residual_sd:.0f}% per run)")
+        why = "no host calibration" if self.beta_t is None else f"host speed explained little (t {self.beta_t:.1f})"
+        return f"plain comparison of the runs ({why}; {100 * self.residual_sd:.0f}% per run)"
+
+
+@dataclass(frozen=True)
+class TrialReport:
+    """The whole ``try``: the baseline, every change, and where the predictions came from."""
+
+    target: str
+    argv: list[str]
+    steps: str
+    counted_by: str
+    rounds: int
+    baseline_ms: list[float]
+    baseline_median_ms: float | None
+    changes: list[ChangeResult]
+    prediction_source: str | None  # the profiled trace, or why there is no prediction
+    facts: dict
+    workers: int
+    threads: int
+    world_size: int | None = None
+    model: HostSpeedModel | None = None
+
+    def as_dict(self) -> dict:
+        out = asdict(self)
+        out["changes"] = [c.as_dict() for c in self.changes]
+        out["model"] = {**asdict(self.model), "describe": self.model.describe()} if self.model else None
+        return out
+
+
+def compare(trials: Trials, advice: Sequence[Advice] | None, prediction_source: str | None) -> TrialReport:
+    """Each change's runs against the baseline's, beside the advice (None: no profiled run to predict from)."""
+    base = {r.round: r for r in trials.of(BASELINE) if r.reached and r.step_ms}
+    measured_arms = [n for n in ch.NAMES if n not in trials.skipped and n not in trials.failed and trials.of(n)]
+    done = [r for r in trials.runs if r.reached and r.step_ms and (r.arm == BASELINE or r.arm in measured_arms)]
+    fit = fit_effects(done, measured_arms)
+    by_kind = {a.kind: a for a in advice or [] if a.ranked}
+    base_median = statistics.median(r.step_ms for r in base.values()) if base else None
+    rows = []
+    for name in ch.NAMES:
+        kind = ch.ADVICE_KIND[name]
+        predicted = by_kind.get(kind) if kind else None
+        pred = {"predicted_kind": kind if kind and advice is not None else None,
+                "predicted_share": (predicted.saving_pct if predicted else 0.0) if kind and advice is not None else None,
+                "predicted_ms": predicted.saving_ms_per_step if predicted else None,
+                "predicted_scale": predicted.scale if predicted else None}
+        if name in trials.skipped:
+            rows.append(ChangeResult(name, ch.WHAT[name], "skipped", trials.skipped[name], **pred))
+            continue
+        runs = trials.of(name)
+        if not runs:
+            continue
+        if name in trials.failed:
+            rows.append(ChangeResult(name, ch.WHAT[name], "failed", trials.failed[name], runs[0].applied,
+                                     [r.step_ms for r in runs if r.step_ms], **pred))
+            continue
+        rows.append(_measured(name, runs, base, pred, fit[1].get(name) if fit else None, base_median))
+    return TrialReport(trials.target, trials.argv, str(trials.steps), trials.counted_by, trials.rounds,
+                       [r.step_ms for r in base.values()], base_median, rows, prediction_source, asdict(trials.facts),
+                       trials.workers, trials.threads, trials.world_size, fit[0] if fit else None)
+
+
+def fit_effects(runs: list[Run], arms: list[str]) -> tuple[HostSpeedModel, dict[str, tuple[float, float]]] | None:
+    """Least squares of log(step) on the arms (and the host speed, where it explains the runs): each arm's
+    share saved, in %, with the half-width of its 90% interval on the log scale. None with too few runs to fit."""
+    if not arms:
+        return None
+    y = np.log([r.step_ms for r in runs])
+    columns = [np.ones(len(runs))] + [np.array([r.arm == a for r in runs], dtype=float) for a in arms]
+    speeds = [r.host_speed_ms for r in runs]
+    t_stat = None
+    best = None
+    if all(s is not None and s > 0 for s in speeds):
+        x = np.log(np.asarray(speeds, dtype=float))
+        with_speed = _ols(np.column_stack([*columns, x - x.mean()]), y)
+        if with_speed is not None:
+            coef, se, sd = with_speed
+            t_stat = float(coef[-1] / se[-1]) if se[-1] > 0 else None
+            if t_stat is not None and t_stat >= MIN_T:
+                best = (HostSpeedModel(float(coef[-1]), t_stat, True, sd, len(runs), len(runs) - len(columns) - 1),
+                        coef[1:-1], se[1:-1])
+    if best is None:
+        plain = _ols(np.column_stack(columns), y)
+        if plain is None:
+            return None
+        coef, se, sd = plain
+        best = (HostSpeedModel(0.0, t_stat, False, sd, len(runs), len(runs) - len(columns)), coef[1:], se[1:])
+    model, effects, errors = best
+    return model, {a: (100.0 * (1.0 - math.exp(e)), s * t90(model.df)) for a, e, s in zip(arms, effects, errors)}
+
+
+def _ols(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """Coefficients, their standard errors and the residual SD; None when the fit has no degrees of freedom."""
+    n, k = x.shape
+    if n <= k or np.linalg.matrix_rank(x) < k:
+        return None
+    coef, *_ = np.linalg.lstsq(x, y, rcond=None)
+    residual = y - x @ coef
+    var = float(residual @ residual) / (n - k)
+    cov = var * np.linalg.inv(x.T @ x)
+    return coef, np.sqrt(np.maximum(np.diag(cov), 0.0)), math.sqrt(var)
+
+
+def _measured(name: str, runs: list[Run], base: dict[int, Run], pred: dict, fitted: tuple[float, float] | None,
+              base_median: float | None) -> ChangeResult:
+    done = [r for r in runs if r.reached and r.step_ms]
+    pairs = [(base[r.round].step_ms, r.step_ms) for r in done if r.round in base]
+    shares = [100.0 * (b - c) / b for b, c in pairs]
+    saved = [b - c for b, c in pairs]
+    applied = runs[0].applied
+    if not pairs or base_median is None:
+        return ChangeResult(name, ch.WHAT[name], "measured", None, applied, [r.step_ms for r in done], **pred)
+    raw = 100.0 * (1.0 - statistics.median(r.step_ms for r in done) / base_median)
+    share, interval = raw, None
+    if fitted is not None:
+        share = fitted[0]
+        log_effect, half = math.log(1.0 - share / 100.0), fitted[1]
+        interval = (100.0 * (1.0 - math.exp(log_effect + half)), 100.0 * (1.0 - math.exp(log_effect - half)))
+    return ChangeResult(name, ch.WHAT[name], "measured", None, applied, [r.step_ms for r in done], share,
+                        (min(shares), max(shares)), base_median * share / 100.0, (min(saved), max(saved)), len(pairs),
+                        **pred, interval=interval, raw_share=raw)
