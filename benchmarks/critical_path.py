@@ -18,7 +18,7 @@ from pathlib import Path
 
 from traceview.analysis.analyze import analyze
 from traceview.analysis.host.critical_path import critical_path
-from traceview.analysis.compile.phases import compile_split
+from traceview.analysis.base.compile_split import compile_split
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 

@@ -214,7 +214,7 @@ def test_attribution_does_not_depend_on_the_launch_table_order(load_cached):
     import dataclasses
 
     from traceview.analysis.kernels.attribution import attribute_kernels
-    from traceview.analysis.compile.phases import compile_split
+    from traceview.analysis.base.compile_split import compile_split
 
     trace = load_cached(h200("mp_adam_eager"))
     shuffled = dataclasses.replace(trace, launches=trace.launches.iloc[::-1].reset_index(drop=True))

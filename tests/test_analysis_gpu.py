@@ -132,7 +132,7 @@ def test_findings_come_in_order_of_the_time_they_concern(analyzed):
     import gzip
     import json
 
-    from traceview.analysis.verdicts.finding import ordered
+    from traceview.analysis.base.finding import ordered
 
     path = "runs/abc/abc-max-autotune.pt.trace.json.gz"
     a = analyzed(path)
@@ -157,7 +157,7 @@ def test_findings_come_in_order_of_the_time_they_concern(analyzed):
 
 
 def test_data_warnings_lead_the_findings_whatever_their_time():
-    from traceview.analysis.verdicts.finding import Finding, ordered
+    from traceview.analysis.base.finding import Finding, ordered
 
     got = ordered([Finding("kernels", "k", ms=5.0), Finding("compile", "c", ms=900.0), Finding("regions", "r"),
                    Finding("data", "truncated", "warning"), Finding("overhead", "o", ms=5.0)])

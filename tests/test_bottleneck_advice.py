@@ -23,7 +23,7 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 from traceview.analysis.host import replay as rp
-from traceview.analysis.verdicts.advice import KINDS
+from traceview.analysis.advice.advise import KINDS
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 

@@ -1,4 +1,4 @@
-"""The `compile` advice as a replay of the eager steps with the model compiled (traceview/analysis/verdicts/compile_model.py),
+"""The `compile` advice as a replay of the eager steps with the model compiled (traceview/analysis/advice/compile_model.py),
 checked on the committed H200 captures: its mechanisms against a plain reading of the raw JSON, and its predictions
 against the interleaved A/B of the real change on models it was not designed on (issue 27 §3, §5).
 
@@ -18,9 +18,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from traceview.analysis.verdicts import compile_model as cm
+from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.host import replay as rp
-from traceview.analysis.verdicts.advice import compile_replayed
+from traceview.analysis.advice.advise import compile_replayed
 from traceview.analysis.analyze import analyze
 from traceview.trace import catalogue, load
 from traceview.trace.run_files import dynamo_record, run_files
@@ -200,7 +200,7 @@ def test_compile_sign_right_where_compiling_gained_or_lost_beyond_the_ab_spread(
 
 def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
     """Each advice entry carries its kind's record against measured changes (advice.CHECKED), in JSON and on the page."""
-    from traceview.analysis.verdicts.advice import CHECKED
+    from traceview.analysis.advice.advise import CHECKED
     from traceview.report.advice_view import advice_section
 
     path, trace = _trace(MODELS / "vit-eager")
@@ -274,7 +274,7 @@ def test_fresh_captures_with_the_default_and_the_calibrated_constants(model):
     within the tolerance; the CNN's the known BatchNorm miss (compiling made it slower). With the constants
     calibrated in the profiled process (call 0.23-0.49 ms, against micro_compile's 0.58-0.76): farther off on mixer
     and vit, so they are no better than the defaults (docs/benchmarks.md)."""
-    from traceview.analysis.verdicts.advice import measured_costs
+    from traceview.analysis.advice.advise import measured_costs
     from traceview.trace.step_windows import step_windows
 
     folder = FRESH / f"{model}-eager"

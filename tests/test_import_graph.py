@@ -117,3 +117,31 @@ def test_stages_import_only_earlier_stages():
     wrong = [(m, t) for m, ts in graph().items() for t in ts
              if stage(m) and stage(t) and order[stage(t)] > order[stage(m)]]
     assert wrong == []
+
+
+#: analysis/'s folders, one kind of question each, on floors: a folder imports only its own floor's folders or lower
+#: ones (the module graph has no cycle, so neither has any floor). ``result`` and ``analyze`` are modules of their own.
+ANALYSIS_FLOORS = {
+    "base": 0,  # intervals, what a trace holds, each slice's phase, autograd's fwd/bwd pairs, a finding
+    "kernels": 1,  # what ran and where it came from
+    "compile": 2, "host": 2, "ranks": 2,  # what torch.compile did; what the host cost; which rank held the others
+    "advice": 3,  # what to change first, from the above
+    "result": 4,  # every analysis in one record
+    "analyze": 5, "verdicts": 5, "compare": 5,  # the run of them all; rules on the result; between results
+}
+
+
+def _folder(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "analysis" else None
+
+
+def test_every_analysis_module_is_in_a_folder_on_a_floor():
+    folders = {_folder(m) for m in graph() if _folder(m)}
+    assert folders == set(ANALYSIS_FLOORS)
+
+
+def test_analysis_folders_import_only_their_floor_or_lower():
+    wrong = [(m, t) for m, ts in graph().items() for t in ts
+             if _folder(m) and _folder(t) and ANALYSIS_FLOORS[_folder(t)] > ANALYSIS_FLOORS[_folder(m)]]
+    assert wrong == []

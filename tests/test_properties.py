@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from conftest import h200
 from traceview.analysis.analyze import analyze
-from traceview.analysis.compile.phases import PHASES
+from traceview.analysis.base.compile_split import PHASES
 from traceview.errors import TraceFormatError, TraceviewError
 from traceview.trace import load
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from conftest import SAMPLES
 
-from traceview.analysis.verdicts.advice import STRAGGLER_MIN_STEPS, notes, ranked, straggler
+from traceview.analysis.advice.advise import STRAGGLER_MIN_STEPS, notes, ranked, straggler
 from traceview.analysis.ranks.collectives import Collectives
 from traceview.analysis.ranks.ranks import rank_steps
 from traceview.cli import app

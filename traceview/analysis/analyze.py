@@ -6,7 +6,7 @@ import dataclasses
 
 import pandas as pd
 
-from traceview.analysis.verdicts.advice import advise
+from traceview.analysis.advice.advise import advise
 from traceview.analysis.kernels.attribution import attribute_kernels
 from traceview.analysis.compile.autotune import autotune_choices
 from traceview.analysis.kernels.cpu_kernels import cpu_kernels
@@ -21,7 +21,7 @@ from traceview.analysis.kernels.kernel_table import kernel_table
 from traceview.analysis.kernels.memory import memory_usage
 from traceview.analysis.kernels.modules import module_table
 from traceview.analysis.host.overhead import launch_overhead
-from traceview.analysis.compile.phases import compile_split
+from traceview.analysis.base.compile_split import compile_split
 from traceview.analysis.compile.regions import region_calls
 from traceview.analysis.result import Analysis
 from traceview.analysis.compile.steady import steady_steps

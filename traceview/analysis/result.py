@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from traceview.analysis.verdicts.advice import Advice
+from traceview.analysis.advice.advise import Advice
 from traceview.analysis.compile.steady import SteadySteps
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.compile.autotune import AutotuneChoices
@@ -19,13 +19,13 @@ from traceview.analysis.ranks.comm import CommCompute
 from traceview.analysis.compile.compile_reasons import CompileReasons
 from traceview.analysis.kernels.cpu_kernels import CpuKernels
 from traceview.analysis.host.critical_path import CriticalPath
-from traceview.analysis.verdicts.finding import Finding
+from traceview.analysis.base.finding import Finding
 from traceview.analysis.kernels.flops import Flops
 from traceview.analysis.kernels.graph_launch import GraphLaunches
 from traceview.analysis.kernels.memory import MemoryUsage
 from traceview.analysis.kernels.modules import ModuleTable
 from traceview.analysis.host.overhead import LaunchOverhead
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.analysis.compile.regions import RegionCalls
 from traceview.analysis.kernels.steps import StepKernels
 from traceview.analysis.base.summary import TraceSummary

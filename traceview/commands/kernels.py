@@ -150,7 +150,7 @@ def _choices_for(choices: Any, detail: Any) -> list:
 def _cpu_kernels_of(trace):
     """The CPU's kernels of a trace without GPU activity (None when it has a GPU)."""
     from traceview.analysis.kernels.cpu_kernels import cpu_kernels
-    from traceview.analysis.compile.phases import compile_split
+    from traceview.analysis.base.compile_split import compile_split
     from traceview.trace.step_windows import step_windows
 
     if trace.kernels is not None and len(trace.kernels):

@@ -1,6 +1,6 @@
 """The advice, first thing on every page: the terminal table and the HTML section (largest saving
 first); the JSON part is ``advice`` in :mod:`traceview.report.json`. Reads
-:class:`~traceview.analysis.verdicts.advice.Advice` lists."""
+:class:`~traceview.analysis.advice.advise.Advice` lists."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.verdicts.advice import Advice, notes, ranked
+from traceview.analysis.advice.advise import Advice, notes, ranked
 from traceview.report.html_page import esc
 from traceview.report.text import safe
 

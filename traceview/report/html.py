@@ -16,7 +16,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from traceview.analysis.verdicts.finding import ordered
+from traceview.analysis.base.finding import ordered
 from traceview.report import figures as F
 from traceview.report.autotune_view import autotune_html
 from traceview.report.advice_view import advice_section

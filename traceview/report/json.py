@@ -11,8 +11,8 @@ import msgspec
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.verdicts.advice import notes, ranked
-from traceview.analysis.verdicts.finding import ordered
+from traceview.analysis.advice.advise import notes, ranked
+from traceview.analysis.base.finding import ordered
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis

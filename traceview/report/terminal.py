@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.verdicts.finding import ordered
+from traceview.analysis.base.finding import ordered
 from traceview.analysis.base.summary import TraceSummary
 from traceview.report.text import neutralize, safe
 

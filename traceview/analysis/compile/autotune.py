@@ -25,7 +25,7 @@ import pandas as pd
 
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.compile.autotune_kernels import RunPhase, find_kernel, is_extern
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.analysis.compile.regions import RegionCalls
 from traceview.trace import Trace
 from traceview.trace.autotune_log import AutotuneLog, AutotuneRecord
@@ -134,7 +134,7 @@ def autotune_of_trace(trace: Trace, log: AutotuneLog | None) -> AutotuneChoices 
     if log is None:
         return None
     from traceview.analysis.kernels.attribution import attribute_kernels
-    from traceview.analysis.compile.phases import compile_split
+    from traceview.analysis.base.compile_split import compile_split
     from traceview.analysis.compile.regions import region_calls
 
     split = compile_split(trace)

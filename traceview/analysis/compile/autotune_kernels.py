@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.kernels.attribution import KernelAttribution
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace import Trace
 from traceview.trace.autotune_log import AutotuneRecord, Candidate
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.analysis.compile.regions import RegionCalls
 from traceview.trace.run_files import DynamoRecord
 from traceview.trace.torch_log import parse_graph_break
@@ -306,7 +306,7 @@ def _empty(columns: list[str]) -> pd.DataFrame:
 def reason_findings(r: CompileReasons, compile_ms: dict[str, float] | None = None) -> list:
     """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard
     (and, given ``compile_ms`` per compile id, the time its compilation took)."""
-    from traceview.analysis.verdicts.finding import Finding
+    from traceview.analysis.base.finding import Finding
 
     out = []
     for b in r.graph_breaks.itertuples():

@@ -7,7 +7,7 @@ included; kernels launched while compiling or autotuning inside the call are cou
 
 The backward of a compiled graph runs later, on autograd's thread, as ``CompiledFunctionBackward``
 (outside any region slice). Kineto's ``fwdbwd`` flow ties it to the forward ``CompiledFunction``
-inside the call (:mod:`traceview.analysis.kernels.fwdbwd`), so each call also gets the kernels its backward
+inside the call (:mod:`traceview.analysis.base.fwdbwd`), so each call also gets the kernels its backward
 launched (``backward_kernels``), CUDA-graph replays included.
 """
 
@@ -20,8 +20,8 @@ import pandas as pd
 
 from traceview.trace import catalogue
 from traceview.trace.by_name import per_label
-from traceview.analysis.kernels.fwdbwd import fwdbwd_pairs
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.fwdbwd import fwdbwd_pairs
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace.tree import ancestor_pairs, marked_chain_pairs, parents_array
 from traceview.trace import Trace
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from traceview.analysis.base import intervals
 from traceview.analysis.kernels.attribution import KernelAttribution
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace import Trace
 
 #: The GPU is called launch-bound when it waited on the CPU for launches longer than it computed.

@@ -21,7 +21,7 @@ import pandas as pd
 
 from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 

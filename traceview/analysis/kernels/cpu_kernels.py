@@ -26,7 +26,7 @@ On a GPU a kernel is a GPU activity. On the CPU the units of work are slices, of
       triton_interpreted::abc_kernel                -> kernel, triton_interpreted
         aten::copy_                                    (the interpreter's copy)
 
-A kernel's phase is its slice's (:mod:`traceview.analysis.compile.phases`): the ATen ops Dynamo runs on fake
+A kernel's phase is its slice's (:mod:`traceview.analysis.base.compile_split`): the ATen ops Dynamo runs on fake
 tensors while compiling are compile phase, and only run-phase kernels are counted per step and per call.
 """
 
@@ -40,7 +40,7 @@ import pandas as pd
 from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.trace.by_name import per_label
-from traceview.analysis.compile.phases import CompileSplit
+from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace.step_windows import StepWindows, step_windows
 from traceview.trace.tree import marked_chain_pairs, outermost, parents_array
 from traceview.trace import Trace

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace import catalogue
-from traceview.analysis.compile.phases import CompileSplit, compile_split
+from traceview.analysis.base.compile_split import CompileSplit, compile_split
 from traceview.trace.tree import parents_array
 from traceview.trace import Trace
 

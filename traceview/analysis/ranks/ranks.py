@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.base import intervals
-from traceview.analysis.compile.phases import compile_split
+from traceview.analysis.base.compile_split import compile_split
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
 

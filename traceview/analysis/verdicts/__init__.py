@@ -1,1 +1,2 @@
-"""What to change first, and did it hold? Advice and its models, findings, budgets for CI, and what `try` measured. Verdicts read the analysis result, as rules."""
+"""What does the result say, and did it hold? Rules that read the analysis result: findings, budgets for CI, and
+what `try` measured against the advice."""

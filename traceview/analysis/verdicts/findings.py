@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from traceview.analysis.verdicts.finding import Finding
+from traceview.analysis.base.finding import Finding
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
@@ -16,7 +16,7 @@ __all__ = ["Finding", "findings"]
 
 def findings(a: Analysis) -> list[Finding]:
     """Findings, grouped by topic: compile, regions, graphs, launch overhead, kernels, data quality (reports
-    show them in :func:`~traceview.analysis.verdicts.finding.ordered`'s order: by the time each concerns)."""
+    show them in :func:`~traceview.analysis.base.finding.ordered`'s order: by the time each concerns)."""
     out: list[Finding] = []
     out += _compile(a)
     out += _regions(a)

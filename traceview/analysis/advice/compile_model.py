@@ -110,7 +110,7 @@ def _top_level_ops(trace: Trace, w: rp.Window):
 
 
 def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
-    """The model of :mod:`this module <traceview.analysis.verdicts.compile_model>` on the window's steps (None: nothing to
+    """The model of :mod:`this module <traceview.analysis.advice.compile_model>` on the window's steps (None: nothing to
     compile, or the trace runs compiled graphs already)."""
     s = trace.slices
     n = len(s)

@@ -40,7 +40,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.verdicts import compile_model as cm
+from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.host import replay as rp
 from traceview.trace.catalogue import tagged
 from traceview.analysis.host.critical_path import CriticalPath
