@@ -12,7 +12,10 @@ width 256, sequence 128), ``vit`` (a ViT: 64 patches of 4x4x3, torch's nn.Transf
 ``llama`` (transformers' LlamaForCausalLM from a config: 4 layers, width 256, sequence 128); two more written after
 the compile model learned batch norm and channels-last layouts, a second blind set: ``mobilenet`` (MobileNetV2-style
 inverted residuals: 1x1 expand, 3x3 depthwise, 1x1 project, each with BatchNorm, ReLU6, on 32x32 images) and ``tcn``
-(a temporal conv net: dilated Conv1d-BatchNorm1d-GELU blocks with residuals over 256-step sequences). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+(a temporal conv net: dilated Conv1d-BatchNorm1d-GELU blocks with residuals over 256-step sequences); and a fourth
+set, written after the compile model's 1-d convolution rule: ``unet`` (a 3-level U-Net: Conv2d-BatchNorm-ReLU pairs,
+max-pooling down, ConvTranspose2d up, skip connections concatenated, a per-pixel loss on 64x64 images) and
+``convnext`` (ConvNeXt blocks: 7x7 depthwise Conv2d, LayerNorm over channels, a 4x GELU MLP, layer scale). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -24,7 +27,7 @@ import argparse
 import torch
 from torch import nn
 
-MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn")
+MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext")
 
 
 class MixerBlock(nn.Module):
@@ -149,6 +152,61 @@ class TCN(nn.Module):
         return self.head(self.blocks(self.inp(x.transpose(1, 2))).mean(dim=2))
 
 
+def conv_bn(cin: int, cout: int) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(),
+                         nn.Conv2d(cout, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU())
+
+
+class UNet(nn.Module):
+    def __init__(self, classes: int = 4, width: int = 32):
+        super().__init__()
+        w = width
+        self.down = nn.ModuleList([conv_bn(3, w), conv_bn(w, 2 * w), conv_bn(2 * w, 4 * w)])
+        self.pool = nn.MaxPool2d(2)
+        self.up = nn.ModuleList([nn.ConvTranspose2d(4 * w, 2 * w, 2, stride=2), nn.ConvTranspose2d(2 * w, w, 2, stride=2)])
+        self.merge = nn.ModuleList([conv_bn(4 * w, 2 * w), conv_bn(2 * w, w)])
+        self.head = nn.Conv2d(w, classes, 1)
+
+    def forward(self, x):
+        skips = []
+        for i, block in enumerate(self.down):
+            x = block(x if i == 0 else self.pool(x))
+            skips.append(x)
+        x = skips.pop()
+        for up, merge in zip(self.up, self.merge):
+            x = merge(torch.cat([up(x), skips.pop()], dim=1))
+        return self.head(x)
+
+
+class ConvNeXtBlock(nn.Module):
+    def __init__(self, dim: int):
+        super().__init__()
+        self.dw = nn.Conv2d(dim, dim, 7, padding=3, groups=dim)
+        self.norm = nn.LayerNorm(dim)
+        self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
+        self.scale = nn.Parameter(torch.full((dim,), 1e-2))
+
+    def forward(self, x):
+        y = self.dw(x).permute(0, 2, 3, 1)
+        y = self.mlp(self.norm(y)) * self.scale
+        return x + y.permute(0, 3, 1, 2)
+
+
+class ConvNeXt(nn.Module):
+    def __init__(self, classes: int = 10, dims: tuple[int, ...] = (48, 96, 192)):
+        super().__init__()
+        layers: list[nn.Module] = [nn.Conv2d(3, dims[0], 2, stride=2)]
+        for i, d in enumerate(dims):
+            if i:
+                layers.append(nn.Conv2d(dims[i - 1], d, 2, stride=2))
+            layers += [ConvNeXtBlock(d), ConvNeXtBlock(d)]
+        self.features = nn.Sequential(*layers)
+        self.head = nn.Linear(dims[-1], classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean(dim=(2, 3)))
+
+
 def build(name: str, device: str, batch: int):
     """(model, a batch (inputs, targets), loss(model, inputs, targets))."""
     g = torch.Generator().manual_seed(0)
@@ -192,6 +250,14 @@ def build(name: str, device: str, batch: int):
     elif name == "tcn":
         model = TCN()
         data = (torch.randn(batch, 256, 40, generator=g), torch.randint(0, 10, (batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "unet":
+        model = UNet()
+        data = (torch.randn(batch, 3, 64, 64, generator=g), torch.randint(0, 4, (batch, 64, 64), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
+    elif name == "convnext":
+        model = ConvNeXt()
+        data = (torch.randn(batch, 3, 32, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
         loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     else:
         raise SystemExit(f"unknown model {name!r}: one of {', '.join(MODELS)}")
