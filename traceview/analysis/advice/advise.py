@@ -492,10 +492,11 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
-    "compile": "8 models (H200): -10 to +26 points, median +12, the sign wrong on 2 (a CNN compiled was slower, a "
-               "1-d conv net faster); 3 captured again: +2.5, -4.4, +23 (the CNN): an optimistic estimate",
-    "cuda_graphs": "out of sample (8 models, H200): -2 to +25 points, 6 of 8 within 10",
-    "fused_optimizer": "out of sample (8 models, H200): +1 to +7 points; the Adam sweep: -15% to +22% of the saving",
+    "compile": "10 models (H200): -10 to +33 points, median +16, the sign wrong on 3; compiling was slower on all four 2-d "
+               "conv nets (-11% to -33%), which it predicts at best as no gain: an optimistic estimate",
+    "cuda_graphs": "out of sample (10 models, H200): -2 to +25 points, 8 of 10 within 10",
+    "fused_optimizer": "out of sample (10 models, H200): +1 to +14 points, 6 of 10 within 5; the Adam sweep: -15% to +22% "
+                       "of the saving",
     "input": "6 DataLoader loops (H200): -8 to +20 points, 3 within 5; 3 on a 2-core CPU: -8 to -4 (under)",
     "pageable_copy": "advised on 5 DataLoader loops (H200): -5 to +10 points, 2 within 5",
     "sync": "never advised on the 12 loops checked; removing .item() there measured -4% to +8%",
