@@ -91,3 +91,18 @@ def test_nearest_is_a_walk_up_from_each_slice(trace):
     launch = trace.gpu["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
     around = trace.around(launch, "optimizer_step")
     assert ((around >= 0) == (launch >= 0) & (trace.nearest("optimizer_step")[np.maximum(launch, 0)] >= 0)).all()
+
+
+def test_a_changed_question_is_never_read_from_an_older_cache(tmp_path, monkeypatch):
+    """The cache's key holds the catalogue's fingerprint: a tag added after a trace was cached is answered afresh,
+    not read as a bit that was never set."""
+    from traceview.trace import cache
+
+    monkeypatch.setenv("TRACEVIEW_CACHE_DIR", str(tmp_path))
+    before = cache.cache_dir(TRACES["cpu"])
+    assert catalogue.fingerprint() == catalogue.FINGERPRINT
+    monkeypatch.setitem(catalogue.SLICE_TAGS, "new_question", catalogue.Tag("aten::"))
+    changed = catalogue.fingerprint()
+    assert changed != catalogue.FINGERPRINT
+    monkeypatch.setattr(catalogue, "FINGERPRINT", changed)
+    assert cache.cache_dir(TRACES["cpu"]) != before

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from traceview import __version__
-from traceview.trace import pipeline, schema
+from traceview.trace import catalogue, pipeline, schema
 from traceview.trace.args import FileRange, FileStamp, Held, SliceArgs
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta
 
@@ -56,7 +56,7 @@ def cache_dir(path: str | Path) -> Path:
     """The cache folder for the trace file at ``path`` (as it is now: size + mtime)."""
     path = Path(path).resolve()
     st = path.stat()
-    key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{__version__}|{CACHE_FORMAT}"
+    key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{__version__}|{CACHE_FORMAT}|{catalogue.FINGERPRINT}"
     return cache_root() / hashlib.sha256(key.encode()).hexdigest()[:32]
 
 

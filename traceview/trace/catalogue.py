@@ -15,6 +15,7 @@ and never matches a name itself. Add a question here, not in an analysis.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -223,6 +224,16 @@ _CATALOGUES: Final[dict[str, dict[str, Tag]]] = {"slices": SLICE_TAGS, "gpu": KE
 _BITS: Final[dict[str, dict[str, np.uint64]]] = {table: {tag: np.uint64(1) << np.uint64(i) for i, tag in enumerate(tags)}
                                                  for table, tags in _CATALOGUES.items()}
 assert all(len(tags) <= 64 for tags in _CATALOGUES.values())
+
+
+#: The catalogue's questions as a short hash: stored tags answer these questions only (the cache's key holds it, so a
+#: question added or changed is never read from an older cache as "no").
+def fingerprint() -> str:
+    return hashlib.sha256(repr(sorted((table, tag, spec.pattern, spec.anchored) for table, tags in _CATALOGUES.items()
+                                      for tag, spec in tags.items())).encode()).hexdigest()[:12]
+
+
+FINGERPRINT: Final[str] = fingerprint()
 
 
 def tags_of(names: pd.Series, table: str) -> np.ndarray:
