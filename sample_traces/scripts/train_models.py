@@ -207,16 +207,18 @@ class ConvNeXt(nn.Module):
         return self.head(self.features(x).mean(dim=(2, 3)))
 
 
+#: The models that classify a random input: constructor and one sample's shape.
+CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
+               "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32))}
+
+
 def build(name: str, device: str, batch: int):
     """(model, a batch (inputs, targets), loss(model, inputs, targets))."""
     g = torch.Generator().manual_seed(0)
-    if name == "mixer":
-        model = Mixer()
-        data = (torch.randn(batch, 64, 48, generator=g), torch.randint(0, 10, (batch,), generator=g))
-        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
-    elif name == "gru":
-        model = GRUClassifier()
-        data = (torch.randn(batch, 64, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
+    if name in CLASSIFIERS:  # a class per sample, cross-entropy
+        make, shape = CLASSIFIERS[name]
+        model = make()
+        data = (torch.randn(batch, *shape, generator=g), torch.randint(0, 10, (batch,), generator=g))
         loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     elif name == "bert":
         from transformers import BertConfig, BertForMaskedLM
@@ -227,14 +229,6 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
-    elif name == "vit":
-        model = ViT()
-        data = (torch.randn(batch, 64, 48, generator=g), torch.randint(0, 10, (batch,), generator=g))
-        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
-    elif name == "cnn":
-        model = CNN()
-        data = (torch.randn(batch, 3, 32, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
-        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     elif name == "llama":
         from transformers import LlamaConfig, LlamaForCausalLM
         config = LlamaConfig(vocab_size=8192, hidden_size=256, intermediate_size=688, num_hidden_layers=4,
@@ -243,21 +237,9 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
-    elif name == "mobilenet":
-        model = MobileNet()
-        data = (torch.randn(batch, 3, 32, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
-        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
-    elif name == "tcn":
-        model = TCN()
-        data = (torch.randn(batch, 256, 40, generator=g), torch.randint(0, 10, (batch,), generator=g))
-        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     elif name == "unet":
         model = UNet()
         data = (torch.randn(batch, 3, 64, 64, generator=g), torch.randint(0, 4, (batch, 64, 64), generator=g))
-        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
-    elif name == "convnext":
-        model = ConvNeXt()
-        data = (torch.randn(batch, 3, 32, 32, generator=g), torch.randint(0, 10, (batch,), generator=g))
         loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     else:
         raise SystemExit(f"unknown model {name!r}: one of {', '.join(MODELS)}")
