@@ -90,21 +90,7 @@ def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, inc
     current = start.astype(np.int64).copy()
     if not include_self:
         current = _parents_of(parents, current)
-    rows: list[np.ndarray] = []
-    ancestors: list[np.ndarray] = []
-    positions = np.arange(len(current))
-    active = current >= 0
-    while active.any():
-        idx = current[active]
-        pos = positions[active]
-        hit = mask[idx]
-        rows.append(pos[hit])
-        ancestors.append(idx[hit])
-        current[active] = parents[idx]
-        active = current >= 0
-    if not rows:
-        return pd.DataFrame({"row": np.array([], dtype=np.int64), "ancestor": np.array([], dtype=np.int64)})
-    return pd.DataFrame({"row": np.concatenate(rows), "ancestor": np.concatenate(ancestors)})
+    return _chain_pairs(current, lambda idx: parents[idx], mask)
 
 
 def marked_chain_pairs(parents: np.ndarray, nearest: np.ndarray, start: np.ndarray, include_self: bool = False) -> pd.DataFrame:
@@ -117,16 +103,28 @@ def marked_chain_pairs(parents: np.ndarray, nearest: np.ndarray, start: np.ndarr
     else:
         first = start if include_self else _parents_of(parents, start.astype(np.int64))
         current = np.where(first >= 0, nearest[np.maximum(first, 0)], -1)
+
+    def up(idx: np.ndarray) -> np.ndarray:
+        above = parents[idx]
+        return np.where(above >= 0, nearest[np.maximum(above, 0)], -1)
+
+    return _chain_pairs(current, up, None)
+
+
+def _chain_pairs(current: np.ndarray, up, keep: np.ndarray | None) -> pd.DataFrame:
+    """(row, ancestor) for every slice ``current`` visits, ``up`` taking each to the next (-1: done), kept where
+    ``keep`` (every visit when None)."""
     rows: list[np.ndarray] = []
     ancestors: list[np.ndarray] = []
     positions = np.arange(len(current))
     active = current >= 0
     while active.any():
         idx = current[active]
-        rows.append(positions[active])
-        ancestors.append(idx)
-        up = parents[idx]
-        current[active] = np.where(up >= 0, nearest[np.maximum(up, 0)], -1)
+        pos = positions[active]
+        hit = keep[idx] if keep is not None else np.ones(len(idx), dtype=bool)
+        rows.append(pos[hit])
+        ancestors.append(idx[hit])
+        current[active] = up(idx)
         active = current >= 0
     if not rows:
         return pd.DataFrame({"row": np.array([], dtype=np.int64), "ancestor": np.array([], dtype=np.int64)})
