@@ -93,6 +93,77 @@ def test_nearest_is_a_walk_up_from_each_slice(trace):
     assert ((around >= 0) == (launch >= 0) & (trace.nearest("optimizer_step")[np.maximum(launch, 0)] >= 0)).all()
 
 
+def test_the_analyses_walk_the_slice_tree_only_through_the_trace():
+    """The one tree walker (trace/tree.py) is reached from after trace/ only through the Trace's queries
+    (``enclosing``, ``outermost``, ``ancestors``, ``running_at`` ...)."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.parent.name == "trace":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("traceview.trace.tree"):
+                offenders.append(str(path.relative_to(PACKAGE)))
+            if isinstance(node, ast.ImportFrom) and node.module == "traceview.trace" and any(a.name == "tree" for a in node.names):
+                offenders.append(str(path.relative_to(PACKAGE)))
+    assert offenders == []
+
+
+def _chain(parent: list[int], i: int, include_self: bool) -> list[int]:
+    """Slice ``i``'s ancestors, nearest first, by following parent_id one slice at a time (plain Python)."""
+    out = [i] if include_self else []
+    while parent[i] >= 0:
+        i = parent[i]
+        out.append(i)
+    return out
+
+
+def test_the_trace_tree_queries_are_plain_walks_up(trace):
+    """Every query an analysis asks of the slice tree against a plain walk up the parent_ids, slice by slice."""
+    s = trace.slices
+    if not len(s):
+        return
+    parent = s["parent_id"].fillna(-1).astype("int64").tolist()
+    is_op = (s["cat"] == "cpu_op").to_numpy()
+    annotation = (s["cat"] == "user_annotation").to_numpy()
+    rows = np.arange(0, len(s), max(1, len(s) // 2000))
+    outermost, around, nearest = trace.outermost(is_op), trace.outermost_around(annotation), trace.nearest_where(is_op)
+    enclosing = trace.enclosing(rows, annotation)
+    pairs = trace.ancestors(rows, is_op)
+    pairs_self = trace.ancestors(rows, is_op, include_self=True)
+    region = s["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    chain = trace.ancestors(rows, through=region)
+    for k, i in enumerate(rows.tolist()):
+        up = _chain(parent, i, include_self=False)
+        self_up = [i] + up
+        assert outermost[i] == (is_op[i] and not any(is_op[a] for a in up)), i
+        marked = [a for a in self_up if annotation[a]]
+        assert around[i] == (marked[-1] if marked else -1), i
+        ops = [a for a in self_up if is_op[a]]
+        assert nearest[i] == (ops[0] if ops else -1), i
+        assert enclosing[k] == next((a for a in up if annotation[a]), -1), i
+        assert pairs["ancestor"][pairs["row"] == k].tolist() == [a for a in up if is_op[a]], i
+        assert pairs_self["ancestor"][pairs_self["row"] == k].tolist() == ops, i
+        calls = [a for a in up if s["kind"].iat[a] == "region"]
+        assert chain["ancestor"][chain["row"] == k].tolist() == calls, i
+
+
+def test_running_at_is_the_deepest_slice_holding_the_moment(trace):
+    """``slice_at`` (a sorted search, then up the parents) against every slice of the thread that holds the moment."""
+    s = trace.slices
+    if not len(s):
+        return
+    start, end = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    tid, pid, depth = s["tid"].to_numpy(dtype=np.int64, na_value=-1), s["pid"].to_numpy(dtype=np.int64, na_value=-1), s["depth"].to_numpy()
+    rank = s["rank"].to_numpy().astype(np.int64)
+    pick = np.arange(0, len(s), max(1, len(s) // 300))
+    moments = (start[pick] + end[pick]) // 2
+    found = trace.slice_at(rank[pick], pid[pick], tid[pick], moments)
+    for k, i in enumerate(pick.tolist()):
+        holds = np.flatnonzero((rank == rank[i]) & (pid == pid[i]) & (tid == tid[i]) & (start <= moments[k]) & (moments[k] <= end))
+        deepest = holds[depth[holds] == depth[holds].max()]
+        assert found[k] in deepest.tolist(), i
+
+
 def test_a_changed_question_is_never_read_from_an_older_cache(tmp_path, monkeypatch):
     """The cache's key holds the catalogue's fingerprint: a tag added after a trace was cached is answered afresh,
     not read as a bit that was never set."""

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from conftest import DATA, SAMPLES
-from traceview.analysis.kernels.memory import enclosing_slice, memory_usage
+from traceview.analysis.kernels.memory import memory_usage
 from traceview.trace import load
 
 MEMORY_TRACE = DATA / "training" / "gpt2-memory.json.gz"
@@ -66,10 +66,10 @@ def test_timeline_follows_every_event_and_reserved_never_falls_below_allocated(u
     assert np.all(np.diff(gpu["ts_ns"].to_numpy()) >= 0)
 
 
-def test_enclosing_slice_equals_a_walk_over_every_slice(load_cached):
+def test_slice_at_equals_a_walk_over_every_slice(load_cached):
     trace = load_cached(MEMORY_TRACE)
     m, s = trace.memory, trace.slices
-    found = enclosing_slice(s, m["rank"].to_numpy(), m["pid"].to_numpy(dtype=np.int64), m["tid"].to_numpy(dtype=np.int64), m["ts_ns"].to_numpy())
+    found = trace.slice_at(m["rank"].to_numpy(), m["pid"].to_numpy(dtype=np.int64), m["tid"].to_numpy(dtype=np.int64), m["ts_ns"].to_numpy())
     start, end, tid = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy(dtype=np.int64)
     depth = s["depth"].to_numpy()
     for i in range(0, len(m), 7):

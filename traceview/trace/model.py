@@ -14,7 +14,8 @@ from traceview.trace import schema
 from traceview.trace.catalogue import tagged
 from traceview.trace.derive import derived, has_derived
 from traceview.trace.step_windows import StepWindows, windows_of
-from traceview.trace.tree import nearest_marked, parents_array
+from traceview.trace.tree import (ancestor_pairs, innermost_at, marked_chain_pairs, nearest_ancestor, nearest_marked,
+                                  outermost, outermost_marked, parents_array)
 
 
 def empty_table(spec: dict[str, str]) -> pd.DataFrame:
@@ -94,6 +95,7 @@ class Trace:
     gpu_comm: pd.DataFrame = field(default_factory=lambda: empty_table(schema.GPU_COMM))  # NCCL kernels' own args
     _steps: StepWindows | None = field(default=None, init=False, repr=False, compare=False)
     _nearest: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _parents: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # derived once (trace/derive.py): each slice's step, each launch's and GPU activity's context
@@ -107,7 +109,7 @@ class Trace:
             mask = np.zeros(len(self.slices), dtype=bool)
             for tag in tags:
                 mask |= tagged(self.slices, tag)
-            self._nearest[tags] = nearest_marked(parents_array(self.slices), self.slices["depth"].to_numpy(), mask)
+            self._nearest[tags] = self.nearest_where(mask)
         return self._nearest[tags]
 
     def around(self, rows: np.ndarray, *tags: str) -> np.ndarray:
@@ -115,6 +117,75 @@ class Trace:
         near = self.nearest(*tags)
         rows = np.asarray(rows, dtype=np.int64)
         return np.where(rows >= 0, near[np.maximum(rows, 0)], -1) if len(near) else np.full(len(rows), -1, dtype=np.int64)
+
+    # --- the slice tree, queried (as Perfetto's ``ancestor_slice``): the analyses ask, trace/tree.py walks ---------
+
+    @property
+    def parents(self) -> np.ndarray:
+        """Each slice's parent row (-1: none; ``slice_id`` is the row), built once."""
+        if self._parents is None or len(self._parents) != len(self.slices):
+            self._parents = parents_array(self.slices)
+        return self._parents
+
+    def enclosing(self, rows: np.ndarray, where: np.ndarray, include_self: bool = False) -> np.ndarray:
+        """For each slice of ``rows`` (-1: none), the nearest slice around it with ``where`` (a bool per slice)
+        True (-1: none); itself first with ``include_self``."""
+        rows = np.asarray(rows, dtype=np.int64)
+        if not len(self.slices):
+            return np.full(len(rows), -1, dtype=np.int64)
+        return nearest_ancestor(self.parents, rows, where, include_self=include_self)
+
+    def outermost(self, where: np.ndarray) -> np.ndarray:
+        """Bool per slice: ``where`` is True and no slice around it has it (a top-level op, a span not nested in
+        another of its kind)."""
+        return outermost(self.parents, self.slices["depth"].to_numpy(), where)
+
+    def outermost_around(self, where: np.ndarray) -> np.ndarray:
+        """For every slice, the outermost slice with ``where`` around it, itself included (-1: none)."""
+        return outermost_marked(self.parents, self.slices["depth"].to_numpy(), where)
+
+    def nearest_where(self, where: np.ndarray) -> np.ndarray:
+        """For every slice, itself if ``where``, else the nearest slice around it with ``where`` (-1: none): what
+        :meth:`nearest` answers for a catalogue question, for any mask (a window's top-level ops)."""
+        return nearest_marked(self.parents, self.slices["depth"].to_numpy(), where)
+
+    def ancestors(self, rows: np.ndarray, where: np.ndarray | None = None, *, through: np.ndarray | None = None,
+                  include_self: bool = False) -> pd.DataFrame:
+        """Every (row position in ``rows``, enclosing slice) pair, nearest first: the slices around each with
+        ``where`` True; or, with ``through`` (a column of nearest-marked ids such as ``region_id``), the marked
+        slices around it, hopping from one to the next. Columns ``row``, ``ancestor``."""
+        rows = np.asarray(rows, dtype=np.int64)
+        if through is not None:
+            return marked_chain_pairs(self.parents, through, rows, include_self=include_self)
+        if not len(self.slices):
+            rows = np.full(len(rows), -1, dtype=np.int64)
+        return ancestor_pairs(self.parents, rows, where, include_self=include_self)
+
+    def running_at(self, ordered: np.ndarray, points: np.ndarray, closed: bool = False) -> np.ndarray:
+        """For each moment in ``points``, the innermost slice running there among one thread's slices ``ordered``
+        (slice ids sorted by start, then depth; -1: none). ``closed``: a slice ending at the moment still holds it."""
+        ordered = np.asarray(ordered, dtype=np.int64)
+        return innermost_at(self.parents, self.slices["end_ns"].to_numpy(), ordered,
+                            self.slices["start_ns"].to_numpy()[ordered], np.asarray(points), closed=closed)
+
+    def slice_at(self, rank: np.ndarray, pid: np.ndarray, tid: np.ndarray, ts: np.ndarray) -> np.ndarray:
+        """For each moment ``ts`` on thread (rank, pid, tid): the innermost slice of that thread whose [start, end]
+        holds it (-1: none)."""
+        out = np.full(len(ts), -1, dtype=np.int64)
+        slices = self.slices
+        if len(slices) == 0 or len(ts) == 0:
+            return out
+        s_rank = slices["rank"].to_numpy().astype(np.int64)
+        s_pid, s_tid = slices["pid"].to_numpy(dtype=np.int64, na_value=-1), slices["tid"].to_numpy(dtype=np.int64, na_value=-1)
+        order = np.lexsort((slices["depth"].to_numpy(), slices["start_ns"].to_numpy(), s_tid, s_pid, s_rank))
+        keys = np.stack([s_rank[order], s_pid[order], s_tid[order]], axis=1)
+        cut = np.flatnonzero(np.r_[True, (keys[1:] != keys[:-1]).any(axis=1), True])
+        for lo, hi in zip(cut[:-1], cut[1:]):
+            r, p, t = keys[lo]
+            mine = np.flatnonzero((rank == r) & (pid == p) & (tid == t))
+            if len(mine):
+                out[mine] = self.running_at(order[lo:hi], ts[mine], closed=True)
+        return out
 
     @property
     def steps(self) -> StepWindows:

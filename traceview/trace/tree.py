@@ -138,3 +138,22 @@ def mark_subtrees(slices: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     inside[roots] = True
     has_root = nearest_marked(parents, slices["depth"].to_numpy(), inside) >= 0
     return has_root
+
+
+def innermost_at(parents: np.ndarray, end_ns: np.ndarray, ordered: np.ndarray, starts: np.ndarray, points: np.ndarray,
+                 closed: bool = False) -> np.ndarray:
+    """For each moment in ``points``: the innermost of one thread's slices running there (-1: none).
+
+    ``ordered``: the thread's slice ids sorted by (start, depth), ``starts`` their start times. The last slice started
+    at or before a moment is the innermost if it still runs (its end after the moment; at or after it when
+    ``closed``), else one of its ancestors is: only the moments whose candidate has ended walk up (lost exits nest
+    ~2,000 deep)."""
+    at = np.searchsorted(starts, points, side="right") - 1
+    current = np.where(at >= 0, ordered[np.maximum(at, 0)], -1)
+    active = np.flatnonzero(current >= 0)
+    while len(active):
+        ended = end_ns[current[active]]
+        active = active[ended < points[active] if closed else ended <= points[active]]
+        current[active] = parents[current[active]]
+        active = active[current[active] >= 0]
+    return current

@@ -37,7 +37,6 @@ import pandas as pd
 
 from traceview.analysis.host import replay as rp
 from traceview.trace.catalogue import tagged
-from traceview.trace.tree import nearest_marked, outermost, parents_array
 from traceview.trace import Trace
 
 # The names the model asks about (library ops and kernels, reductions, batch norm, convolutions' layouts) are in
@@ -94,19 +93,18 @@ class CompiledStep:
 
 
 def _top_level_ops(trace: Trace, w: rp.Window):
-    """The window's process's slices (``mine``), tree arrays, which slices are ops, the top-level ops, each
+    """The window's process's slices (``mine``), which slices are ops, the top-level ops, each
     slice's top-level op, and which slices are inside the optimizer or data loading (they stay eager); None when
     the window runs compiled graphs already."""
     s = trace.slices
     mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
     if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
         return None  # compiled already
-    parents, depth = parents_array(s), s["depth"].to_numpy()
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-    top = outermost(parents, depth, is_op) & mine
-    top_of = nearest_marked(parents, depth, top)  # each slice's top-level op
+    top = trace.outermost(is_op) & mine
+    top_of = trace.nearest_where(top)  # each slice's top-level op
     outside = trace.nearest("optimizer", "dataloader_next") >= 0
-    return mine, parents, depth, is_op, top, top_of, outside
+    return mine, is_op, top, top_of, outside
 
 
 def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
@@ -119,7 +117,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     ops = _top_level_ops(trace, w)
     if ops is None:
         return None
-    mine, parents, depth, is_op, top, top_of, outside = ops
+    mine, is_op, top, top_of, outside = ops
     breaks = np.zeros(n, dtype=bool)  # top-level ops that stay eager and split the graphs
     breaks[top & outside] = True
     calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
@@ -164,7 +162,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     k_top = top_of[lid[k_rows]]
     k_stretch = np.where(k_top >= 0, stretch[np.maximum(k_top, 0)], -1)
     k_rows, k_stretch = k_rows[k_stretch >= 0], k_stretch[k_stretch >= 0]
-    inner_op = nearest_marked(parents, depth, is_op)[lid[k_rows]]
+    inner_op = trace.nearest_where(is_op)[lid[k_rows]]
     library = (tagged(s, "library_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)) | tagged(g, "library_kernel")[k_rows]
     launch_start = starts[lid[k_rows]]
     by = np.lexsort((launch_start, k_stretch))
@@ -262,7 +260,7 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
     ops = _top_level_ops(trace, w)
     if ops is None:
         return None
-    mine, parents, depth, is_op, top, top_of, outside = ops
+    mine, is_op, top, top_of, outside = ops
     library_op = is_op & mine & tagged(s, "cpu_library_op")
     has_library = np.zeros(n, dtype=bool)
     has_library[top_of[library_op][top_of[library_op] >= 0]] = True

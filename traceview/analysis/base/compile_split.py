@@ -20,7 +20,6 @@ from traceview.analysis.base import intervals
 from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.trace.by_name import per_label
-from traceview.trace.tree import ancestor_pairs, nearest_ancestor, parents_array
 from traceview.trace import Trace
 from traceview.trace.classify import PHASES
 
@@ -77,12 +76,11 @@ def compile_split(trace: Trace) -> CompileSplit:
     own = np.zeros(len(slices), dtype=np.int8)
     own[(kind == "compile").to_numpy()] = _COMPILE
     own[(kind == "autotune").to_numpy()] = _AUTOTUNE
-    parents = parents_array(slices)
     slice_phase = pd.Series(slices["phase"].array.astype(PHASE_DTYPE), index=slices["slice_id"])
     code = np.array([_COMPILE, _AUTOTUNE, _RUN], dtype=np.int8)[slice_phase.cat.codes.to_numpy()]
 
-    spans = _outermost_spans(slices, own, parents)
-    spans = spans.assign(compile_id=_compile_ids(slices, names, parents, spans))
+    spans = _outermost_spans(trace, own)
+    spans = spans.assign(compile_id=_compile_ids(trace, names, spans))
     tuning = (spans["phase"] == "autotune").to_numpy()
     span_start, span_end = spans["start_ns"].to_numpy(), spans["end_ns"].to_numpy()
     autotune_ns = intervals.union_length(span_start[tuning], span_end[tuning])
@@ -104,13 +102,12 @@ def compile_split(trace: Trace) -> CompileSplit:
     )
 
 
-def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray) -> pd.DataFrame:
+def _outermost_spans(trace: Trace, own: np.ndarray) -> pd.DataFrame:
     """Compile/autotune events with no enclosing event of the same phase."""
+    slices = trace.slices
     outers, phases = [], []
     for code, phase in ((_COMPILE, "compile"), (_AUTOTUNE, "autotune")):
-        marked = own == code
-        ids = np.flatnonzero(marked)
-        outers.append(ids[nearest_ancestor(parents, ids, marked) < 0])
+        outers.append(np.flatnonzero(trace.outermost(own == code)))
         phases += [phase] * len(outers[-1])
     rows = np.concatenate(outers)
     order = np.argsort(slices["start_ns"].to_numpy()[rows], kind="stable")
@@ -126,13 +123,14 @@ def _outermost_spans(slices: pd.DataFrame, own: np.ndarray, parents: np.ndarray)
     })
 
 
-def _compile_ids(slices: pd.DataFrame, names: pd.Series, parents: np.ndarray, spans: pd.DataFrame) -> list[str]:
+def _compile_ids(trace: Trace, names: pd.Series, spans: pd.DataFrame) -> list[str]:
     """The ``F/C`` compile id named inside each span (its own name or a nested annotation)."""
+    slices = trace.slices
     ids = per_label(names, _compile_id)
     with_id = np.flatnonzero(ids != None)  # noqa: E711 (elementwise)
     is_span = np.zeros(len(slices), dtype=bool)
     is_span[spans["slice_id"].to_numpy()] = True
-    pairs = ancestor_pairs(parents, with_id, is_span, include_self=True)
+    pairs = trace.ancestors(with_id, is_span, include_self=True)
     # the first id found (pairs come nearest first) for each span
     spans_with, first = np.unique(pairs["ancestor"].to_numpy(), return_index=True)
     named = dict(zip(spans_with.tolist(), ids[with_id[pairs["row"].to_numpy()[first]]].tolist()))

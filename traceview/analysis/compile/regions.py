@@ -22,7 +22,6 @@ from traceview.trace import catalogue
 from traceview.trace.by_name import per_label
 from traceview.analysis.base.fwdbwd import fwdbwd_pairs
 from traceview.analysis.base.compile_split import CompileSplit
-from traceview.trace.tree import ancestor_pairs, marked_chain_pairs, parents_array
 from traceview.trace import Trace
 
 
@@ -47,15 +46,14 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     region_ids = per_label(names, catalogue.region_id)
     rows = np.flatnonzero(is_region)
     call_ids = slices["slice_id"].to_numpy()[rows]
-    parents = parents_array(slices)
     # each slice's innermost region call, found at load time: hop from call to enclosing call
     nearest = slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)
-    nested_in = marked_chain_pairs(parents, nearest, call_ids)
+    nested_in = trace.ancestors(call_ids, through=nearest)
 
     gpu = trace.gpu
     kernel_rows = np.flatnonzero((gpu["kind"] == "kernel").to_numpy())
     launch = gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[kernel_rows]
-    pairs = marked_chain_pairs(parents, nearest, launch)
+    pairs = trace.ancestors(launch, through=nearest)
     pair_kernel = kernel_rows[pairs["row"].to_numpy()]
     # the phase of each GPU activity, in the gpu table's row order (as compile_split made it)
     is_run = split.gpu_phase.cat.codes.to_numpy() == split.gpu_phase.cat.categories.get_loc("run")
@@ -64,7 +62,7 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     # each (kernel, enclosing call) pair counted on its call's row (calls are in slice_id order)
     at = np.searchsorted(call_ids, pairs["ancestor"].to_numpy())
     n = len(call_ids)
-    bwd_at, bwd_kernel = _backward_kernels(trace, parents, is_region, call_ids, kernel_rows, launch)
+    bwd_at, bwd_kernel = _backward_kernels(trace, call_ids, kernel_rows, launch)
     bwd_run = is_run[bwd_kernel]
     bwd_dur = gpu["dur_ns"].to_numpy()[bwd_kernel]
     calls = pd.DataFrame({
@@ -84,7 +82,7 @@ def region_calls(trace: Trace, split: CompileSplit) -> RegionCalls:
     return RegionCalls(calls=calls, by_region=_by_region(calls))
 
 
-def _backward_kernels(trace: Trace, parents: np.ndarray, is_region: np.ndarray, call_ids: np.ndarray,
+def _backward_kernels(trace: Trace, call_ids: np.ndarray,
                       kernel_rows: np.ndarray, launch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(call position, GPU row) for every kernel launched under a backward op whose forward op ran
     inside a region call (every enclosing call, as for the forward kernels)."""
@@ -93,14 +91,14 @@ def _backward_kernels(trace: Trace, parents: np.ndarray, is_region: np.ndarray, 
     if pairs.empty or len(call_ids) == 0:
         return none, none
     nearest = trace.slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)
-    forward_in = marked_chain_pairs(parents, nearest, pairs["forward_id"].to_numpy())  # row: pair, ancestor: call
+    forward_in = trace.ancestors(pairs["forward_id"].to_numpy(), through=nearest)  # row: pair, ancestor: call
     if forward_in.empty:
         return none, none
     backward_of_call = pd.DataFrame({"backward_id": pairs["backward_id"].to_numpy()[forward_in["row"].to_numpy()],
                                      "call": np.searchsorted(call_ids, forward_in["ancestor"].to_numpy())})
-    is_backward = np.zeros(len(parents), dtype=bool)
+    is_backward = np.zeros(len(trace.slices), dtype=bool)
     is_backward[backward_of_call["backward_id"].to_numpy()] = True
-    under = ancestor_pairs(parents, launch, is_backward, include_self=True)  # row: kernel, ancestor: backward op
+    under = trace.ancestors(launch, is_backward, include_self=True)  # row: kernel, ancestor: backward op
     joined = pd.DataFrame({"backward_id": under["ancestor"].to_numpy(), "gpu_row": kernel_rows[under["row"].to_numpy()]}) \
         .merge(backward_of_call.drop_duplicates(), on="backward_id")
     return joined["call"].to_numpy(dtype=np.int64), joined["gpu_row"].to_numpy(dtype=np.int64)

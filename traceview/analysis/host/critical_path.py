@@ -41,7 +41,6 @@ from traceview.trace import catalogue
 from traceview.trace.by_name import per_label
 from traceview.analysis.host.path_walk import KINDS, SEGMENT_COLUMNS, PathWalker, StepPath
 from traceview.trace.step_windows import StepWindows, step_windows
-from traceview.trace.tree import parents_array
 from traceview.trace import Trace
 
 __all__ = ["KINDS", "SEGMENT_COLUMNS", "CriticalPath", "StepPath", "critical_path"]  # StepPath lives in .path_walk
@@ -98,7 +97,7 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
     if len(windows):
         spans = pd.DataFrame({"rank": windows.rank, "pid": windows.pid, "start": windows.start_ns, "end": windows.end_ns})
         spans = spans.groupby(["rank", "pid"]).agg(start=("start", "min"), end=("end", "max"))
-        walker = PathWalker(trace, parents_array(trace.slices),
+        walker = PathWalker(trace,
                             {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])})
         names = trace.slices["name"].to_numpy(dtype=object)[windows.slice_id]
         tids = walker.tid[windows.slice_id]
@@ -106,7 +105,7 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
                                   _step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
         return CriticalPath(steps, windows.source, walker.notes)
     rank, pid, tid, start, end = _run_window(trace, slice_phase)
-    walker = PathWalker(trace, parents_array(trace.slices), {(rank, pid): (start, end)})
+    walker = PathWalker(trace, {(rank, pid): (start, end)})
     return CriticalPath((walker.step(rank, pid, start, end, 0, tid),), "run phase", walker.notes)
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from traceview.trace import Trace
+
 
 @dataclass(frozen=True)
 class HostTimeline:
@@ -38,22 +40,7 @@ class HostTimeline:
         return int(np.searchsorted(self.start_ns, t, side="left")) - 1
 
 
-def _innermost(starts: np.ndarray, ids: np.ndarray, end_ns: np.ndarray, parents: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """For each moment in ``points``: the innermost slice of one thread running there (-1: none).
-
-    ``starts``/``ids``: the thread's slices ordered by (start, depth); the last one started at or
-    before a moment is the innermost if it is still running, else one of its ancestors is."""
-    at = np.searchsorted(starts, points, side="right") - 1
-    current = np.where(at >= 0, ids[np.maximum(at, 0)], -1)
-    active = np.flatnonzero(current >= 0)
-    while len(active):  # only the moments whose candidate has ended walk up (lost exits nest ~2,000 deep)
-        active = active[end_ns[current[active]] <= points[active]]
-        current[active] = parents[current[active]]
-        active = active[current[active] >= 0]
-    return current
-
-
-def host_timeline(start_all: np.ndarray, end_all: np.ndarray, depth_all: np.ndarray, tid_all: np.ndarray, parents: np.ndarray,
+def host_timeline(trace: Trace, start_all: np.ndarray, end_all: np.ndarray, depth_all: np.ndarray, tid_all: np.ndarray,
                   rows: np.ndarray) -> HostTimeline:
     """The timeline of the slices at positions ``rows`` (one process's chosen threads), see the
     module docstring; the arrays are the slices table's start_ns, end_ns, depth, tid (-1 for none)
@@ -69,7 +56,7 @@ def host_timeline(start_all: np.ndarray, end_all: np.ndarray, depth_all: np.ndar
     for tid in tids:
         mine = rows[tid_all[rows] == tid]
         mine = mine[np.lexsort((depth_all[mine], start_all[mine]))]
-        inner = _innermost(start_all[mine], mine, end_all, parents, points)
+        inner = trace.running_at(mine, points)  # the innermost running slice of the thread at each moment
         started = np.where(inner >= 0, start_all[np.maximum(inner, 0)], np.iinfo(np.int64).min)
         wins = (inner >= 0) & (started > best_start)
         best[wins] = inner[wins]

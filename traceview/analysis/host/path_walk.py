@@ -81,11 +81,11 @@ class _Host:
 class PathWalker:
     """The per-trace lookups (host timelines per process, GPU activities per rank) and the walk."""
 
-    def __init__(self, trace: Trace, parents: np.ndarray, spans: dict[tuple[int, int], tuple[int, int]] | None = None) -> None:
+    def __init__(self, trace: Trace, spans: dict[tuple[int, int], tuple[int, int]] | None = None) -> None:
         """``spans``: per (rank, pid), the [first start, last end] of the windows that will be walked;
         a host timeline then holds only the slices that overlap it (a compile-included trace's
         compilation is most of its slices and never on a run step's path)."""
-        self.slices, self.parents, self.notes, self.spans = trace.slices, parents, [], spans or {}
+        self.trace, self.slices, self.parents, self.notes, self.spans = trace, trace.slices, trace.parents, [], spans or {}
         orphans = int(trace.gpu["launch_id"].isna().sum())
         if orphans:
             self.notes.append(f"critical path: {orphans:,} GPU activities have no launch in the trace; on the path they wait "
@@ -95,7 +95,7 @@ class PathWalker:
         self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
         self.depth = s["depth"].to_numpy()
         self.is_api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
-        self.inner_compile_frame = _inner_compile_frames(s, parents)
+        self.inner_compile_frame = _inner_compile_frames(s, self.parents)
         self.waits = self.is_api & tagged(s, "sync_api")
         self.maybe_waits = self.is_api & tagged(s, "async_memcpy_api")
         gpu = trace.gpu
@@ -131,7 +131,7 @@ class PathWalker:
                 lo, hi = self.spans[(rank, pid)]
                 mask &= (self.end_ns > lo) & (self.start_ns < hi)
             rows = np.flatnonzero(mask)
-            line = host_timeline(self.start_ns, self.end_ns, self.depth, self.tid, self.parents, rows)
+            line = host_timeline(self.trace, self.start_ns, self.end_ns, self.depth, self.tid, rows)
             sid, some = line.slice_id, line.slice_id >= 0
             safe = np.maximum(sid, 0)
             kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)

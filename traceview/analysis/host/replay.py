@@ -29,7 +29,6 @@ import pandas as pd
 
 from traceview.trace.catalogue import tagged
 from traceview.trace.step_windows import StepWindows
-from traceview.trace.tree import ancestor_pairs, parents_array
 from traceview.trace import Trace
 
 #: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
@@ -140,7 +139,7 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     h2d, pageable = tagged(gpu, "h2d"), tagged(gpu, "pageable")
     memcpy, is_async = tagged(s, "memcpy_api"), tagged(s, "async_api")
     names = s["name"].array
-    op_ids = _outermost_ops(s, rows)
+    op_ids = _outermost_ops(trace, rows)
     out = []
     for sid, op_id in zip(rows, op_ids):
         a, b = int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid])
@@ -170,17 +169,16 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     return Blocking(calls.drop(columns="op"))
 
 
-def _outermost_ops(s: pd.DataFrame, rows: np.ndarray) -> np.ndarray:
-    """For each of ``rows``, the slice_id of the outermost CPU op around it (``aten::item`` for the synchronize
-    inside ``.item()``), -1 when none."""
+def _outermost_ops(trace: Trace, rows: np.ndarray) -> np.ndarray:
+    """For each of ``rows``, the slice_id of the outermost CPU op around it, not itself (``aten::item`` for the
+    synchronize inside ``.item()``), -1 when none."""
+    s = trace.slices
+    rows = np.asarray(rows, dtype=np.int64)
+    if not len(rows):
+        return rows
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-    pairs = ancestor_pairs(parents_array(s), rows, is_op)
-    out = np.full(len(rows), -1, dtype=np.int64)
-    if len(pairs):
-        depth = s["depth"].to_numpy()[pairs["ancestor"].to_numpy()]
-        top = pairs.assign(depth=depth).sort_values("depth", kind="stable").drop_duplicates("row")
-        out[top["row"].to_numpy()] = top["ancestor"].to_numpy()
-    return out
+    up = trace.parents[rows]
+    return np.where(up >= 0, trace.outermost_around(is_op)[np.maximum(up, 0)], -1)
 
 
 def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:

@@ -22,7 +22,6 @@ import pandas as pd
 from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.analysis.base.compile_split import CompileSplit
-from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 
 
@@ -53,7 +52,6 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     slices = trace.slices
     names = _CategoryLabels(slices["name"])
     cats = slices["cat"]
-    parents = parents_array(slices)
     is_region = (slices["kind"] == "region").to_numpy()
     is_op = (cats == "cpu_op").to_numpy() & ~is_region
     windows = trace.steps
@@ -89,8 +87,8 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     region = gpu["region_id"].to_numpy(dtype=np.int64, na_value=-1)
     outer_region = gpu["outer_region_id"].to_numpy(dtype=np.int64, na_value=-1)
     step = _step_of(trace, launch_id, op)
-    annotation = nearest_ancestor(parents, launch_id, is_annotation)
-    source = nearest_ancestor(parents, launch_id, is_python)
+    annotation = trace.enclosing(launch_id, is_annotation)
+    source = trace.enclosing(launch_id, is_python)
 
     region_ids = names.mapped(lambda categories: [catalogue.region_id(c) for c in categories.astype(str)])
     for col, ids, labels in (("op", op, names), ("region", region, region_ids), ("step", step, names),

@@ -42,7 +42,6 @@ from traceview.trace.catalogue import tagged
 from traceview.trace.by_name import per_label
 from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace.step_windows import StepWindows, step_windows
-from traceview.trace.tree import marked_chain_pairs, outermost, parents_array
 from traceview.trace import Trace
 
 #: Kinds of CPU kernel, in the order reports list them.
@@ -133,7 +132,7 @@ def _kind_codes(trace: Trace) -> np.ndarray:
     if len(trace.gpu) == 0:
         aten = tagged(slices, "traced_op") & (cats == "cpu_op").to_numpy() & ~cpp
         # not inside another op or kernel
-        outer = outermost(parents_array(slices), slices["depth"].to_numpy(), aten | cpp | interpreted) & aten
+        outer = trace.outermost(aten | cpp | interpreted) & aten
         kind[outer] = KINDS.index("aten")
     return kind
 
@@ -166,7 +165,7 @@ def _per_region(trace: Trace, kernels: pd.DataFrame, run: np.ndarray) -> pd.Data
         return pd.DataFrame({c: [] for c in REGION_COLUMNS})
     ids = kernels["slice_id"].to_numpy()[run]
     nearest = slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)  # found at load time
-    pairs = marked_chain_pairs(parents_array(slices), nearest, ids)  # every enclosing call, as for GPU kernels
+    pairs = trace.ancestors(ids, through=nearest)  # every enclosing call, as for GPU kernels
     at = np.searchsorted(call_ids, pairs["ancestor"].to_numpy())
     dur = kernels["dur_ns"].to_numpy()[run][pairs["row"].to_numpy()]
     calls = pd.DataFrame({

@@ -36,7 +36,6 @@ import pandas as pd
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.kernels.bandwidth import INPUT_TYPE_BYTES, device_ceiling
 from traceview.trace.catalogue import tagged
-from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.errors import TraceFormatError
 from traceview.trace import Trace
 
@@ -116,10 +115,9 @@ def op_flops(trace: Trace) -> pd.DataFrame:
         "op": np.asarray(names[keep].astype(str), dtype=object), "flops": flops[at], "bytes": nbytes[at], "dtype": dtype[at],
     }, columns=CALL_COLUMNS)
     if len(frame) > 1:  # an op counted inside another counted op (conv2d -> convolution): keep the innermost
-        parents = parents_array(slices)
         mask = np.zeros(len(slices), dtype=bool)
         mask[frame["slice_id"].to_numpy()] = True
-        outer = nearest_ancestor(parents, frame["slice_id"].to_numpy(), mask)
+        outer = trace.enclosing(frame["slice_id"].to_numpy(), mask)
         frame = frame[~frame["slice_id"].isin(outer[outer >= 0])]
     return frame.astype({"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}).reset_index(drop=True)
 
@@ -324,7 +322,7 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
     op_id = table["op_id"].fillna(-1).to_numpy(dtype=np.int64)
     mask = np.zeros(len(trace.slices), dtype=bool)
     mask[calls["slice_id"].to_numpy()] = True
-    call_id = np.where(is_kernel, nearest_ancestor(parents_array(trace.slices), op_id, mask, include_self=True) if len(trace.slices) else -1, -1)
+    call_id = np.where(is_kernel, trace.enclosing(op_id, mask, include_self=True), -1)
     dur = table["dur_ns"].to_numpy(dtype=np.int64)
     known = call_id >= 0
     call_dur = pd.Series(dur[known]).groupby(call_id[known]).sum()

@@ -25,7 +25,6 @@ import pandas as pd
 
 from traceview.trace import catalogue
 from traceview.analysis.base.compile_split import CompileSplit, compile_split
-from traceview.trace.tree import parents_array
 from traceview.trace import Trace
 
 #: Kineto "Device Type" of GPU memory (ROCm's HIP devices report it too).
@@ -132,7 +131,7 @@ def _owners(trace: Trace, events: pd.DataFrame, split: CompileSplit | None) -> d
     slices = trace.slices
     if events.empty:
         return {c: np.array([], dtype=object) for c in ("op", "region", "phase")}
-    enclosing = enclosing_slice(slices, events["rank"].to_numpy(), events["pid"].to_numpy(dtype=np.int64, na_value=-1),
+    enclosing = trace.slice_at(events["rank"].to_numpy(), events["pid"].to_numpy(dtype=np.int64, na_value=-1),
                                 events["tid"].to_numpy(dtype=np.int64, na_value=-1), events["ts_ns"].to_numpy())
     names = slices["name"]
     # the op and region call around each slice, itself included, were found at load time
@@ -149,35 +148,6 @@ def _owners(trace: Trace, events: pd.DataFrame, split: CompileSplit | None) -> d
     phase = pick(enclosing, split.slice_phase.reset_index(drop=True))
     return {"op": pick(op, names), "region": np.array([catalogue.region_id(r) if r is not None else None for r in pick(region, names)], dtype=object),
             "phase": np.where(phase == None, "run", phase)}  # noqa: E711 (elementwise)
-
-
-def enclosing_slice(slices: pd.DataFrame, rank: np.ndarray, pid: np.ndarray, tid: np.ndarray, ts: np.ndarray) -> np.ndarray:
-    """For each moment ``ts`` on thread (rank, pid, tid): the innermost slice of that thread whose
-    [start, end] holds it (-1 if none). The latest slice starting at or before ``ts`` is it or
-    nested in it (slices nest per thread), so the answer is on its way up the parent chain."""
-    out = np.full(len(ts), -1, dtype=np.int64)
-    if len(slices) == 0 or len(ts) == 0:
-        return out
-    s_rank = slices["rank"].to_numpy().astype(np.int64)
-    s_pid, s_tid = slices["pid"].to_numpy(dtype=np.int64, na_value=-1), slices["tid"].to_numpy(dtype=np.int64, na_value=-1)
-    start, end = slices["start_ns"].to_numpy(), slices["end_ns"].to_numpy()
-    order = np.lexsort((start, s_tid, s_pid, s_rank))
-    keys = np.stack([s_rank[order], s_pid[order], s_tid[order]], axis=1)
-    cut = np.flatnonzero(np.r_[True, (keys[1:] != keys[:-1]).any(axis=1), True])
-    for lo, hi in zip(cut[:-1], cut[1:]):
-        r, p, t = keys[lo]
-        mine = np.flatnonzero((rank == r) & (pid == p) & (tid == t))
-        if len(mine):
-            at = np.searchsorted(start[order[lo:hi]], ts[mine], side="right") - 1
-            out[mine] = np.where(at >= 0, order[lo:hi][np.maximum(at, 0)], -1)
-    parents = parents_array(slices)
-    active = np.flatnonzero(out >= 0)
-    while len(active):  # walk up until the slice holds the moment
-        outside = end[out[active]] < ts[active]
-        active = active[outside]
-        out[active] = parents[out[active]]
-        active = active[out[active] >= 0]
-    return out
 
 
 def _by_phase(gpu: pd.DataFrame, phase: np.ndarray) -> pd.DataFrame:

@@ -44,7 +44,6 @@ from traceview.trace.catalogue import tagged
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.trace.by_name import per_label
 from traceview.analysis.base.fwdbwd import fwdbwd_pairs
-from traceview.trace.tree import nearest_ancestor, parents_array
 from traceview.trace import Trace
 from traceview.trace.schema import GRAPH_LAUNCH_APIS
 
@@ -86,7 +85,7 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
         note = "no nn.Module events in this trace: record it with with_stack=True (traceview profile --with-stack) for the per-module view"
         return ModuleTable(pd.DataFrame(columns=COLUMNS), len(run), 0, [note])
     is_node = is_module | (kind == "region").to_numpy()
-    parents = parents_array(slices)
+    parents = trace.parents
     node_ids = np.flatnonzero(is_node)
     node_path = _node_paths(slices, parents, is_node, node_ids, names)
 
@@ -100,7 +99,7 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     path[has] = node_path[np.searchsorted(node_ids, node[has])]
     path[node == -2] = UNLINKED
     outside = path == None  # noqa: E711 (elementwise)
-    path[outside] = _outside_labels(trace, parents, launch[outside])
+    path[outside] = _outside_labels(trace, launch[outside])
 
     kernels = pd.DataFrame({"path": path, "backward": is_backward, "dur_ns": run["dur_ns"].to_numpy(dtype=np.int64),
                             "launch": launch, "graph": run["api"].isin(GRAPH_LAUNCH_APIS).to_numpy()})
@@ -188,23 +187,21 @@ def _backward_nodes(trace: Trace, parents: np.ndarray, is_node: np.ndarray, laun
     by_backward = by_backward[~by_backward.index.duplicated()]
     is_backward = np.zeros(len(parents), dtype=bool)
     is_backward[by_backward.index.to_numpy()] = True
-    backward_op = nearest_ancestor(parents, launch, is_backward, include_self=True)
+    backward_op = trace.enclosing(launch, is_backward, include_self=True)
     under = backward_op >= 0
     found = by_backward.reindex(backward_op[under]).to_numpy()
     out[under] = np.where(found >= 0, found, -2)
     return out
 
 
-def _outside_labels(trace: Trace, parents: np.ndarray, launch: np.ndarray) -> np.ndarray:
+def _outside_labels(trace: Trace, launch: np.ndarray) -> np.ndarray:
     """``[<outermost user annotation>]`` around each launch (steps excluded), else OUTSIDE."""
     slices = trace.slices
     is_annotation = (slices["cat"] == "user_annotation").to_numpy() & ~tagged(slices, "step")
     out = np.full(len(launch), OUTSIDE, dtype=object)
-    current = nearest_ancestor(parents, launch, is_annotation)
-    outermost = current.copy()
-    while (current >= 0).any():
-        outermost = np.where(current >= 0, current, outermost)
-        current = np.where(current >= 0, nearest_ancestor(parents, np.maximum(current, 0), is_annotation), -1)
+    # a launch is a runtime call, never an annotation: the outermost one around it, itself included, is around it
+    outermost = np.where(launch >= 0, trace.outermost_around(is_annotation)[np.maximum(launch, 0)], -1) \
+        if len(slices) else np.full(len(launch), -1, dtype=np.int64)
     has = outermost >= 0
     if has.any():
         names = slices["name"].array  # categorical: labels by code, not the whole column as strings

@@ -15,7 +15,6 @@ import pandas as pd
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.trace.catalogue import tagged
 from traceview.trace.step_windows import StepWindows, step_windows
-from traceview.trace.tree import outermost, parents_array
 from traceview.trace import Trace
 
 COLUMNS = ["slice_id", "name", "start_ns", "dur_ns", "kernels", "compile_kernels", "gpu_ms", "launches",
@@ -82,6 +81,6 @@ def _aten_ops_step(trace: Trace, windows: StepWindows) -> np.ndarray:
     trace the only work there is."""
     slices = trace.slices
     is_aten = (slices["cat"] == "cpu_op").to_numpy() & tagged(slices, "aten")
-    top = np.flatnonzero(outermost(parents_array(slices), slices["depth"].to_numpy(), is_aten))
+    top = np.flatnonzero(trace.outermost(is_aten))
     pos = windows.positions(slices["step_id"].to_numpy(dtype=np.int64, na_value=-1)[top])
     return pos[pos >= 0]
