@@ -107,7 +107,7 @@ def test_ranks_json_has_the_straggler_the_slow_rank_made():
 
 
 def test_html_page_opens_with_the_advice():
-    from traceview.report.html import render_report
+    from traceview.report.html.analysis import render_report
 
     page = render_report(_analysis(PRED / "gpt2-compiled"))
     assert page.index('id="advice"') < page.index("<h2>Findings</h2>") < page.index("<h2>Timeline</h2>")

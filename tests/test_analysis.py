@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from conftest import DATA, h200, public
 from traceview.analysis.analyze import analyze
 from traceview.cli import app
-from traceview.report.json import analysis_document
+from traceview.report.json.analysis import analysis_document
 
 CPU_COMPILE = DATA / "cpu" / "compile_graph_break.json.gz"
 

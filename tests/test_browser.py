@@ -40,7 +40,7 @@ def errors(dom: str) -> str:
 
 def _write(load_cached, path: Path, out: Path) -> Path:
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import write_report
+    from traceview.report.html.analysis import write_report
 
     trace = load_cached(path)
     return write_report(analyze(trace), out, trace=trace)
@@ -66,7 +66,7 @@ def test_hostile_kernel_names_do_not_run_script(chromium, load_cached, tmp_path)
 def test_diff_page_renders(chromium, load_cached, tmp_path):
     from traceview.analysis.analyze import analyze
     from traceview.analysis.compare.diff import diff_analyses
-    from traceview.report.diff_view import write_diff_html
+    from traceview.report.html.diff import write_diff_html
 
     d = diff_analyses(analyze(load_cached(h200("abc_eager"))), analyze(load_cached(h200("abc_compiled_steady"))), "eager", "compiled")
     dom = dump_dom(chromium, write_diff_html([d], tmp_path / "diff.html"), tmp_path)
@@ -86,7 +86,7 @@ def test_first_screen_holds_the_advice_and_the_top_kernels_with_short_names(chro
     import json
 
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import write_report
+    from traceview.report.html.analysis import write_report
     from traceview.trace import load
     from traceview.trace.run_files import dynamo_record, run_files
 
@@ -132,7 +132,7 @@ def test_long_tables_show_their_top_rows_and_unfold_on_click(chromium, load_cach
     import json
 
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import write_report
+    from traceview.report.html.analysis import write_report
 
     from traceview.trace import load
     from traceview.trace.run_files import dynamo_record, run_files

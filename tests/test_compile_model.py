@@ -208,7 +208,7 @@ def test_compile_sign_right_where_compiling_gained_or_lost_beyond_the_ab_spread(
 def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
     """Each advice entry carries its kind's record against measured changes (advice.CHECKED), in JSON and on the page."""
     from traceview.analysis.advice.advise import CHECKED
-    from traceview.report.advice_view import advice_section
+    from traceview.report.html.advice import advice_section
 
     path, trace = _trace(MODELS / "vit-eager")
     advice = analyze(trace, dynamo_record(run_files(path))).advice

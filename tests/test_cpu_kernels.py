@@ -18,7 +18,7 @@ from conftest import DATA, SAMPLES, h200
 from traceview.trace import catalogue
 from traceview.analysis.analyze import analyze
 from traceview.cli import app
-from traceview.report.json import analysis_document
+from traceview.report.json.analysis import analysis_document
 
 CPU = SAMPLES / "cpu"
 TRACES = sorted(CPU.glob("*/*.pt.trace.json.gz"))
@@ -163,7 +163,7 @@ def test_ops_traced_while_compiling_are_compile_phase_not_cpu_kernels(analyzed):
 
 
 def test_json_terminal_and_html_reports_show_the_cpu_kernels(analyzed, tmp_path):
-    from traceview.report.html import render_report
+    from traceview.report.html.analysis import render_report
 
     path = _trace("abc-compiled")
     doc = analysis_document(analyzed(path))
@@ -182,7 +182,7 @@ def test_json_terminal_and_html_reports_show_the_cpu_kernels(analyzed, tmp_path)
 def test_run_comparison_puts_eager_aten_ops_beside_compiled_cpp_kernels(analyzed):
     from rich.console import Console
 
-    from traceview.report.terminal import comparison_view
+    from traceview.report.terminal.analysis import comparison_view
 
     results = [(n, analyzed(_trace(n))) for n in ("abc-eager", "abc-compiled", "abc-triton")]
     console = Console(width=200, record=True)

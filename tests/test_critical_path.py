@@ -233,8 +233,8 @@ def test_analyze_json_terminal_and_html_show_the_path_of_a_ddp_rank_pair(load_ca
 
     from traceview.analysis.analyze import analyze
     from traceview.cli import app
-    from traceview.report.html import render_report
-    from traceview.report.terminal import analysis_view
+    from traceview.report.html.analysis import render_report
+    from traceview.report.terminal.analysis import analysis_view
 
     folder = SAMPLES / "ddp_2rank"
     result = CliRunner().invoke(app, ["analyze", "--json", str(folder)])

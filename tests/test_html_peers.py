@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from conftest import DATA, SAMPLES
 from traceview.analysis.analyze import analyze
-from traceview.report.html import render_report
+from traceview.report.html.analysis import render_report
 
 
 def _figures(html: str) -> dict:

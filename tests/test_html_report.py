@@ -19,7 +19,7 @@ XSS_SCRIPT = "</script><script>alert(1)</script>"
 
 def _report(load_cached, path: Path, **kw) -> str:
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import render_report
+    from traceview.report.html.analysis import render_report
 
     trace = load_cached(path)
     return render_report(analyze(trace), trace=trace, **kw)
@@ -171,7 +171,7 @@ def test_a_cpu_page_shows_what_was_measured_and_says_what_cannot_be(name):
     import json
 
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import render_report
+    from traceview.report.html.analysis import render_report
     from tests.conftest import SAMPLES
     from traceview.trace import load
 
@@ -185,7 +185,7 @@ def test_a_cpu_page_shows_what_was_measured_and_says_what_cannot_be(name):
 
 
 def test_tables_fold_only_when_more_than_a_few_rows_would_be_hidden():
-    from traceview.report.html_page import FOLD_ROWS, table
+    from traceview.report.html.page import FOLD_ROWS, table
 
     def rows(n):
         return [[f"k{i}", (f"{i}", i)] for i in range(n)]

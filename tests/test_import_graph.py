@@ -145,3 +145,42 @@ def test_analysis_folders_import_only_their_floor_or_lower():
     wrong = [(m, t) for m, ts in graph().items() for t in ts
              if _folder(m) and _folder(t) and ANALYSIS_FLOORS[_folder(t)] > ANALYSIS_FLOORS[_folder(m)]]
     assert wrong == []
+
+
+#: report/ is split along one axis, the output kind: these folders never import each other, except an HTML page
+#: embedding its data with the JSON encoder (``traceview.report.json`` itself, not a JSON document's module).
+#: Shared by all of them: ``words`` (what every output calls things) and ``text`` (strings safe to print).
+REPORT_OUTPUTS = ("terminal", "html", "json")
+REPORT_SHARED = {"traceview.report.words", "traceview.report.text"}
+
+
+def _output(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "report" else None
+
+
+def test_report_is_split_by_output_kind_and_outputs_do_not_import_each_other():
+    g = graph()
+    report = {m for m in g if m.startswith("traceview.report.")}
+    assert {_output(m) for m in report} == {*REPORT_OUTPUTS, "words", "text", "junit", "perfetto"}
+    wrong = [(m, t) for m in report for t in g[m] if t.startswith("traceview.report.") and t not in REPORT_SHARED
+             and _output(t) != _output(m) and not (_output(m) == "html" and t == "traceview.report.json")]
+    assert wrong == []
+    assert not any(t.startswith("traceview.report.") and t not in REPORT_SHARED for m in REPORT_SHARED for t in g[m])
+
+
+def test_each_drawing_library_stays_in_its_output():
+    """rich draws only the terminal (and ``text``'s safe strings for it); plotly only the HTML."""
+    wrong = []
+    for name, path in modules().items():
+        if not name.startswith("traceview.report."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            for t in targets:
+                if t.split(".")[0] == "rich" and _output(name) not in ("terminal", "text"):
+                    wrong.append((name, t))
+                if t.split(".")[0] == "plotly" and _output(name) != "html":
+                    wrong.append((name, t))
+    assert wrong == []

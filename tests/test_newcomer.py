@@ -103,7 +103,7 @@ def test_kernels_of_a_cpu_run_lists_its_cpu_kernels_and_show_finds_them():
 
 
 def test_run_footer_names_the_workloads_call():
-    from traceview.report.scaling import caption
+    from traceview.report.words import caption
 
     assert caption("abc").startswith("per call (one A * B + C)")
     assert caption("adam").startswith("per call (one optimizer step)")

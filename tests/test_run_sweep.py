@@ -19,7 +19,7 @@ from traceview.analysis.analyze import analyze
 from traceview.analysis.compare.scaling import RunPoint, crossover, step_scaling
 from traceview.capture.workloads import WORKLOADS
 from traceview.capture.workloads.adam import shapes
-from traceview.report.scaling import scaling_view
+from traceview.report.terminal.scaling import scaling_view
 from traceview.trace import load
 from traceview.trace.run_files import dynamo_record, run_files
 

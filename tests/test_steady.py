@@ -18,7 +18,7 @@ from conftest import SAMPLES
 from traceview.analysis.analyze import analyze
 from traceview.analysis.compile.steady import steady_steps, subset
 from traceview.trace.step_windows import step_windows
-from traceview.report.json import analysis_document
+from traceview.report.json.analysis import analysis_document
 from traceview.trace import load
 from traceview.trace.run_files import dynamo_record, run_files
 

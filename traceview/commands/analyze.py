@@ -28,11 +28,12 @@ def analyze_cmd(
         return
     result = analyze(*load_run(trace, torch_trace, quiet=json, cache=not no_cache))
     if json:
-        from traceview.report.json import analysis_document, json_text
+        from traceview.report.json.analysis import analysis_document
+        from traceview.report.json import json_text
 
         typer.echo(json_text(analysis_document(result)))
         return
-    from traceview.report.terminal import analysis_view
+    from traceview.report.terminal.analysis import analysis_view
 
     console().print(analysis_view(result, top=top))
 
@@ -45,11 +46,12 @@ def _analyze_variants(variants: dict[str, Path], json: bool, top: int, no_cache:
 
     results = {name: analyze(*load_run(path, quiet=json, cache=not no_cache)) for name, path in variants.items()}
     if json:
-        from traceview.report.json import analysis_document, json_text
+        from traceview.report.json.analysis import analysis_document
+        from traceview.report.json import json_text
 
         typer.echo(json_text({"variants": {name: analysis_document(r) for name, r in results.items()}}))
         return
-    from traceview.report.terminal import analysis_view, comparison_view
+    from traceview.report.terminal.analysis import analysis_view, comparison_view
 
     for name, result in results.items():
         console().print(Rule(f"variant {name}: {variants[name].name}", align="left"))

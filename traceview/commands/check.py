@@ -32,7 +32,9 @@ def check_cmd(
     from traceview.analysis.analyze import analyze
     from traceview.analysis.verdicts.budgets import check, check_metrics, METRICS
     from traceview.commands import _budgets
-    from traceview.report.check import check_document, junit_xml, terminal_lines
+    from traceview.report.json.check import check_document
+    from traceview.report.junit import junit_xml
+    from traceview.report.terminal.check import terminal_lines
 
     rules, file_baseline = [], None
     config = budgets if budgets is not None else _budgets.find_pyproject(Path.cwd())

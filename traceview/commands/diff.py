@@ -60,7 +60,7 @@ def _aten_ops(trace, path: Path) -> dict[str, list[str]] | None:
     """Generated kernels' Original ATen ops, when Inductor code is beside the trace (best-effort)."""
     import re
 
-    from traceview.report.html_kernels import code_info
+    from traceview.report.html.kernels import code_info
 
     info = code_info(trace, None) if path.is_file() else None
     if info is None or info.summary.empty:
@@ -105,18 +105,18 @@ def diff_cmd(
             la, lb = f"{pa.parent.name}/{la}", f"{pb.parent.name}/{lb}"
         diffs.append(diff_analyses(sides[0][0], sides[1][0], la, lb, sides[0][1], sides[1][1]))
     if html is not None:
-        from traceview.report.diff_view import write_diff_html
+        from traceview.report.html.diff import write_diff_html
 
         out = write_diff_html(diffs, html)
         if not json:
             err_console().print(f"wrote {out}", markup=False, highlight=False)
     if json:
-        from traceview.report.diff_view import diff_document
+        from traceview.report.json.diff import diff_document
         from traceview.report.json import json_text
 
         typer.echo(json_text(diff_document(diffs)))
         return
-    from traceview.report.diff_view import diff_view
+    from traceview.report.terminal.diff import diff_view
 
     out_console = console()
     for d in diffs:

@@ -24,6 +24,6 @@ def info_cmd(
 
         typer.echo(dumps(summary))
         return
-    from traceview.report.terminal import summary_view
+    from traceview.report.terminal.analysis import summary_view
 
     console().print(summary_view(summary))

@@ -60,7 +60,7 @@ def kernels_cmd(
                                     **({"cpu_kernels": c.by_name} if c is not None else {})}
                                    for (p, r, m), t, c in zip(results, tuning, cpu)]}))
         return
-    from traceview.report.terminal import cpu_kernel_names
+    from traceview.report.terminal.analysis import cpu_kernel_names
 
     out = console()
     for (trace_path, result, meta), tuned, cpu_of in zip(results, tuning, cpu):
@@ -73,7 +73,7 @@ def kernels_cmd(
             for renderable in kernels_view(trace_path, result, limit):
                 out.print(renderable)
         if tuned is not None:
-            from traceview.report.autotune_view import autotune_table
+            from traceview.report.terminal.autotune import autotune_table
 
             for renderable in autotune_table(tuned, limit):
                 out.print(renderable)
@@ -118,7 +118,7 @@ def show_cmd(
     for renderable in detail_view(detail):
         out.print(renderable)
     if tuned:
-        from traceview.report.autotune_view import autotune_detail
+        from traceview.report.terminal.autotune import autotune_detail
 
         for renderable in autotune_detail(tuned):
             out.print(renderable)

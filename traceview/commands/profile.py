@@ -91,7 +91,7 @@ def _follow_up_ranks(result, out: Path, analyze: bool) -> None:
     if not analyze:
         return
     from traceview.commands.ranks import compare_rank_files
-    from traceview.report.ranks import ranks_view
+    from traceview.report.terminal.ranks import ranks_view
 
     try:
         console().print(ranks_view(compare_rank_files(ranks)[0]))

@@ -42,17 +42,17 @@ def ranks_cmd(
 
     advice = rank_advice(result, found)
     if json:
-        from traceview.report.collectives import collective_records
+        from traceview.report.json.collectives import collective_records
         from traceview.report.json import json_text
-        from traceview.report.ranks import ranks_document
+        from traceview.report.json.ranks import ranks_document
 
         typer.echo(json_text({**ranks_document(result), "advice": [a.as_dict() for a in ranked(advice)],
                               "advice_notes": notes(advice),
                               "collectives": collective_records(found)}))
         return
-    from traceview.report.advice_view import advice_table
-    from traceview.report.collectives import collectives_view
-    from traceview.report.ranks import ranks_view
+    from traceview.report.terminal.advice import advice_table
+    from traceview.report.terminal.collectives import collectives_view
+    from traceview.report.terminal.ranks import ranks_view
 
     table = advice_table(advice)
     if table is not None:  # what to change first, then the ranks

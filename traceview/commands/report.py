@@ -63,7 +63,7 @@ def report_cmd(
 def _one_report(trace: Path, torch_trace, out: Path, perfetto: bool, title, code, source: Path | None = None) -> None:
     """One page (and its Perfetto export beside it, from ``source``: the trace file read)."""
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import write_report
+    from traceview.report.html.analysis import write_report
 
     source = source or (trace if trace.is_file() else None)
     loaded, dynamo = load_run(trace, torch_trace)
@@ -98,7 +98,7 @@ def _ranks_report(files: list[Path], out: Path, *, title: str, rank_pages: RankP
 
     from traceview.analysis.ranks.rank_matrix import notable_ranks, rank_matrix
     from traceview.commands.ranks import compare_rank_files
-    from traceview.report.html_ranks import write_ranks_report
+    from traceview.report.html.ranks import write_ranks_report
     from traceview.trace.engines import engine_executor
     from traceview.trace.parallel import RANK_IN_NAME, gather_ranks, worker_count
 
@@ -130,7 +130,7 @@ AUTO_ALL_RANKS = 16
 def write_rank_page(trace, pages_dir: str) -> int:
     """One rank's own page ``<pages_dir>/rank<N>.html``, written in a worker; returns N (the trace's rank)."""
     from traceview.analysis.analyze import analyze
-    from traceview.report.html import write_report
+    from traceview.report.html.analysis import write_report
 
     rank = int(trace.ranks[0].rank) if trace.ranks else 0
     write_report(analyze(trace), Path(pages_dir) / f"rank{rank}.html", title=f"traceview: rank {rank}", trace=trace)

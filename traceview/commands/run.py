@@ -56,7 +56,8 @@ def run_cmd(
                 analyses.update(follow_up(r.traces, html=not json_out, quiet=json_out))
     try:
         from traceview.analysis.compare.scaling import step_scaling
-        from traceview.report.scaling import scaling_document, scaling_view
+        from traceview.report.json.scaling import scaling_document
+        from traceview.report.terminal.scaling import scaling_view
     except ImportError as exc:  # capture works without the analysis layer (pandas, rich): the run table is the trace list
         err_console().print(f"traceview: no run table ({exc}); traces under {out}", markup=False)
         return
@@ -93,7 +94,7 @@ def _write_sweep_html(scaling, out: Path, title: str, quiet: bool, workload: str
     from traceview.commands._common import console, err_console
 
     try:
-        from traceview.report.scaling import write_scaling_html
+        from traceview.report.html.scaling import write_scaling_html
 
         path = write_scaling_html(scaling, out / "sweep.html", f"traceview run: {title}", workload)
     except ImportError as exc:  # plotly missing on a capture-only machine
@@ -122,7 +123,7 @@ def follow_up(traces: list[Path], html: bool = True, quiet: bool = False) -> dic
 
     try:
         from traceview.analysis.analyze import analyze
-        from traceview.report.terminal import analysis_view, comparison_view
+        from traceview.report.terminal.analysis import analysis_view, comparison_view
         from traceview.trace import load
         from traceview.trace.run_files import dynamo_record, run_files
     except ImportError as exc:
@@ -152,6 +153,6 @@ def follow_up(traces: list[Path], html: bool = True, quiet: bool = False) -> dic
 
 
 def _write_html(analysis, trace, path: Path) -> Path:
-    from traceview.report.html import write_report
+    from traceview.report.html.analysis import write_report
 
     return write_report(analysis, report_name(path), title=report_name(path).stem, trace=trace)

@@ -63,11 +63,11 @@ def try_cmd(
         return
     if json_out:
         from traceview.report.json import json_text
-        from traceview.report.try_view import try_document
+        from traceview.report.json.trial import try_document
 
         sys.stdout.write(json_text(try_document(report)) + "\n")
         return
-    from traceview.report.try_view import summary_lines, try_view
+    from traceview.report.terminal.trial import summary_lines, try_view
 
     console().print(try_view(report))
     console().print(summary_lines(report))

@@ -3,8 +3,7 @@
 Every function takes result dataclasses and returns a ``plotly.graph_objects.Figure`` (or None when the
 trace has nothing to draw). Trace strings that plotly renders as text (hover, tick labels, legends) go
 through :func:`label`, because plotly reads a small subset of HTML in those strings.
-The timeline lives in :mod:`traceview.report.html_timeline`.
-"""
+The timeline lives in :mod:`traceview.report.html.timeline`."""
 
 from __future__ import annotations
 
@@ -16,17 +15,23 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from traceview.trace.kernel_names import short_name
-
 from traceview.analysis.base import intervals
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
 
+
 #: One color per phase, used by every figure and the timeline.
 PHASE_COLORS = {"compile": "#F58518", "autotune": "#B279A2", "run": "#4C78A8"}
+
+
 GPU_RUN_COLOR = "#54A24B"
+
+
 #: Kernels drawn in the "top kernels" bar chart.
 TOP_KERNELS = 20
+
+
 #: Longest label kept in plotly text (kernel names can be thousands of characters of C++ templates).
 LABEL_CHARS = 90
 

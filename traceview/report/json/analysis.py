@@ -1,72 +1,18 @@
-"""Result dataclasses -> JSON (msgspec, the loader's JSON library too), with a schema version for scripts and CI."""
+"""``traceview analyze --json``: one analysis as a JSON document."""
 
 from __future__ import annotations
 
-import dataclasses
-import math
-import re
-from typing import TYPE_CHECKING, Any
-
-import msgspec
-import numpy as np
-import pandas as pd
+from typing import Any
+from typing import TYPE_CHECKING
 
 from traceview.analysis.advice.advise import notes, ranked
 from traceview.analysis.base.finding import ordered
+from traceview.report.json import SCHEMA_VERSION
+from traceview.report.json import to_jsonable
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
     from traceview.analysis.host.critical_path import CriticalPath
-
-#: Bumped when a key changes meaning or disappears (adding keys does not bump it).
-SCHEMA_VERSION = 1
-
-
-def to_jsonable(value: Any) -> Any:
-    """Dataclasses, DataFrames, numpy and pandas scalars -> plain JSON values (NaN/NA -> null)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
-    if isinstance(value, pd.DataFrame):
-        return [to_jsonable(r) for r in value.to_dict(orient="records")]
-    if isinstance(value, pd.Series):
-        return to_jsonable(value.to_list())
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return to_jsonable(value.tolist())
-    if isinstance(value, (np.integer,)):
-        return int(value)
-    if isinstance(value, (np.floating, float)):
-        f = float(value)
-        return None if math.isnan(f) or math.isinf(f) else f
-    if isinstance(value, np.bool_):
-        return bool(value)
-    if value is pd.NA or value is pd.NaT or value is None:
-        return None
-    if isinstance(value, (str, int, bool)):
-        return value
-    return str(value)
-
-
-#: DEL and the C1 controls (U+0080-U+009F: 0x9B is a CSI in some terminals); msgspec escapes only C0.
-_RAW_CONTROLS = re.compile("[\x7f-\x9f]")
-
-
-def json_text(document: Any) -> str:
-    """Indented JSON text that is safe to print: every control character written as a ``\\uXXXX`` escape."""
-    text = msgspec.json.format(msgspec.json.encode(document), indent=2).decode()
-    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def dumps(result: Any, **extra: Any) -> str:
-    """One JSON document: the result's fields plus ``schema_version`` (and any ``extra`` keys)."""
-    body = to_jsonable(result)
-    if not isinstance(body, dict):
-        body = {"result": body}
-    body = {"schema_version": SCHEMA_VERSION, **body, **to_jsonable(extra)}
-    return json_text(body)
 
 
 def _peer_sections(a: "Analysis") -> dict[str, Any]:
@@ -84,7 +30,7 @@ def _peer_sections(a: "Analysis") -> dict[str, Any]:
                    "per_rank": to_jsonable(c.per_rank) if c else [], "per_step": to_jsonable(c.per_step) if c else [],
                    "queues": to_jsonable(a.queues) if a.queues is not None else []}
     if a.collectives is not None and len(a.collectives.collectives):
-        from traceview.report.collectives import collective_records
+        from traceview.report.json.collectives import collective_records
 
         out["collectives"] = collective_records(a.collectives)
     out["roofline"] = to_jsonable(a.flops.kernels.head(100)) if a.flops is not None else []
@@ -180,6 +126,8 @@ def _cpu_kernels(a: "Analysis") -> dict[str, Any]:
                     for r in c.per_region.itertuples()},
         "by_name": to_jsonable(c.by_name.head(200)),
     }
+
+
 def _reasons_document(a: "Analysis") -> dict[str, Any] | None:
     """Graph breaks, recompiles and compiled frames (``compile_reasons`` in the JSON)."""
     r = a.reasons

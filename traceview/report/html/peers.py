@@ -10,8 +10,13 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from traceview.report.figures import PHASE_COLORS, _layout, short_kernel_name
-from traceview.report.html_page import Figures, esc, num, table
+from traceview.report.html.figures import PHASE_COLORS
+from traceview.report.html.figures import _layout
+from traceview.report.html.figures import short_kernel_name
+from traceview.report.html.page import Figures
+from traceview.report.html.page import esc
+from traceview.report.html.page import num
+from traceview.report.html.page import table
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis

@@ -14,6 +14,7 @@ from traceview.report.text import safe
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
 
+
 #: Module rows printed (deeper rows first dropped: the JSON has them all).
 MODULE_ROWS = 40
 

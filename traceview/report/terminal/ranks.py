@@ -1,4 +1,4 @@
-"""Terminal and JSON views of a :class:`~traceview.analysis.ranks.ranks.RankComparison`."""
+"""Ranks side by side in the terminal, then the stragglers."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from rich.text import Text
 
 from traceview.analysis.ranks.ranks import RankComparison
 from traceview.report.text import safe
+
 
 _MS_COLUMNS = ("kernel_ns", "compute_ns", "comm_ns", "busy_ns", "step_median_ns", "compile_ns", "span_ns")
 
@@ -48,12 +49,3 @@ def _cell(col: str, value: Any) -> str:
     if isinstance(value, (bool, np.bool_)):
         return "yes" if value else ""
     return f"{value / 1e6:,.1f}" if col in _MS_COLUMNS else f"{value:,}"
-
-
-def ranks_document(c: RankComparison) -> dict[str, Any]:
-    """A JSON-ready dict: per_rank and stragglers as lists of records (times in ns), and the notes."""
-    def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
-        return [{k: (None if pd.isna(v) else v.item() if hasattr(v, "item") else v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
-
-    return {"schema_version": 1, "threshold": c.threshold, "per_rank": records(c.per_rank), "stragglers": records(c.stragglers),
-            "notes": list(c.notes)}

@@ -11,7 +11,8 @@ from rich.text import Text
 
 from traceview.analysis.base.finding import ordered
 from traceview.analysis.base.summary import TraceSummary
-from traceview.report.text import neutralize, safe
+from traceview.report.text import neutralize
+from traceview.report.text import safe
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
@@ -54,7 +55,7 @@ def _table(title: str, columns: list[tuple[str, str]]) -> Table:
 def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
     """``traceview analyze``: findings, phases, regions, launches, top kernels."""
     parts: list[RenderableType] = [Text(f"traceview analysis of {neutralize(a.summary.path)}", style="bold")]
-    from traceview.report.advice_view import advice_table
+    from traceview.report.terminal.advice import advice_table
 
     advice = advice_table(a.advice, "step" if len(a.steps.steps) else "call")
     if advice is not None:
@@ -95,13 +96,13 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
         parts.append(kernels)
     if a.cpu:
         parts += cpu_kernels_view(a, top)
-    from traceview.report.terminal_peers import peers_view
+    from traceview.report.terminal.peers import peers_view
 
     parts.extend(peers_view(a, top=5))
-    from traceview.report.why_view import modules_view, reasons_views
+    from traceview.report.terminal.why import modules_view, reasons_views
 
     parts += reasons_views(a) + modules_view(a)
-    from traceview.report.critical_path_view import critical_path_table
+    from traceview.report.terminal.critical_path import critical_path_table
 
     path = critical_path_table(a.critical_path)
     if path is not None:

@@ -7,8 +7,7 @@ first, with a line at the top of the page saying how large each is: compilation 
 per module, per compiled-region call and per step, CPU kernels), host time and launch overhead (CPU
 cost, latency, idle gaps, graph launches, the critical path per step), communication; then memory,
 the roofline and notes on the trace.
-Building blocks and the safety model are in :mod:`traceview.report.html_page`.
-"""
+Building blocks and the safety model are in :mod:`traceview.report.html.page`."""
 
 from __future__ import annotations
 
@@ -17,18 +16,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from traceview.analysis.base.finding import ordered
-from traceview.report import figures as F
-from traceview.report.autotune_view import autotune_html
-from traceview.report.advice_view import advice_section
-from traceview.report.critical_path_view import critical_path_section
-from traceview.report.html_kernels import code_info, kernel_section
-from traceview.report.html_page import Figures, Raw, esc, num, page, table
-from traceview.report.html_peers import comm_section, peer_sections
-from traceview.report.html_why import modules_section, reasons_section
+from traceview.report.html import figures as F
+from traceview.report.html.autotune import autotune_html
+from traceview.report.html.advice import advice_section
+from traceview.report.html.critical_path import critical_path_section
+from traceview.report.html.kernels import code_info
+from traceview.report.html.kernels import kernel_section
+from traceview.report.html.page import Figures
+from traceview.report.html.page import Raw
+from traceview.report.html.page import esc
+from traceview.report.html.page import num
+from traceview.report.html.page import page
+from traceview.report.html.page import table
+from traceview.report.html.peers import comm_section
+from traceview.report.html.peers import peer_sections
+from traceview.report.html.why import modules_section
+from traceview.report.html.why import reasons_section
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
     from traceview.trace import Trace
+
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +113,7 @@ def _where(a: Analysis) -> str:
     parts = []
     cp = a.critical_path
     if cp is not None and cp.steps:
-        from traceview.report.critical_path_view import KIND_WORDS
+        from traceview.report.words import PATH_WORDS as KIND_WORDS
 
         mean, step = cp.mean_breakdown_ms(), cp.mean_step_ms()
         shares = ", ".join(f"{esc(KIND_WORDS[k])} {mean[k]:,.3f} ms ({mean[k] / step:.0%})"
@@ -189,7 +197,7 @@ def _phases(a: Analysis, figs: Figures) -> str:
 def _timeline(a: Analysis, trace: Trace | None, figs: Figures) -> str:
     if trace is None:
         return '<p class="muted">No timeline: the report was written without the trace.</p>'
-    from traceview.report.html_timeline import timeline
+    from traceview.report.html.timeline import timeline
 
     t = timeline(trace, a)
     note = ""

@@ -4,8 +4,7 @@ Reading order: which rank held the job back (stragglers and the slowest rank per
 rank's GPU time split into compute and communication, step time per rank and step, how late each
 rank arrived at the collectives with the largest skew (a rank x collective heatmap), then the
 per-rank table with a link to each rank's own page. Figures stay small at 128 ranks: one bar per
-rank, heatmaps of at most ``MAX_COLLECTIVES`` columns.
-"""
+rank, heatmaps of at most ``MAX_COLLECTIVES`` columns."""
 
 from __future__ import annotations
 
@@ -19,7 +18,12 @@ import plotly.graph_objects as go
 from traceview.analysis.ranks.collectives import Collectives
 from traceview.analysis.ranks.rank_matrix import RankMatrix
 from traceview.analysis.ranks.ranks import RankComparison
-from traceview.report.html_page import Figures, Raw, esc, num, page, table
+from traceview.report.html.page import Figures
+from traceview.report.html.page import Raw
+from traceview.report.html.page import esc
+from traceview.report.html.page import num
+from traceview.report.html.page import page
+from traceview.report.html.page import table
 
 
 def render_ranks_report(comparison: RankComparison, found: Collectives, matrix: RankMatrix, *, title: str,

@@ -1,61 +1,30 @@
-"""The critical path in the terminal (a table) and the HTML report (one stacked bar per step, the
-longest items); the JSON part is ``_critical_path_document`` in :mod:`traceview.report.json`. Reads
-:class:`~traceview.analysis.host.critical_path.CriticalPath`."""
+"""The critical path on the HTML page: one stacked bar per step, the median step's path, the table."""
 
 from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
-from rich.console import RenderableType
-from rich.table import Table
 
 from traceview.analysis.host.critical_path import KINDS, CriticalPath
-from traceview.report.figures import _layout, label, short_kernel_name
-from traceview.report.html_page import Figures, esc, num, table
-from traceview.report.text import safe
+from traceview.report.html.figures import _layout
+from traceview.report.html.figures import label
+from traceview.report.html.page import Figures
+from traceview.report.html.page import esc
+from traceview.report.html.page import num
+from traceview.report.html.page import table
+from traceview.report.words import PATH_COLORS
+from traceview.report.words import PATH_WORDS
+from traceview.report.words import path_share
+from traceview.report.words import shortened
 
-#: One color per kind of path time: host work in warm colors, GPU work in greens/blues, idle grey.
-KIND_COLORS = {"python_cpu": "#F58518", "launch": "#E45756", "kernel": "#54A24B", "memcpy": "#72B7B2",
-               "comm": "#4C78A8", "idle": "#BAB0AC"}
-KIND_WORDS = {"python_cpu": "Python / CPU op", "launch": "CUDA runtime (launch, sync)", "kernel": "kernel", "memcpy": "memcpy / memset",
-              "comm": "communication (NCCL)", "idle": "GPU idle (waiting)"}
+
 #: Steps drawn and listed (a trace of hundreds of steps keeps its first ones).
 MAX_STEPS = 60
+
+
 #: Bars in the drawing of one step's path (after merging neighbours of one lane and kind); a longer
 #: path (a compiling step: ~10^5 host intervals) is not drawn.
 MAX_PATH_BARS = 4000
-
-
-def _share(cp: CriticalPath) -> dict[str, float]:
-    mean, step = cp.mean_breakdown_ms(), cp.mean_step_ms()
-    return {k: (mean[k] / step if step else 0.0) for k in KINDS}
-
-
-def _short(name: str, limit: int = 90) -> str:
-    """A kernel's or slice's name for a table cell: a kernel's readable name, cut to ``limit``."""
-    text = short_kernel_name(name)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def critical_path_table(cp: CriticalPath | None) -> RenderableType | None:
-    """Terminal: the mean step split by what is on its critical path, and the largest items."""
-    if cp is None or not cp.steps:
-        return None
-    mean, share = cp.mean_breakdown_ms(), _share(cp)
-    t = Table(title=f"critical path: {len(cp.steps)} step(s), {cp.mean_step_ms():,.3f} ms per step ({cp.source})",
-              title_justify="left", title_style="bold")
-    for col, justify in (("on the path", "left"), ("ms / step", "right"), ("share", "right"), ("largest item", "left")):
-        t.add_column(col, justify=justify)  # type: ignore[arg-type]
-    for k in sorted(KINDS, key=lambda k: -mean[k]):
-        if mean[k] <= 0:
-            continue
-        items = cp.by_name(2, kind=k)
-        items = items[(items["name"] != "").to_numpy()]
-        item = f"{safe(_short(items['name'].iloc[0]), 50)} ({items['ms_per_step'].iloc[0]:,.3f} ms)" if len(items) else ""
-        t.add_row(KIND_WORDS[k], f"{mean[k]:,.3f}", f"{share[k]:.0%}", item)
-    if cp.notes:
-        t.caption = safe("; ".join(cp.notes))
-    return t
 
 
 def critical_path_figure(cp: CriticalPath) -> go.Figure | None:
@@ -65,7 +34,7 @@ def critical_path_figure(cp: CriticalPath) -> go.Figure | None:
         return None
     ranks = len({s.rank for s in steps}) > 1
     x = [f"r{s.rank} #{s.step}" if ranks else f"#{s.step}" for s in steps]
-    fig = go.Figure([go.Bar(name=label(KIND_WORDS[k]), x=x, y=[s.breakdown_ms[k] for s in steps], marker_color=KIND_COLORS[k])
+    fig = go.Figure([go.Bar(name=label(PATH_WORDS[k]), x=x, y=[s.breakdown_ms[k] for s in steps], marker_color=PATH_COLORS[k])
                      for k in KINDS if any(s.breakdown_ms[k] > 0 for s in steps)])
     return _layout(fig, "Each step's time by what is on its critical path (ms)", barmode="stack", xaxis_title="step",
                    yaxis_title="ms", xaxis_type="category")
@@ -91,8 +60,8 @@ def step_path_figure(cp: CriticalPath) -> go.Figure | None:
     for k in KINDS:
         mine = kind[first] == k
         if mine.any():
-            fig.add_trace(go.Bar(name=label(KIND_WORDS[k]), y=lane[first][mine], x=dur[mine], base=start[mine], orientation="h",
-                                 marker_color=KIND_COLORS[k], hovertext=[label(_short(n)) for n in names[mine]]))
+            fig.add_trace(go.Bar(name=label(PATH_WORDS[k]), y=lane[first][mine], x=dur[mine], base=start[mine], orientation="h",
+                                 marker_color=PATH_COLORS[k], hovertext=[label(shortened(n)) for n in names[mine]]))
     return _layout(fig, f"The path of step {step.step} ({step.step_ms:,.3f} ms), by lane (µs from the step's start)", barmode="overlay",
                    height=200 + 30 * len(set(lane)), xaxis_title="µs")
 
@@ -102,16 +71,16 @@ def critical_path_section(cp: CriticalPath | None, figs: Figures) -> str:
     if cp is None or not cp.steps:
         note = "; ".join(cp.notes) if cp is not None and cp.notes else "no steps with GPU activity"
         return f'<p class="muted">No critical path: {esc(note)}.</p>'
-    mean, share = cp.mean_breakdown_ms(), _share(cp)
+    mean, share = cp.mean_breakdown_ms(), path_share(cp)
     host, gpu = share["python_cpu"] + share["launch"], share["kernel"] + share["memcpy"] + share["comm"]
     out = [f"<p>Per step ({len(cp.steps)} step(s), {num(cp.mean_step_ms())[0]} ms on average), the chain of work each step waited for "
            f"is {host:.0%} on the host (Python, CPU ops, CUDA calls), {gpu:.0%} on GPU work and {share['idle']:.0%} GPU idle "
            "between dependent work. Replayed CUDA-graph kernels count as GPU work.</p>",
-           table(["on the path", "ms / step", "share"], [[KIND_WORDS[k], num(mean[k]), num(100 * share[k], "{:.1f}")] for k in KINDS],
+           table(["on the path", "ms / step", "share"], [[PATH_WORDS[k], num(mean[k]), num(100 * share[k], "{:.1f}")] for k in KINDS],
                  numeric=[False, True, True]),
            figs.div(critical_path_figure(cp)), figs.div(step_path_figure(cp))]
     top = cp.by_name(15)
-    rows = [[KIND_WORDS[r.kind], _short(r.name) if r.name else "(untraced Python / gap)", num(r.ms_per_step)] for r in top.itertuples()]
+    rows = [[PATH_WORDS[r.kind], shortened(r.name) if r.name else "(untraced Python / gap)", num(r.ms_per_step)] for r in top.itertuples()]
     out.append("<h3>Longest items on the path</h3>")
     out.append(table(["kind", "item", "ms / step"], rows, numeric=[False, False, True]))
     out += [f'<p class="muted">{esc(note)}</p>' for note in cp.notes]

@@ -3,30 +3,38 @@
 When Inductor's generated code is available (``code_dir``, or a ``<variant>/code`` / ``code`` folder
 beside the trace), each generated kernel gets a detail block: source, Source Nodes, ATen ops, bytes and
 GB/s (from :mod:`traceview.analysis.kernels.kernel_source`). Everything here is best-effort: without code, or if
-the code cannot be parsed, the table is shown alone.
-"""
+the code cannot be parsed, the table is shown alone."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from traceview.report.html_page import Raw, esc, num, table
+from traceview.report.html.page import Raw
+from traceview.report.html.page import esc
+from traceview.report.html.page import num
+from traceview.report.html.page import table
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
     from traceview.trace import Trace
 
+
 log = logging.getLogger(__name__)
+
 
 #: Rows in the kernel table (the rest are summarized in one line).
 MAX_KERNEL_ROWS = 500
+
+
 #: Generated kernels given a detail block with their source.
 MAX_DETAILS = 40
+
 
 
 @dataclass(frozen=True)

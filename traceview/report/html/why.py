@@ -1,8 +1,7 @@
 """HTML sections: graph breaks and recompiles with their reasons (tied to the compiled regions), and time per module.
 
-Every string from a trace or a structured trace goes through :func:`~traceview.report.html_page.esc`
-(via :func:`~traceview.report.html_page.table`); the module icicle travels as figure JSON.
-"""
+Every string from a trace or a structured trace goes through :func:`~traceview.report.html.page.esc`
+(via :func:`~traceview.report.html.page.table`); the module icicle travels as figure JSON."""
 
 from __future__ import annotations
 
@@ -11,13 +10,19 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 
 from traceview.analysis.compile.compile_reasons import text
-from traceview.report.html_page import Figures, esc, num, table
+from traceview.report.html.page import Figures
+from traceview.report.html.page import esc
+from traceview.report.html.page import num
+from traceview.report.html.page import table
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
 
+
 #: Module rows listed in the table (the icicle shows them all).
 MODULE_ROWS = 200
+
+
 _NBSP = "\u00a0"
 
 
@@ -90,5 +95,3 @@ def _icicle(df) -> go.Figure | None:
 
 def _count(value: int | None) -> str:
     return "?" if value is None else f"{value:,}"
-
-

@@ -3,9 +3,8 @@
 Safety model: every string from a trace enters the page through :func:`esc` (text and attribute
 values) or :func:`script_json` (data for plotly). No script is built from trace data: figures travel
 as JSON inside ``<script type="application/json">`` (never executed), with ``<``, ``>`` and ``&``
-written as ``\\u003c`` etc. so nothing in the data can close the element, and the static loader
-below parses it with ``JSON.parse``. plotly.js itself is inlined, so the page needs no network.
-"""
+written as ``\u003c`` etc. so nothing in the data can close the element, and the static loader
+below parses it with ``JSON.parse``. plotly.js itself is inlined, so the page needs no network."""
 
 from __future__ import annotations
 
@@ -133,6 +132,7 @@ window.addEventListener('error', function (e) { window.__tvErrors.push(String(e.
 window.alert = function (m) { window.__tvErrors.push('alert: ' + m); var p = document.getElementById('tv-errors'); if (p) { p.textContent = window.__tvErrors.join('\\n'); } };
 """
 
+
 #: Draws the figures from their JSON, sorts ``.tv-sortable`` tables when a header is clicked, and
 #: unfolds / folds a long table's rows (``button.tv-more``).
 LOADER = r"""
@@ -173,6 +173,7 @@ LOADER = r"""
   document.body.setAttribute('data-tv-loaded', '1');
 })();
 """
+
 
 CSS = """
 body { font: 14px/1.45 system-ui, -apple-system, Segoe UI, sans-serif; color: #222; margin: 0; background: #fafafa; }

@@ -4,8 +4,7 @@ Each CPU thread is a band of rows, one per nesting depth (depth 0 on top); each 
 A slice or GPU activity is a thick line segment from start to end; a thin grey line joins a launch
 call to the kernel it started. Large traces are downsampled so the page stays small and fast:
 CPU slices keep the outermost (then the longest) ones, GPU activities the longest, and
-:class:`Timeline` says how many of each were drawn.
-"""
+:class:`Timeline` says how many of each were drawn."""
 
 from __future__ import annotations
 
@@ -16,21 +15,33 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from traceview.report.figures import GPU_RUN_COLOR, PHASE_COLORS, label
+from traceview.report.html.figures import GPU_RUN_COLOR
+from traceview.report.html.figures import PHASE_COLORS
+from traceview.report.html.figures import label
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
     from traceview.trace import Trace
 
+
 #: Most CPU slices / GPU activities / links drawn: ~4k segments each keep the page under a few MB
 #: and panning smooth in a browser without WebGL (headless and remote desktops often lack it).
 MAX_SLICES = 4000
+
+
 MAX_GPU = 4000
+
+
 MAX_LINKS = 1500
+
+
 #: Deepest CPU nesting level drawn (python_function stacks can be 50 deep).
 MAX_DEPTH = 6
+
+
 #: Host categories drawn on CPU rows.
 CPU_CATEGORIES = ("cpu_op", "user_annotation", "cuda_runtime", "cuda_driver", "python_function", "gpu_user_annotation")
+
 
 
 @dataclass(frozen=True)
