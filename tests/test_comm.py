@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from conftest import SAMPLES, public
-from traceview.analysis.ranks.comm import comm_compute, queue_length, queue_summary
+from traceview.analysis.host.launch_queue import queue_length, queue_summary
+from traceview.analysis.ranks.comm import comm_compute
 from traceview.trace import load
 
 DDP = SAMPLES / "ddp_2rank"

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 
-import pandas as pd
 
 from traceview.analysis.advice.advise import advise
 from traceview.analysis.kernels.attribution import attribute_kernels
 from traceview.analysis.compile.autotune import autotune_choices
 from traceview.analysis.kernels.cpu_kernels import cpu_kernels
 from traceview.analysis.ranks.collectives import collectives
-from traceview.analysis.ranks.comm import comm_compute, queue_length, queue_summary
+from traceview.analysis.ranks.comm import comm_compute
+from traceview.analysis.host.launch_queue import launch_queue
 from traceview.analysis.host.critical_path import critical_path
-from traceview.analysis.compile.compile_reasons import compile_reasons, reason_findings
+from traceview.analysis.compile.compile_reasons import compile_reasons
 from traceview.analysis.verdicts.findings import findings
-from traceview.analysis.kernels.flops import kernel_flops, kernel_tflops
+from traceview.analysis.kernels.flops import kernel_flops
 from traceview.analysis.kernels.graph_launch import graph_launches
 from traceview.analysis.kernels.kernel_table import kernel_table
 from traceview.analysis.kernels.memory import memory_usage
@@ -43,8 +43,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     attribution = attribute_kernels(trace, split)
     regions = region_calls(trace, split)
     flops = kernel_flops(trace, attribution)
-    kernels = kernel_table(attribution)
-    kernels = kernels.assign(tflops=kernel_tflops(kernels, flops)) if len(kernels) else kernels.assign(tflops=pd.Series(dtype="Float64"))
+    kernels = kernel_table(attribution, flops=flops)
     result = Analysis(
         summary=trace_summary(trace),
         split=split,
@@ -59,7 +58,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         collectives=collectives(trace),
         memory=memory_usage(trace, split),
         flops=flops,
-        queues=queue_summary(queue_length(trace)),
+        queues=launch_queue(trace),
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
@@ -75,8 +74,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     if not steady.any_steady:
         advice = []  # no step the loop repeats as it ran: nothing to advise from (the critical path's note says so)
     result = Analysis(**{**result.__dict__, "advice": advice})
-    compile_ms = dict(zip(result.split.compiles["compile_id"], result.split.compiles["wall_ns"].to_numpy() / 1e6))
-    return Analysis(**{**result.__dict__, "findings": findings(result) + reason_findings(result.reasons, compile_ms)})
+    return Analysis(**{**result.__dict__, "findings": findings(result)})
 
 
 def _with_steady_note(cp, steady, trace: Trace, unprofiled_ms: float | None = None):

@@ -301,28 +301,3 @@ def text(value: object) -> str:
 
 def _empty(columns: list[str]) -> pd.DataFrame:
     return pd.DataFrame(columns=columns, dtype=object)
-
-
-def reason_findings(r: CompileReasons, compile_ms: dict[str, float] | None = None) -> list:
-    """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard
-    (and, given ``compile_ms`` per compile id, the time its compilation took)."""
-    from traceview.analysis.base.finding import Finding
-
-    out = []
-    for b in r.graph_breaks.itertuples():
-        where = f" at {b.where}" + (f" (`{b.code}`)" if text(b.code) else "") if text(b.where) else ""
-        split = f", splitting compiled frame(s) {', '.join(b.compile_ids)}" if b.compile_ids else \
-            (f", {b.records} time(s)" if b.records else "")
-        hint = f" Hint: {b.hint}" if text(b.hint) else ""
-        out.append(Finding("graph break", f"Graph break: {b.reason}{where}{split}.{hint}", "warning"))
-    for c in r.recompiles.itertuples():
-        if not text(c.reason):
-            continue
-        fn = f" ({c.function} at {c.where})" if text(c.function) and text(c.where) else ""
-        out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning",
-                           ms=(compile_ms or {}).get(c.compile_id)))
-    for f in r.frames.itertuples():
-        if text(f.cudagraph_skip_reason):
-            out.append(Finding("compile", f"CUDA graphs not used for {f.compile_id} ({text(f.function) or 'frame'}): "
-                                          f"{f.cudagraph_skip_reason}.", "warning"))
-    return out

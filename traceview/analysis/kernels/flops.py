@@ -368,9 +368,3 @@ def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
     out["attainable_tflops"] = np.fmin(out["peak_tflops"].astype("float64"), bound.astype("float64"))
     out["pct_of_peak"] = 100 * out["tflops"] / out["attainable_tflops"]
     return out[columns].sort_values("flops", ascending=False, ignore_index=True)
-
-
-def kernel_tflops(kernel_table: pd.DataFrame, flops: Flops) -> pd.Series:
-    """Per row of a kernel table (by name): the achieved TFLOP/s, <NA> where no shapes say."""
-    by_name = flops.kernels.set_index("name")["tflops"]
-    return pd.Series(by_name.reindex(kernel_table["name"].astype(str)).to_numpy(), index=kernel_table.index, dtype="Float64")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -9,13 +11,17 @@ from traceview.trace.kernel_names import short_names
 
 from traceview.analysis.kernels.attribution import KernelAttribution
 
+if TYPE_CHECKING:
+    from traceview.analysis.kernels.flops import Flops
+
 _COLUMNS = ["name", "count", "total_ms", "median_us", "share", "api", "op", "region", "source", "first_start_ns", "short_name"]
 
 
-def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> pd.DataFrame:
+def kernel_table(attribution: KernelAttribution, phase: str | None = "run", flops: Flops | None = None) -> pd.DataFrame:
     """Per kernel name (``phase`` only; None for all): count, total_ms, median_us, share (of GPU
     kernel time), api, op, region, source (the most common of each), first_start_ns, short_name
-    (:func:`traceview.trace.kernel_names.short_names`: readable, distinct within the table).
+    (:func:`traceview.trace.kernel_names.short_names`: readable, distinct within the table); given
+    ``flops``, ``tflops``: the name's achieved TFLOP/s on the roofline (<NA> where no shapes say).
     Sorted by total time, largest first.
 
     Computed on integer codes (one factorisation of the names, numpy sums and sorts): a groupby
@@ -26,7 +32,8 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     if phase is not None:
         keep = keep & (table["phase"] == phase).to_numpy()  # a new array: pandas 3 hands out read-only ones
     if not keep.any():
-        return pd.DataFrame(columns=_COLUMNS)
+        empty = pd.DataFrame(columns=_COLUMNS)
+        return empty if flops is None else empty.assign(tflops=pd.Series(dtype="Float64"))
     rows = np.flatnonzero(keep)
     k = {col: pd.Series(table[col].array[rows], copy=False) for col in ("name", "dur_ns", "start_ns", "api", "op", "region", "source")}  # the columns used
     codes, names = _factorize_names(k["name"])
@@ -53,7 +60,11 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run") -> p
     total = out["total_ms"].sum()
     out.insert(4, "share", out["total_ms"] / total if total else 0.0)
     out = out.sort_values("total_ms", ascending=False, kind="stable", ignore_index=True)  # ties: first seen first
-    return out.assign(short_name=pd.array(short_names(out["name"]), dtype="string"))  # distinct within the table
+    out = out.assign(short_name=pd.array(short_names(out["name"]), dtype="string"))  # distinct within the table
+    if flops is not None:
+        by_name = flops.kernels.set_index("name")["tflops"]
+        out = out.assign(tflops=pd.Series(by_name.reindex(out["name"].astype(str)).to_numpy(), index=out.index, dtype="Float64"))
+    return out
 
 
 def _factorize_names(names: pd.Series) -> tuple[np.ndarray, np.ndarray]:

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from traceview.analysis.base.finding import Finding
+from traceview.analysis.compile.compile_reasons import text
 
 if TYPE_CHECKING:
+    from traceview.analysis.compile.compile_reasons import CompileReasons
     from traceview.analysis.result import Analysis
 
 __all__ = ["Finding", "findings"]
@@ -24,6 +26,8 @@ def findings(a: Analysis) -> list[Finding]:
     out += _overhead(a)
     out += _kernels(a)
     out += _quality(a)
+    if a.reasons is not None:  # each graph break, recompile and CUDA-graph skip with its reason
+        out += _reasons(a.reasons, dict(zip(a.split.compiles["compile_id"], a.split.compiles["wall_ns"].to_numpy() / 1e6)))
     return out
 
 
@@ -214,4 +218,27 @@ def _quality(a: Analysis) -> list[Finding]:
         out.append(Finding("data", f"{a.attribution.without_launch} GPU activities have no launch in the trace (started before profiling, or launch events lost).", "warning"))
     if a.summary.kernels == 0 and sum(a.summary.launches.values()):
         out.append(Finding("data", "The trace has launches but no GPU activity: GPU tracing was off or its buffer was lost; GPU times are unavailable.", "warning"))
+    return out
+
+
+def _reasons(r: CompileReasons, compile_ms: dict[str, float] | None = None) -> list[Finding]:
+    """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard
+    (and, given ``compile_ms`` per compile id, the time its compilation took)."""
+    out = []
+    for b in r.graph_breaks.itertuples():
+        where = f" at {b.where}" + (f" (`{b.code}`)" if text(b.code) else "") if text(b.where) else ""
+        split = f", splitting compiled frame(s) {', '.join(b.compile_ids)}" if b.compile_ids else \
+            (f", {b.records} time(s)" if b.records else "")
+        hint = f" Hint: {b.hint}" if text(b.hint) else ""
+        out.append(Finding("graph break", f"Graph break: {b.reason}{where}{split}.{hint}", "warning"))
+    for c in r.recompiles.itertuples():
+        if not text(c.reason):
+            continue
+        fn = f" ({c.function} at {c.where})" if text(c.function) and text(c.where) else ""
+        out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning",
+                           ms=(compile_ms or {}).get(c.compile_id)))
+    for f in r.frames.itertuples():
+        if text(f.cudagraph_skip_reason):
+            out.append(Finding("compile", f"CUDA graphs not used for {f.compile_id} ({text(f.function) or 'frame'}): "
+                                          f"{f.cudagraph_skip_reason}.", "warning"))
     return out
