@@ -27,7 +27,7 @@ import argparse
 import torch
 from torch import nn
 
-MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext")
+MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet")
 
 
 class MixerBlock(nn.Module):
@@ -208,8 +208,108 @@ class ConvNeXt(nn.Module):
 
 
 #: The models that classify a random input: constructor and one sample's shape.
+# The fifth set (2026-11-26, session 10): written after the compile model's kernel count (Inductor's split and layout
+# rules), before any of them ran; scored on that model as committed.
+class DenseLayer(nn.Module):
+    def __init__(self, cin: int, growth: int):
+        super().__init__()
+        self.body = nn.Sequential(nn.BatchNorm2d(cin), nn.ReLU(), nn.Conv2d(cin, 4 * growth, 1, bias=False),
+                                  nn.BatchNorm2d(4 * growth), nn.ReLU(), nn.Conv2d(4 * growth, growth, 3, padding=1, bias=False))
+
+    def forward(self, x):
+        return torch.cat([x, self.body(x)], 1)
+
+
+class DenseNet(nn.Module):
+    """DenseNet-BC-like: dense blocks of BN-ReLU-Conv layers whose outputs are concatenated, 1x1 transitions."""
+
+    def __init__(self, classes: int = 10, growth: int = 16, layers: tuple[int, ...] = (4, 4, 4)):
+        super().__init__()
+        c = 2 * growth
+        parts: list[nn.Module] = [nn.Conv2d(3, c, 3, padding=1, bias=False)]
+        for i, n in enumerate(layers):
+            for _ in range(n):
+                parts.append(DenseLayer(c, growth))
+                c += growth
+            if i < len(layers) - 1:
+                parts += [nn.BatchNorm2d(c), nn.ReLU(), nn.Conv2d(c, c // 2, 1, bias=False), nn.AvgPool2d(2)]
+                c //= 2
+        self.features = nn.Sequential(*parts, nn.BatchNorm2d(c), nn.ReLU())
+        self.head = nn.Linear(c, classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean((2, 3)))
+
+
+class GatedResidual(nn.Module):
+    def __init__(self, channels: int, dilation: int):
+        super().__init__()
+        self.dilation = dilation
+        self.filter = nn.Conv1d(channels, channels, 2, dilation=dilation)
+        self.gate = nn.Conv1d(channels, channels, 2, dilation=dilation)
+        self.out = nn.Conv1d(channels, 2 * channels, 1)
+
+    def forward(self, x):
+        padded = nn.functional.pad(x, (self.dilation, 0))  # causal
+        h = torch.tanh(self.filter(padded)) * torch.sigmoid(self.gate(padded))
+        residual, skip = self.out(h).chunk(2, dim=1)
+        return x + residual, skip
+
+
+class WaveNet(nn.Module):
+    """WaveNet-like: dilated causal 1-d convolutions with gated activations, residual and skip paths, no norm."""
+
+    def __init__(self, features: int = 32, channels: int = 64, classes: int = 10, layers: int = 8):
+        super().__init__()
+        self.inp = nn.Conv1d(features, channels, 1)
+        self.blocks = nn.ModuleList(GatedResidual(channels, 2 ** (i % 4)) for i in range(layers))
+        self.head = nn.Sequential(nn.ReLU(), nn.Conv1d(channels, channels, 1), nn.ReLU())
+        self.fc = nn.Linear(channels, classes)
+
+    def forward(self, x):  # (batch, time, features)
+        x = self.inp(x.transpose(1, 2))
+        skips = 0
+        for block in self.blocks:
+            x, skip = block(x)
+            skips = skips + skip
+        return self.fc(self.head(skips).mean(2))
+
+
+class MBConv(nn.Module):
+    def __init__(self, cin: int, cout: int, stride: int, expand: int = 4):
+        super().__init__()
+        mid = cin * expand
+        self.expand = nn.Sequential(nn.Conv2d(cin, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.SiLU())
+        self.depthwise = nn.Sequential(nn.Conv2d(mid, mid, 3, stride, 1, groups=mid, bias=False), nn.BatchNorm2d(mid), nn.SiLU())
+        self.se = nn.Sequential(nn.Linear(mid, mid // 8), nn.SiLU(), nn.Linear(mid // 8, mid), nn.Sigmoid())
+        self.project = nn.Sequential(nn.Conv2d(mid, cout, 1, bias=False), nn.BatchNorm2d(cout))
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x):
+        h = self.depthwise(self.expand(x))
+        h = h * self.se(h.mean((2, 3)))[:, :, None, None]  # squeeze and excite
+        h = self.project(h)
+        return x + h if self.residual else h
+
+
+class EfficientNet(nn.Module):
+    """EfficientNet-like: MBConv blocks (expand, depthwise, squeeze-excite, project) with SiLU and batch norm."""
+
+    def __init__(self, classes: int = 10):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, 24, 3, 1, 1, bias=False), nn.BatchNorm2d(24), nn.SiLU())
+        self.blocks = nn.Sequential(MBConv(24, 24, 1), MBConv(24, 40, 2), MBConv(40, 40, 1), MBConv(40, 80, 2),
+                                    MBConv(80, 80, 1))
+        self.head = nn.Sequential(nn.Conv2d(80, 160, 1, bias=False), nn.BatchNorm2d(160), nn.SiLU())
+        self.fc = nn.Linear(160, classes)
+
+    def forward(self, x):
+        return self.fc(self.head(self.blocks(self.stem(x))).mean((2, 3)))
+
+
 CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
-               "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32))}
+               "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32)),
+               "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32))}
 
 
 def build(name: str, device: str, batch: int):

@@ -127,7 +127,7 @@ GRAPH_RECORDING: Final[str] = r"cudaStreamBeginCapture|cudaGraphInstantiate|CUDA
 #: normalisation is not one of them: Inductor decomposes cuDNN's and MIOpen's (``aten::cudnn_batch_norm`` and its
 #: backward) into reductions it generates and fuses (``torch/_decomp``, ``torch/_inductor/decomposition.py``).
 LIBRARY_OPS: Final[str] = (r"aten::(?:mm|addmm|bmm|baddbmm|addbmm|_addmm_activation|_scaled_mm|_int_mm|"
-                           r"_?convolution\w*|conv\w*|(?!(?:_?cudnn|_?miopen)_batch_norm)(?:cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+)|mkldnn_\w+|"
+                           r"_?convolution\w*|conv\w*|_conv_depthwise\w*|(?!(?:_?cudnn|_?miopen)_batch_norm)(?:cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+)|mkldnn_\w+|"
                            r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+)\Z")
 #: On the CPU, ATen ops Inductor leaves to a library (oneDNN, MKL) or falls back to, beside :data:`LIBRARY_OPS`.
 CPU_LIBRARY_OPS: Final[str] = (LIBRARY_OPS[:-3] + r"|linear|matmul|lstm|gru|rnn_\w+|mkldnn_rnn_layer\w*|_embedding_bag\w*)\Z")
@@ -181,6 +181,15 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
     "layout_conv": Tag(LAYOUT_CONVS, anchored=True),
     "conv_1d": Tag(CONV_1D, anchored=True),
     "split_reduction_op": Tag(SPLIT_REDUCTION_OPS, anchored=True),
+    # reductions the compile model sizes from their shapes (analysis/advice/compile_model.py: Inductor's split rule)
+    "batch_norm_op": Tag(r"aten::(?:(?:cudnn|miopen|native)_batch_norm|_native_batch_norm_legit\w*)\Z", anchored=True),
+    "batch_norm_backward_op": Tag(r"aten::(?:cudnn|miopen|native)_batch_norm_backward\Z", anchored=True),
+    "layer_norm_op": Tag(r"aten::native_layer_norm\Z", anchored=True),
+    "layer_norm_backward_op": Tag(r"aten::native_layer_norm_backward\Z", anchored=True),
+    "dim_reduction_op": Tag(r"aten::(?:sum|mean|amax|amin|prod|var|std|var_mean|std_mean|logsumexp|linalg_vector_norm)\Z",
+                            anchored=True),  # (input, dims, keepdim, ...): the dims in Concrete Inputs
+    "welford_op": Tag(r"aten::(?:var|std|var_mean|std_mean)\Z", anchored=True),  # mean and variance in one pass
+    "last_dim_reduction_op": Tag(r"aten::_(?:log_)?softmax(?:_backward_data)?\Z", anchored=True),
     "record_param_comms": Tag(r"record_param_comms\Z", anchored=True),
     "nccl_annotation": Tag(r"nccl:", anchored=True),
     "host_collective": Tag(HOST_COLLECTIVE),
@@ -192,7 +201,7 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
 
 #: Library kernels by name, where the op around them does not say (GEMMs launched by other ops); cuDNN's batch-norm
 #: kernels (``cudnn::bn_fw_tr_*``, ``cudnn::bn_bw_*``) are not: Inductor generates its own.
-LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn(?!::bn_)|implicit_convolve|winograd|splitKreduce"
+LIBRARY_KERNELS: Final[str] = r"gemm|cutlass|cublas|xmma|nvjet|flash|fmha|cudnn::(?!bn_)|cudnnRNN|implicit_convolve|winograd|splitKreduce"
 #: Kernels that reduce (sums, norms, softmax, losses, embedding gradients, batch-norm statistics): Inductor gives each
 #: reduction a kernel of its own and fuses the pointwise work around it into it.
 REDUCTION_KERNELS: Final[str] = (r"(?i)reduce|norm|GammaBeta|softmax|nll_loss|cross_entropy|embedding_backward|welford|"

@@ -218,7 +218,7 @@ class Trace:
         ids = [int(i) for i in slice_ids]
         take = getattr(self.slice_args, "take", None)
         raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
-        return pd.Series([_decoded(raw).get(key) for raw in raws], index=getattr(slice_ids, "index", None), dtype=object)
+        return pd.Series([_decoded(raw).get(key) for raw in raws], index=slice_ids.index if isinstance(slice_ids, pd.Series) else None, dtype=object)
 
 
 def _decoded(raw: bytes | None) -> dict[str, Any]:

@@ -492,8 +492,9 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
-    "compile": "10 models (H200): -10 to +33 points, median +16, the sign wrong on 3; compiling was slower on all four 2-d "
-               "conv nets (-11% to -33%), which it predicts at best as no gain: an optimistic estimate",
+    "compile": "10 models (H200, in sample since its kernel count follows Inductor's split and layout rules): +1 to +33 "
+               "points, median +15, the sign wrong on 1; not advised on two conv nets where compiling was 17% and 33% "
+               "slower: an optimistic estimate",
     "cuda_graphs": "out of sample (10 models, H200): -2 to +25 points, 8 of 10 within 10",
     "fused_optimizer": "out of sample (10 models, H200): +1 to +14 points, 6 of 10 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",

@@ -35,6 +35,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
+from traceview.analysis.advice import reductions as rd
 from traceview.analysis.host import replay as rp
 from traceview.trace.catalogue import tagged
 from traceview.trace import Trace
@@ -176,6 +177,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     library_calls = np.zeros(len(bounds), dtype=np.int64)
     conv = tagged(s, "layout_conv")[np.maximum(inner_op, 0)] & (inner_op >= 0) & ~tagged(s, "conv_1d")[top_of[lid[k_rows]]]
     convs_of = np.zeros(len(bounds), dtype=np.int64)
+    conv_ops: dict[int, list[int]] = {}  # each stretch's convolution ops
     for j in by:
         if k_stretch[j] != prev or library[j]:
             if run:
@@ -188,6 +190,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
                 called.add(int(inner_op[j]))
                 kernels_of[k_stretch[j]] += 1
                 convs_of[k_stretch[j]] += int(conv[j])
+                if conv[j]:
+                    conv_ops.setdefault(int(k_stretch[j]), []).append(int(inner_op[j]))
                 library_ns[k_stretch[j]] += int(s["dur_ns"].iat[int(inner_op[j])])  # the library's own host work stays
         else:
             run.append(int(j))
@@ -195,8 +199,13 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     # (a graph's nodes estimated by its eager ops, all of them, nested ones included)
     ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
     layout = np.where((convs_of > 0) & (ops_of < LAYOUT_NODES_PER_CONV * np.maximum(convs_of, 1)), convs_of, 0)
+    for i, ops_i in conv_ops.items():  # the convolutions' weights that make Inductor keep the layout
+        if layout[i] and not rd.layout_by_weights(trace, np.asarray(ops_i, dtype=np.int64)):
+            layout[i] = 0
     kernels_of += layout
-    converted = library & tagged(g, "layout_kernel")[k_rows] & (layout[k_stretch] > 0)
+    # cuDNN's layout conversions go in every graph of a channels-last model: the backward's convolutions take the
+    # layout the forward's saved activations have
+    converted = library & tagged(g, "layout_kernel")[k_rows] & bool(layout.any())
     if run:
         runs.append(run)
     new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
@@ -207,8 +216,15 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     channels_last = bool(layout.any())  # the forward graph goes channels-last, and its saved activations with it
     split = reduces & ((tagged(g, "batch_norm_kernel")[k_rows] & channels_last) | tagged(g, "split_reduction_kernel")[k_rows]
                        | (tagged(s, "split_reduction_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)))
-    for run in runs:  # a run becomes 1 + its reductions kernels, its GPU time as long as its longest ones
-        made = min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
+    # with the ops' shapes: each reduction sized as Inductor sizes it (.reductions); without: 1 + a kernel per reduction
+    shaped = trace.meta.record_shapes
+    if shaped:
+        sized = rd.kernel_reductions(trace, k_rows, inner_op, channels_last)
+        scalar = rd.scalar_ops(trace, inner_op)
+        sms = next((d.num_sms for d in trace.devices if d.num_sms), rd.DEFAULT_SMS)
+    for run in runs:  # its GPU time as long as its longest kernels
+        made = rd.run_kernels(run, reduces, sized, scalar, inner_op, sms) if shaped else \
+            min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
         keep = set(sorted(run, key=lambda j: -dur[j])[:made])
         new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
         kernels_of[k_stretch[run[0]]] += made

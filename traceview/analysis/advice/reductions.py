@@ -1,0 +1,264 @@
+"""How many kernels Inductor makes of a run of eager kernels: its reductions sized from the ops' shapes.
+
+The compile model (:mod:`.compile_model`) fuses each run of non-library kernels between two library calls. How many
+kernels the run becomes is decided by its reductions, and Inductor decides those from shapes
+(``torch/_inductor/ir.py`` ``Reduction.num_splits``, ``choices.py`` ``reduction_split_factor``, torch 2.11-2.13):
+
+- a reduction with few outputs over many elements is **split** in two steps: a partial reduction (one kernel, the
+  pointwise work before it fused in) and a final one per output (a norm's backward has two: the weight's and the
+  bias's gradients). A mean-and-variance reduction (Welford: batch norm's and layer norm's statistics) may split its
+  second step again. A split reduction's elementwise output (batch norm's normalised activations, its input
+  gradient) is a pointwise kernel of its own after the final step;
+- a reduction that is not split fuses with the pointwise work before and after it over the same elements: one
+  kernel for the run's reductions over the same ranges (a batch norm's backward and a bias gradient over the same
+  rows are one kernel);
+- an op on a 0-d tensor (``num_batches_tracked += 1`` in every training batch norm) is a kernel of its own: Inductor
+  fuses nodes over the same iteration ranges, and writes each mutated buffer back.
+
+Shapes come from ``record_shapes`` (``Input Dims``, ``Concrete Inputs``); the SM count from the trace's device.
+A reduction whose op says nothing (no shapes, an op not known here) counts as one kernel of its own, as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+
+from traceview.trace import Trace
+from traceview.trace.catalogue import tagged
+
+#: SMs of an H100/H200, where the trace does not name its device's.
+DEFAULT_SMS: Final[int] = 132
+#: Threads per SM (every CUDA GPU since Volta), a warp, and Inductor's constants for a split (choices.py).
+THREADS_PER_SM: Final[int] = 2048
+WARP: Final[int] = 32
+MAX_ELEMENTS_PER_THREAD: Final[int] = 512
+NUM_THREADS: Final[int] = WARP * 8
+#: An inner reduction of at most this many elements is never split (sm < 10; 524288 on Blackwell).
+NO_SPLIT_INNER: Final[int] = 8192
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """One eager reduction as Inductor sees it: ``numel`` outputs, each over ``size`` elements; ``outer``: the reduced
+    dimensions are not the contiguous one; ``outputs`` reductions over the same ranges computed together; ``welford``:
+    mean and variance in one pass; ``elementwise``: the op also writes a full-size output (a norm's)."""
+
+    numel: int
+    size: int
+    outer: bool
+    outputs: int = 1
+    welford: bool = False
+    elementwise: bool = False
+
+
+def _nearest_divisor(n: int, target: int) -> int:
+    best = 1
+    i = 1
+    while i * i <= n:
+        if n % i == 0:
+            for d in (i, n // i):
+                if abs(d - target) < abs(best - target):
+                    best = d
+        i += 1
+    return best
+
+
+def splits(numel: int, size: int, outer: bool, sms: int = DEFAULT_SMS) -> int:
+    """Inductor's split count for a reduction of ``numel`` outputs over ``size`` elements each (1: not split)."""
+    if numel == 1:
+        return _inner(numel, size, sms)
+    if size <= WARP or numel >= sms * 2 * 32:
+        return 1
+    return _outer(numel, size, sms) if outer else _inner(numel, size, sms)
+
+
+def _inner(numel: int, size: int, sms: int) -> int:
+    if numel >= 2 * sms or size <= NO_SPLIT_INNER:
+        return 1
+    total = size * numel
+    if total <= WARP * sms * THREADS_PER_SM:
+        split_size = WARP
+    elif total < MAX_ELEMENTS_PER_THREAD * sms * THREADS_PER_SM:
+        blocks_per_output = -(-(sms * THREADS_PER_SM // (2 * NUM_THREADS)) // numel)
+        tmp = -(-size // (NUM_THREADS * blocks_per_output))
+        closest = _nearest_divisor(size, tmp)
+        split_size = max(closest, WARP) if abs(closest - tmp) < 30 else tmp
+    else:
+        closest = _nearest_divisor(size, MAX_ELEMENTS_PER_THREAD)
+        split_size = closest if abs(closest - MAX_ELEMENTS_PER_THREAD) < 50 else MAX_ELEMENTS_PER_THREAD
+    return -(-size // (split_size * NUM_THREADS))
+
+
+def _outer(numel: int, size: int, sms: int) -> int:
+    rvals, xblocks = 4, -(-numel // 128)
+    total = size * numel
+    if total < WARP * sms * THREADS_PER_SM:
+        split_size = WARP
+    elif total < MAX_ELEMENTS_PER_THREAD * sms * THREADS_PER_SM:
+        target = -(-(sms * THREADS_PER_SM // NUM_THREADS) // xblocks)
+        tmp = -(-size // (rvals * target))
+        closest = _nearest_divisor(size, tmp)
+        split_size = max(closest, WARP) if abs(tmp - closest) < 20 else tmp
+    else:
+        closest = _nearest_divisor(size, MAX_ELEMENTS_PER_THREAD)
+        split_size = closest if abs(closest - MAX_ELEMENTS_PER_THREAD) < 50 else MAX_ELEMENTS_PER_THREAD
+    return -(-size // (rvals * split_size))
+
+
+def split_kernels(r: Reduction, sms: int = DEFAULT_SMS) -> int:
+    """Kernels of a split reduction's steps (0: not split): the partial one, then a final one per output; a Welford
+    reduction's second step splits again where its own rule says so."""
+    first = splits(r.numel, r.size, r.outer, sms)
+    if first <= 1:
+        return 0
+    if r.welford and splits(r.numel, first, True, sms) > 1:
+        return 1 + 2 * r.outputs  # partial, a second partial, the final
+    return 1 + r.outputs
+
+
+def _dims(value: Any) -> list[int] | None:
+    return [int(x) for x in value] if isinstance(value, list) and all(isinstance(x, (int, float)) for x in value) else None
+
+
+def _concrete_dims(text: Any) -> list[int] | None:
+    """``Concrete Inputs``' text of a dims argument, "[0, 2, 3]" or "-1"."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    try:
+        value = [int(x) for x in text.strip("[] ").split(",") if x.strip()]
+    except ValueError:
+        return None
+    return value or None
+
+
+def reduction_of(tags: dict[str, bool], dims: Any, concrete: Any, channels_last: bool, gamma_beta: bool) -> Reduction | None:
+    """The reduction a kernel of an op computes, from the op's kind (``tags``), its ``Input Dims`` and ``Concrete
+    Inputs``; ``gamma_beta``: the kernel is a layer norm backward's weight-and-bias kernel. None: not known."""
+    if not isinstance(dims, list) or not dims:
+        return None
+    x = _dims(dims[0])
+    if not x:
+        return None
+    n = prod(x)
+    if tags["batch_norm_op"] or tags["batch_norm_backward_op"]:
+        if len(x) < 2 or x[1] <= 0:
+            return None
+        # per channel over the rest: the channel dim is innermost when channels-last (or the input is 2-d)
+        outer = channels_last and len(x) == 4 or len(x) == 2
+        backward = tags["batch_norm_backward_op"]
+        return Reduction(x[1], n // x[1], outer, outputs=2 if backward else 1, welford=not backward, elementwise=True)
+    if tags["layer_norm_op"] or tags["layer_norm_backward_op"]:
+        shape = _concrete_dims(concrete[1] if isinstance(concrete, list) and len(concrete) > 1 else None) \
+            if tags["layer_norm_op"] else _concrete_dims(concrete[2] if isinstance(concrete, list) and len(concrete) > 2 else None)
+        hidden = prod(shape) if shape else x[-1]
+        rows = n // max(hidden, 1)
+        if tags["layer_norm_backward_op"] and gamma_beta:
+            return Reduction(hidden, rows, True, outputs=2)  # the weight's and bias's gradients over the rows
+        return Reduction(rows, hidden, False, welford=tags["layer_norm_op"], elementwise=True)
+    if tags["dim_reduction_op"]:
+        reduced = _concrete_dims(concrete[1] if isinstance(concrete, list) and len(concrete) > 1 else None)
+        if reduced is None:
+            reduced = list(range(len(x)))  # sum(x): everything
+        reduced = sorted({d % len(x) for d in reduced})
+        size = prod(x[d] for d in reduced)
+        return Reduction(n // max(size, 1), size, (len(x) - 1) not in reduced, welford=tags["welford_op"])
+    if tags["last_dim_reduction_op"]:
+        return Reduction(n // x[-1], x[-1], False, elementwise=True)
+    return None
+
+
+#: The slice tags :func:`reduction_of` reads.
+OP_TAGS: Final[tuple[str, ...]] = ("batch_norm_op", "batch_norm_backward_op", "layer_norm_op", "layer_norm_backward_op",
+                                   "dim_reduction_op", "welford_op", "last_dim_reduction_op")
+
+
+def kernel_reductions(trace: Trace, rows: np.ndarray, inner_op: np.ndarray, channels_last: bool) -> list[Reduction | None]:
+    """For each GPU activity of ``rows`` (reduction kernels), the reduction its op computes (None: not known)."""
+    s, g = trace.slices, trace.gpu
+    out: list[Reduction | None] = [None] * len(rows)
+    if not len(rows) or not trace.meta.record_shapes:
+        return out
+    ops = inner_op
+    known = ops >= 0
+    tag = {t: tagged(s, t) for t in OP_TAGS}
+    wanted = np.unique(ops[known])
+    wanted = wanted[np.logical_or.reduce([tag[t][wanted] for t in OP_TAGS])] if len(wanted) else wanted
+    if not len(wanted):
+        return out
+    ids = pd.Series(wanted)
+    dims = dict(zip(wanted.tolist(), trace.args_of(ids, "Input Dims").tolist()))
+    concrete = dict(zip(wanted.tolist(), trace.args_of(ids, "Concrete Inputs").tolist()))
+    gamma_beta = tagged(g, "split_reduction_kernel")[rows]
+    for i, (op, gb) in enumerate(zip(ops.tolist(), gamma_beta.tolist())):
+        if op in dims:
+            out[i] = reduction_of({t: bool(tag[t][op]) for t in OP_TAGS}, dims[op], concrete[op], channels_last, gb)
+    return out
+
+
+def layout_by_weights(trace: Trace, convs: np.ndarray) -> bool:
+    """Whether Inductor's layout rule (``GraphLowering.decide_layout_opt``, training) lets a graph with these
+    convolution ops go channels-last, by their weights ``[out, in / groups, kh, kw]`` and groups: not with a grouped
+    convolution of more than one input channel per group, nor with one that halves its channels (out * 2 <= in, a
+    kernel wider than 1: U-Nets' decoders), nor when every convolution has at most 64 channels in and out. True when
+    the shapes are not recorded (the rule by node count alone)."""
+    if not len(convs) or not trace.meta.record_shapes:
+        return True
+    ids = pd.Series(np.unique(convs))
+    dims, concrete = trace.args_of(ids, "Input Dims").tolist(), trace.args_of(ids, "Concrete Inputs").tolist()
+    weights = []
+    for d, c in zip(dims, concrete):
+        w = _dims(d[1]) if isinstance(d, list) and len(d) > 1 else None
+        if not w or len(w) != 4:
+            return True  # not a 2-d convolution's weight as expected: the node-count rule stands
+        groups = _concrete_dims(c[5]) if isinstance(c, list) and len(c) > 5 else None
+        weights.append((w, groups[0] if groups else 1))
+    if any(g > 1 and w[1] > 1 for w, g in weights):
+        return False
+    if any(w[0] * 2 <= w[1] and w[2] > 1 for w, _ in weights):
+        return False
+    return not all(w[0] <= 64 and w[1] <= 64 for w, _ in weights)
+
+
+def scalar_ops(trace: Trace, inner_op: np.ndarray) -> np.ndarray:
+    """Per kernel: its op works on 0-d tensors (``num_batches_tracked.add_(1)``): a kernel of its own when fused."""
+    out = np.zeros(len(inner_op), dtype=bool)
+    if not len(inner_op) or not trace.meta.record_shapes:
+        return out
+    known = inner_op >= 0
+    wanted = np.unique(inner_op[known])
+    if not len(wanted):
+        return out
+    dims = dict(zip(wanted.tolist(), trace.args_of(pd.Series(wanted), "Input Dims").tolist()))
+    zero_d = {op for op, d in dims.items() if isinstance(d, list) and d and d[0] == []}
+    return np.array([op in zero_d for op in inner_op.tolist()], dtype=bool)
+
+
+def run_kernels(run: list[int], reduces: np.ndarray, reduction: list[Reduction | None], scalar: np.ndarray,
+                op: np.ndarray, sms: int = DEFAULT_SMS) -> int:
+    """Kernels Inductor makes of one run (positions into the per-kernel arrays; ``op``: each kernel's op), by the
+    rules in this module's docstring."""
+    groups: set = set()
+    made = 0
+    pointwise = False
+    for j in run:
+        if scalar[j]:
+            made += 1
+        elif reduces[j]:
+            r = reduction[j]
+            if r is None:
+                groups.add(("op", int(op[j])))  # a reduction of its own, however many kernels its op launched
+                continue
+            k = split_kernels(r, sms)
+            if k:
+                made += k
+                pointwise |= r.elementwise
+            else:
+                groups.add((r.numel, r.size))
+        else:
+            pointwise = True
+    return made + max(len(groups), int(pointwise))
