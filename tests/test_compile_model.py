@@ -62,9 +62,17 @@ KNOWN_MISSES = {
     ("convnext", "compile"): "compiling made the step 11% slower, 10.0% faster predicted (105 generated kernels per step "
                              "predicted, 114 launched: the compiled graphs' host time)",
     ("unet", "fused_optimizer"): "measured -1.5% (rounds -9.6% to +11.8%), predicted 12.5%: the A/B's rounds span 0",
+    # the fifth set (densenet, wavenet, effnet): written before capture, scored blind on 4513a2a's model (the kernel
+    # count from Inductor's split and layout rules); the kernel counts within 8% on two, +31% on wavenet
+    ("densenet", "compile"): "+21.7 points: 21.8% predicted, compiling left the step as it was (+0.1%); 145 generated "
+                             "kernels per step predicted, 134 launched: the compiled graphs cost 1.6 ms more host time "
+                             "than the constants give",
+    ("effnet", "compile"): "compiling made the step 15% slower, 16.6% faster predicted: 178 generated kernels predicted, "
+                           "188 launched; the compiled graphs cost 1.1 ms more host time than the constants give",
+    ("wavenet", "compile"): "+13.1 points (29.5% predicted, 16.5% measured): 59 generated kernels predicted, 45 launched",
 }
 #: compile predicted with the wrong sign where the A/B's rounds agree on it (the same reasons as above)
-WRONG_SIGN = {"convnext"}
+WRONG_SIGN = {"convnext", "effnet"}
 
 
 def _trace(run: Path):
@@ -179,7 +187,8 @@ def test_no_compile_advice_on_a_compiled_trace():
 @pytest.fixture(scope="module")
 def rows():
     import model_predictions
-    return [r for m in ("bert", "gru", "mixer", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext")
+    return [r for m in ("bert", "gru", "mixer", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext",
+                        "densenet", "wavenet", "effnet")
             for r in model_predictions.rows_of(MODELS, m)]
 
 
@@ -216,7 +225,7 @@ def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
     assert {"compile", "fused_optimizer"} <= {a.kind for a in advice}
     for a in advice:
         assert a.checked == CHECKED[a.kind] and a.as_dict()["checked"] == a.checked
-    assert "Checked: out of sample (10 models, H200)" in advice_section(advice)
+    assert "Checked: out of sample (13 models, H200)" in advice_section(advice)
 
 
 #: The same blind models profiled with compilation and the first steps inside the window (steps 0-7): misses.

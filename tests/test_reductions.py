@@ -94,3 +94,18 @@ TOLERANCE = 0.20
 def test_generated_kernels_per_step_are_the_compiled_traces(model):
     predicted, launched = _predicted(model), _launched(model)
     assert abs(predicted - launched) <= TOLERANCE * launched, (predicted, launched)
+
+
+#: Out of sample: written and committed (4513a2a) before they ran, scored on that commit's model (session 10, H200).
+BLIND_MISSES = {
+    "wavenet": "59 predicted, 45 launched: Inductor fuses the filter's and the gate's bias gradients with the gated "
+               "activation's backward across the convolutions' backward calls between them (eager order splits them), "
+               "and the loss, outside torch.compile(model), is counted as compiled",
+}
+
+
+@pytest.mark.parametrize("model", ["densenet", "effnet", "wavenet"])
+def test_out_of_sample_generated_kernels_within_the_tolerance_or_known_misses(model):
+    predicted, launched = _predicted(model), _launched(model)
+    within = abs(predicted - launched) <= TOLERANCE * launched
+    assert within != (model in BLIND_MISSES), (predicted, launched)

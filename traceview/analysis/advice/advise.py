@@ -492,11 +492,11 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
-    "compile": "10 models (H200, in sample since its kernel count follows Inductor's split and layout rules): +1 to +33 "
-               "points, median +15, the sign wrong on 1; not advised on two conv nets where compiling was 17% and 33% "
-               "slower: an optimistic estimate",
-    "cuda_graphs": "out of sample (10 models, H200): -2 to +25 points, 8 of 10 within 10",
-    "fused_optimizer": "out of sample (10 models, H200): +1 to +14 points, 6 of 10 within 5; the Adam sweep: -15% to +22% "
+    "compile": "3 models out of sample (H200): +13 to +32 points, the sign wrong on 1; 10 in sample: +1 to +33, median "
+               "+15; not advised on two conv nets where compiling was 17% and 33% slower: an optimistic estimate (the "
+               "compiled graphs cost more host time than its constants give)",
+    "cuda_graphs": "out of sample (13 models, H200): -2 to +25 points, 11 of 13 within 10",
+    "fused_optimizer": "out of sample (13 models, H200): -1 to +14 points, 9 of 13 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
     "input": "6 DataLoader loops (H200): -8 to +20 points, 3 within 5; 3 on a 2-core CPU: -8 to -4 (under)",
     "pageable_copy": "advised on 5 DataLoader loops (H200): -5 to +10 points, 2 within 5",
