@@ -135,21 +135,28 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     order = np.argsort(launch_start[has_launch], kind="stable")
     starts_sorted = launch_start[has_launch][order]
     ends_prefix = np.maximum.accumulate(gpu["end_ns"].to_numpy()[has_launch][order])
-    own = pd.Series(np.flatnonzero(has_launch), index=lid[has_launch])  # the activity a copy call launched
     h2d, pageable = tagged(gpu, "h2d"), tagged(gpu, "pageable")
     memcpy, is_async = tagged(s, "memcpy_api"), tagged(s, "async_api")
+    # the activities each copy call launched (launch id -> GPU rows), for the copy calls only
+    copies = rows[memcpy[rows]]
+    launched = np.flatnonzero(has_launch & np.isin(lid, copies))
+    own: dict[int, list[int]] = {}
+    for row, launch in zip(launched.tolist(), lid[launched].tolist()):
+        own.setdefault(launch, []).append(row)
+    nbytes_of = gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan) if own else None
     names = s["name"].array
     op_ids = _outermost_ops(trace, rows)
+    # the wait of every call at once: from its start until the last work launched strictly before it ended
+    a_all, b_all = s["start_ns"].to_numpy()[rows], s["end_ns"].to_numpy()[rows]
+    k_all = np.searchsorted(starts_sorted, a_all, side="left") - 1
+    ready_all = np.where(k_all >= 0, ends_prefix[np.maximum(k_all, 0)] if len(ends_prefix) else a_all, a_all)
+    wait_all = np.minimum(np.maximum(ready_all - a_all, 0), b_all - a_all)
     out = []
-    for sid, op_id in zip(rows, op_ids):
-        a, b = int(s["start_ns"].iat[sid]), int(s["end_ns"].iat[sid])
-        k = int(np.searchsorted(starts_sorted, a, side="left")) - 1  # work launched strictly before the call
-        ready = int(ends_prefix[k]) if k >= 0 else a
-        wait = min(max(ready - a, 0), b - a)
+    for sid, op_id, a, b, wait in zip(rows.tolist(), op_ids.tolist(), a_all.tolist(), b_all.tolist(), wait_all.tolist()):
         cause, nbytes = "sync", np.nan
-        if memcpy[sid] and sid in own.index:
-            act = own.loc[[sid]].to_numpy()
-            nbytes = float(gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan)[act].sum())
+        if memcpy[sid] and sid in own:
+            act = np.asarray(own[sid], dtype=np.int64)
+            nbytes = float(nbytes_of[act].sum())
             if h2d[act].any():
                 if not (h2d[act] & pageable[act]).any():
                     continue  # pinned, asynchronous: nothing blocks
