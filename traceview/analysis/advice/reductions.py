@@ -57,12 +57,13 @@ class Reduction:
 
 
 def _nearest_divisor(n: int, target: int) -> int:
+    """The divisor of ``n`` nearest ``target``, the smaller on a tie (``min(sympy.divisors(n), key=...)``)."""
     best = 1
     i = 1
     while i * i <= n:
         if n % i == 0:
             for d in (i, n // i):
-                if abs(d - target) < abs(best - target):
+                if (abs(d - target), d) < (abs(best - target), best):
                     best = d
         i += 1
     return best
@@ -80,34 +81,28 @@ def splits(numel: int, size: int, outer: bool, sms: int = DEFAULT_SMS) -> int:
 def _inner(numel: int, size: int, sms: int) -> int:
     if numel >= 2 * sms or size <= NO_SPLIT_INNER:
         return 1
-    total = size * numel
-    if total <= WARP * sms * THREADS_PER_SM:
-        split_size = WARP
-    elif total < MAX_ELEMENTS_PER_THREAD * sms * THREADS_PER_SM:
-        blocks_per_output = -(-(sms * THREADS_PER_SM // (2 * NUM_THREADS)) // numel)
-        tmp = -(-size // (NUM_THREADS * blocks_per_output))
-        closest = _nearest_divisor(size, tmp)
-        split_size = max(closest, WARP) if abs(closest - tmp) < 30 else tmp
-    else:
-        closest = _nearest_divisor(size, MAX_ELEMENTS_PER_THREAD)
-        split_size = closest if abs(closest - MAX_ELEMENTS_PER_THREAD) < 50 else MAX_ELEMENTS_PER_THREAD
-    return -(-size // (split_size * NUM_THREADS))
+    blocks_per_output = -(-(sms * THREADS_PER_SM // (2 * NUM_THREADS)) // numel)
+    tmp = -(-size // (NUM_THREADS * blocks_per_output))
+    return -(-size // (_split_size(size, size * numel, sms, tmp, 30, inclusive=True) * NUM_THREADS))
 
 
 def _outer(numel: int, size: int, sms: int) -> int:
-    rvals, xblocks = 4, -(-numel // 128)
-    total = size * numel
-    if total < WARP * sms * THREADS_PER_SM:
-        split_size = WARP
-    elif total < MAX_ELEMENTS_PER_THREAD * sms * THREADS_PER_SM:
-        target = -(-(sms * THREADS_PER_SM // NUM_THREADS) // xblocks)
-        tmp = -(-size // (rvals * target))
+    rvals = 4
+    target = -(-(sms * THREADS_PER_SM // NUM_THREADS) // -(-numel // 128))
+    tmp = -(-size // (rvals * target))
+    return -(-size // (rvals * _split_size(size, size * numel, sms, tmp, 20, inclusive=False)))
+
+
+def _split_size(size: int, total: int, sms: int, tmp: int, near: int, inclusive: bool) -> int:
+    """Elements each thread reduces: the fewest on a small reduction, ``tmp`` (or the divisor of ``size`` within
+    ``near`` of it) on a middling one, about 512 on a large one."""
+    if total < WARP * sms * THREADS_PER_SM or (inclusive and total == WARP * sms * THREADS_PER_SM):
+        return WARP
+    if total < MAX_ELEMENTS_PER_THREAD * sms * THREADS_PER_SM:
         closest = _nearest_divisor(size, tmp)
-        split_size = max(closest, WARP) if abs(tmp - closest) < 20 else tmp
-    else:
-        closest = _nearest_divisor(size, MAX_ELEMENTS_PER_THREAD)
-        split_size = closest if abs(closest - MAX_ELEMENTS_PER_THREAD) < 50 else MAX_ELEMENTS_PER_THREAD
-    return -(-size // (rvals * split_size))
+        return max(closest, WARP) if abs(closest - tmp) < near else tmp
+    closest = _nearest_divisor(size, MAX_ELEMENTS_PER_THREAD)
+    return closest if abs(closest - MAX_ELEMENTS_PER_THREAD) < 50 else MAX_ELEMENTS_PER_THREAD
 
 
 def split_kernels(r: Reduction, sms: int = DEFAULT_SMS) -> int:
