@@ -27,7 +27,8 @@ import argparse
 import torch
 from torch import nn
 
-MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet")
+MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet",
+          "resnext", "segnet", "encoder")
 
 
 class MixerBlock(nn.Module):
@@ -307,9 +308,74 @@ class EfficientNet(nn.Module):
         return self.fc(self.head(self.blocks(self.stem(x))).mean((2, 3)))
 
 
+# The sixth set (2026-11-26, session 10): written after the fifth set was scored, before micro_extern.py ran on a GPU
+# and before any of them ran; scored on the model as committed with them.
+class ResNeXtBlock(nn.Module):
+    def __init__(self, channels: int, groups: int = 8):
+        super().__init__()
+        mid = channels // 2
+        self.body = nn.Sequential(nn.Conv2d(channels, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.ReLU(),
+                                  nn.Conv2d(mid, mid, 3, padding=1, groups=groups, bias=False), nn.BatchNorm2d(mid), nn.ReLU(),
+                                  nn.Conv2d(mid, channels, 1, bias=False), nn.BatchNorm2d(channels))
+
+    def forward(self, x):
+        return torch.relu(x + self.body(x))
+
+
+class ResNeXt(nn.Module):
+    """ResNeXt-like: bottleneck blocks with grouped 3x3 convolutions (several channels per group), batch norm."""
+
+    def __init__(self, classes: int = 10, widths: tuple[int, ...] = (64, 128)):
+        super().__init__()
+        parts: list[nn.Module] = [nn.Conv2d(3, widths[0], 3, padding=1, bias=False), nn.BatchNorm2d(widths[0]), nn.ReLU()]
+        for i, w in enumerate(widths):
+            if i:
+                parts += [nn.Conv2d(widths[i - 1], w, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(w), nn.ReLU()]
+            parts += [ResNeXtBlock(w), ResNeXtBlock(w)]
+        self.features = nn.Sequential(*parts)
+        self.head = nn.Linear(widths[-1], classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean((2, 3)))
+
+
+class SegNet(nn.Module):
+    """A small encoder-decoder: conv-BN-ReLU pairs, max-pooling down, nearest upsampling up, a per-pixel classifier."""
+
+    def __init__(self, classes: int = 4, width: int = 48):
+        super().__init__()
+        self.enc1, self.enc2 = conv_bn(3, width), conv_bn(width, 2 * width)
+        self.mid = conv_bn(2 * width, 2 * width)
+        self.dec2, self.dec1 = conv_bn(2 * width, width), conv_bn(width, width)
+        self.out = nn.Conv2d(width, classes, 1)
+
+    def forward(self, x):
+        x = self.enc1(x)
+        x = self.enc2(nn.functional.max_pool2d(x, 2))
+        x = self.mid(nn.functional.max_pool2d(x, 2))
+        x = self.dec2(nn.functional.interpolate(x, scale_factor=2.0, mode="nearest"))
+        x = self.dec1(nn.functional.interpolate(x, scale_factor=2.0, mode="nearest"))
+        return self.out(x)
+
+
+class Encoder(nn.Module):
+    """A pre-norm transformer encoder of torch's own layers (nn.TransformerEncoderLayer, GELU), mean-pooled."""
+
+    def __init__(self, features: int = 48, width: int = 256, layers: int = 4, classes: int = 10):
+        super().__init__()
+        self.inp = nn.Linear(features, width)
+        layer = nn.TransformerEncoderLayer(width, 4, 4 * width, dropout=0.0, activation="gelu", batch_first=True, norm_first=True)
+        self.encoder = nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+        self.head = nn.Sequential(nn.LayerNorm(width), nn.Linear(width, classes))
+
+    def forward(self, x):
+        return self.head(self.encoder(self.inp(x)).mean(1))
+
+
 CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
                "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32)),
-               "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32))}
+               "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32)),
+               "resnext": (ResNeXt, (3, 32, 32)), "encoder": (Encoder, (64, 48))}
 
 
 def build(name: str, device: str, batch: int):
@@ -337,8 +403,8 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
-    elif name == "unet":
-        model = UNet()
+    elif name in ("unet", "segnet"):  # a class per pixel
+        model = UNet() if name == "unet" else SegNet()
         data = (torch.randn(batch, 3, 64, 64, generator=g), torch.randint(0, 4, (batch, 64, 64), generator=g))
         loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     else:
