@@ -180,6 +180,8 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
     "cpu_reduction": Tag(CPU_REDUCTIONS),
     "layout_conv": Tag(LAYOUT_CONVS, anchored=True),
     "conv_1d": Tag(CONV_1D, anchored=True),
+    # a forward convolution's own op (the compile model's extern-call cost: benchmarks/micro_extern.py)
+    "conv_op": Tag(r"aten::(?:(?:cudnn|miopen)_convolution(?:_transpose)?|_conv_depthwise2d)\Z", anchored=True),
     "split_reduction_op": Tag(SPLIT_REDUCTION_OPS, anchored=True),
     # reductions the compile model sizes from their shapes (analysis/advice/compile_model.py: Inductor's split rule)
     "batch_norm_op": Tag(r"aten::(?:(?:cudnn|miopen|native)_batch_norm|_native_batch_norm_legit\w*)\Z", anchored=True),

@@ -791,7 +791,8 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
                   if not slower else "keep the model eager (its ops cost less host time than compiled graph calls would), "
                   "or compile larger pieces (whole step, or with CUDA graphs: mode=\"reduce-overhead\")",
                   f"a graph call costs {model.costs.call_ms} ms per forward and backward and {model.costs.kernel_ms * 1e3:.0f} µs per "
-                  f"kernel ({model.costs.source}); library ops (GEMM, convolution, attention, cuDNN) keep their kernels; a "
+                  f"kernel, a convolution's extern call {model.costs.conv_ms * 1e3:.0f} µs more than the eager op "
+                  f"({model.costs.source}); library ops (GEMM, convolution, attention, cuDNN) keep their kernels; a "
                   "fused run takes as long as its longest kernel; a sync or a host copy inside the model is a graph break"
                   + (f"; replayed without the profiler (the host's time / {stretch:.2f}, the profiler's stretch of "
                      "these steps)" if stretch != 1.0 else "; a bare trace: the graph calls' costs are without the "

@@ -59,13 +59,16 @@ class CompileCosts:
     call_ms: float
     kernel_ms: float
     source: str
+    conv_ms: float = 0.0  # a convolution (forward and backward) as an extern call, beyond its eager ops' host time
 
 
 #: ``benchmarks/micro_compile.py`` without the profiler (sample_traces/gpu/models/micro_compile-*.json: two device
 #: calls, 0.58 and 0.76 ms per forward+backward, 21 and 28 µs per kernel; this repository's 2-core CPU host:
 #: benchmarks/results/micro_compile-2026-11-26-cpu.json).
 COSTS: Final[dict[str, CompileCosts]] = {
-    "cuda": CompileCosts(0.67, 0.025, "benchmarks/micro_compile.py on an H200 host (torch 2.11), 2026-11-26"),
+    "cuda": CompileCosts(0.67, 0.025, "benchmarks/micro_compile.py on an H200 host (torch 2.11), 2026-11-26; the "
+                                      "convolution's extern call: benchmarks/micro_extern.py there (16 µs; a GEMM's: 0)",
+                         conv_ms=0.016),
     "cpu": CompileCosts(0.10, 0.005, "benchmarks/micro_compile.py on a 2-core x86-64 host (torch 2.13), 2026-11-26"),
 }
 
@@ -178,6 +181,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     conv = tagged(s, "layout_conv")[np.maximum(inner_op, 0)] & (inner_op >= 0) & ~tagged(s, "conv_1d")[top_of[lid[k_rows]]]
     convs_of = np.zeros(len(bounds), dtype=np.int64)
     conv_ops: dict[int, list[int]] = {}  # each stretch's convolution ops
+    conv_calls = np.zeros(len(bounds), dtype=np.int64)  # forward convolutions: an extern call costs more than eager's
+    conv_op = tagged(s, "conv_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)
     for j in by:
         if k_stretch[j] != prev or library[j]:
             if run:
@@ -193,6 +198,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
                 if conv[j]:
                     conv_ops.setdefault(int(k_stretch[j]), []).append(int(inner_op[j]))
                 library_ns[k_stretch[j]] += int(s["dur_ns"].iat[int(inner_op[j])])  # the library's own host work stays
+                conv_calls[k_stretch[j]] += int(conv_op[j])
         else:
             run.append(int(j))
     # channels-last layout in a graph with convolutions: one generated copy of each convolution's weight per call
@@ -232,7 +238,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     fused += int(layout.sum())
     per_call = costs.call_ms / 2  # a forward or a backward graph
     generated = kernels_of - library_calls
-    new_host = {b: int((per_call + generated[i] * costs.kernel_ms) * 1e6) for i, b in enumerate(bounds)}
+    new_host = {b: int((per_call + generated[i] * costs.kernel_ms + conv_calls[i] * costs.conv_ms) * 1e6)
+                for i, b in enumerate(bounds)}
     steps_n = max(w.steps, 1)
     gpu_saved = float(sum(int(dur[j]) for j in range(len(k_rows)) if int(act[j]) in new_gpu)) / 1e6
     return CompiledStep(
