@@ -65,6 +65,11 @@ KNOWN_MISSES = {
     ("densenet", "compile"): "+18.0 points: 18.1% predicted (21.8% frozen), compiling left the step as it was (+0.1%); "
                              "145 generated kernels per step predicted, 134 launched: the compiled graphs cost more host "
                              "time than the constants give",
+    # the sixth set (resnext, segnet, encoder): written before micro_extern.py ran, scored blind on 4538210's model
+    ("resnext", "compile"): "+17.4 points: 4.0% predicted, compiling made the step 13% slower (grouped convolutions: no "
+                            "channels-last; 84 generated kernels per step predicted, 80 launched)",
+    ("segnet", "fused_optimizer"): "measured 1.4% (rounds -2.1% to +2.6%), predicted 11.1%",
+    ("segnet", "cuda_graphs"): "measured 20.3% (rounds 19.1% to 40.8%), predicted 60.6%: the A/B's rounds spread 22 points",
     ("effnet", "compile"): "compiling made the step 15% slower, 14.2% faster predicted (16.6% frozen): 178 generated "
                            "kernels predicted, 188 launched; the compiled graphs cost ~1 ms more host time than the "
                            "constants give",
@@ -186,7 +191,7 @@ def test_no_compile_advice_on_a_compiled_trace():
 def rows():
     import model_predictions
     return [r for m in ("bert", "gru", "mixer", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext",
-                        "densenet", "wavenet", "effnet")
+                        "densenet", "wavenet", "effnet", "resnext", "segnet", "encoder")
             for r in model_predictions.rows_of(MODELS, m)]
 
 
@@ -223,7 +228,7 @@ def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
     assert {"compile", "fused_optimizer"} <= {a.kind for a in advice}
     for a in advice:
         assert a.checked == CHECKED[a.kind] and a.as_dict()["checked"] == a.checked
-    assert "Checked: out of sample (13 models, H200)" in advice_section(advice)
+    assert "Checked: out of sample (16 models, H200)" in advice_section(advice)
 
 
 #: The same blind models profiled with compilation and the first steps inside the window (steps 0-7): misses.

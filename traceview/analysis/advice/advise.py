@@ -492,11 +492,11 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
-    "compile": "3 models out of sample (H200): +13 to +32 points, the sign wrong on 1; 10 in sample: +1 to +33, median "
-               "+15; not advised on two conv nets where compiling was 17% and 33% slower: an optimistic estimate (the "
-               "compiled graphs cost more host time than its constants give)",
-    "cuda_graphs": "out of sample (13 models, H200): -2 to +25 points, 11 of 13 within 10",
-    "fused_optimizer": "out of sample (13 models, H200): -1 to +14 points, 9 of 13 within 5; the Adam sweep: -15% to +22% "
+    "compile": "out of sample (H200), the latest 3 models: -4 to +17 points, 2 within tolerance; the 3 before, on the "
+               "model before its convolution cost: +13 to +32, the sign wrong on 1; 13 in sample: -4 to +30, median +13: "
+               "an optimistic estimate (compiled graphs cost more host time than its constants give)",
+    "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10",
+    "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
     "input": "6 DataLoader loops (H200): -8 to +20 points, 3 within 5; 3 on a 2-core CPU: -8 to -4 (under)",
     "pageable_copy": "advised on 5 DataLoader loops (H200): -5 to +10 points, 2 within 5",
