@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from traceview.capture.calibrate import CPU_KERNEL_OPS, LAUNCHES, chain, timed  # the chain profile --calibrate times
+from traceview.capture.calibrate import CPU_KERNEL_OPS, LAUNCHES, chain, timed, training_step  # the chain profile --calibrate times
 
 
 def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple[float, float]:
@@ -77,15 +77,7 @@ def main() -> None:
     for n in sizes:
         for mode in ("eager", "compiled"):
             f, ws = chain(n, device)
-            fn = torch.compile(f) if mode == "compiled" else f
-            x = torch.randn(8, 64, device=device)
-
-            def step():
-                fn(x).sum().backward()
-                for w in ws:
-                    w.grad = None
-            for _ in range(5):
-                step()
+            step = training_step(torch.compile(f) if mode == "compiled" else f, ws, torch.randn(8, 64, device=device))
             kernels, prof_ms = profiled(step, sync, device)
             ms = timed(step, sync)
             rows.append({"n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms})

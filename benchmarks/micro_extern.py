@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from traceview.capture.calibrate import kernels_per_step, timed
+from traceview.capture.calibrate import kernels_per_step, timed, training_step
 
 
 def chain(kind: str, n: int, device: str):
@@ -57,16 +57,8 @@ def main() -> None:
         for n in sizes:
             for mode in ("eager", "compiled"):
                 f, ws, x = chain(kind, n, device)
-                fn = torch.compile(f) if mode == "compiled" else f
-
-                def step(fn=fn, ws=ws, x=x):
-                    fn(x).sum().backward()
-                    for w in ws:
-                        w.grad = None
-                for _ in range(5):
-                    step()
+                steps[(kind, n, mode)] = training_step(torch.compile(f) if mode == "compiled" else f, ws, x)
                 sync()
-                steps[(kind, n, mode)] = step
     launches = {key: kernels_per_step(step, sync, device) for key, step in steps.items()}
     ms: dict = {key: [] for key in steps}
     for _ in range(a.rounds):  # every variant in every round, the same order

@@ -41,6 +41,18 @@ def chain(n: int, device: str) -> tuple[Callable, list[torch.Tensor]]:
     return f, ws
 
 
+def training_step(fn: Callable, ws: list[torch.Tensor], x: torch.Tensor, warmup: int = 5) -> Callable[[], None]:
+    """One training step of ``fn`` (forward, ``sum().backward()``, the weights' gradients dropped), run ``warmup``
+    times (a compiled ``fn`` compiles there)."""
+    def step() -> None:
+        fn(x).sum().backward()
+        for w in ws:
+            w.grad = None
+    for _ in range(warmup):
+        step()
+    return step
+
+
 def timed(step: Callable[[], None], sync: Callable[[], None], chunks: int = 15, per: int = 10) -> float:
     """Median ms per step over synchronised chunks of ``per`` steps."""
     out = []
@@ -86,14 +98,7 @@ def compile_costs(device: str | None = None, sizes: tuple[int, ...] = (2, 8, 24)
             for mode in ("eager", "compiled"):
                 f, ws = chain(n, device)
                 fn = torch.compile(f) if mode == "compiled" else f
-                x = torch.randn(8, 64, device=device)
-
-                def step(fn=fn, ws=ws, x=x):
-                    fn(x).sum().backward()
-                    for w in ws:
-                        w.grad = None
-                for _ in range(5):
-                    step()
+                step = training_step(fn, ws, torch.randn(8, 64, device=device))
                 rows.append({"n": n, "mode": mode, "kernels": kernels_per_step(step, sync, device), "ms": timed(step, sync)})
     eager = [r for r in rows if r["mode"] == "eager"]
     compiled = [r for r in rows if r["mode"] == "compiled"]
