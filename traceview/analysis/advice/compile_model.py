@@ -8,14 +8,16 @@ Mechanisms, each read from the trace (no constant fitted to a model it is scored
                  one compiled graph call (a sync or a host copy in the model is a graph break: two graphs)
     kernels      kernels of library ops (GEMMs, convolutions, attention, cuDNN's RNNs: Inductor calls the same
                  library) stay as they are; each run of other kernels launched one after another between them
-                 (pointwise, reductions, normalisations) becomes one fused kernel per reduction in it, plus one
-                 for its pointwise outputs, each as long as one of the run's longest kernels (a fused kernel
-                 reads and writes about what its largest member does)
+                 (pointwise, reductions, normalisations) becomes the kernels Inductor's rules make of it
+                 (:mod:`.reductions`: split reductions from the ops' shapes, unsplit ones fused with their
+                 pointwise work, a kernel per 0-d buffer update), each as long as one of the run's longest kernels
+                 (a fused kernel reads and writes about what its largest member does)
     host         a graph call costs the compiled call's fixed cost (Dynamo's guards and cache lookup, AOTAutograd's
                  runtime wrapper; half for the forward, half for the backward) and the wrapper's cost per kernel it
                  generates, and each library op its own host time as in the trace (the extern call is the same op:
-                 cuDNN's RNN still launches its kernels one by one), instead of the eager ops' host time and the
-                 Python between them
+                 cuDNN's RNN still launches its kernels one by one) plus, for a convolution, what its extern call
+                 costs more (benchmarks/micro_extern.py), instead of the eager ops' host time and the Python
+                 between them
 
 The steps are replayed as :mod:`traceview.analysis.host.replay` replays them (the GPU starts each kernel when its
 moved launch and its stream allow, blocking calls wait for the replayed GPU), so a host-bound step gains what
