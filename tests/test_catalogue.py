@@ -3,7 +3,7 @@ name and keeps the answers as the tables' ``tags`` bit masks; the analyses read 
 
 Checked against a plain reading: each tag's rows are the rows whose name ``re.match``es / ``re.search``es the tag's
 pattern, name by name, on real traces of different kinds (a compiled GPT-2 training step with CUDA graphs off, a
-DataLoader loop, two NCCL ranks, a CPU-only trace, a compile-included ViT).
+DataLoader loop, two NCCL ranks, a CPU-only trace, a compile-included ViT, a with_stack compile-included GPT-2).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ TRACES = {
     "nccl": SAMPLES / "nccl_2rank" / "ddp-nccl-bal",
     "cpu": next((SAMPLES / "cpu" / "loader" / "mlp-input").glob("*.pt.trace.json.gz")),
     "vit-incl": SAMPLES / "gpu" / "models" / "vit-eager-incl" / "train_models.pt.trace.json.gz",
+    # with_stack, compilation included, Python frames whose exits were lost (closed by the loader)
+    "gpt2-stack": DATA / "training" / "lost-exit-gpt2-step1.json.gz",
 }
 
 

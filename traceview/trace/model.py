@@ -215,10 +215,18 @@ class Trace:
     def args_of(self, slice_ids: pd.Series | list[int], key: str) -> pd.Series:
         """One args key for many slices, as a Series indexed like ``slice_ids`` (each piece of the
         file read once)."""
+        return self.args_table(slice_ids, (key,))[key]
+
+    def args_table(self, slice_ids: pd.Series | list[int] | np.ndarray, keys: Sequence[str]) -> pd.DataFrame:
+        """Several args keys for many slices, a column each (None where absent), indexed like ``slice_ids``: each
+        slice's args decoded once however many keys are asked."""
         ids = [int(i) for i in slice_ids]
         take = getattr(self.slice_args, "take", None)
         raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
-        return pd.Series([_decoded(raw).get(key) for raw in raws], index=slice_ids.index if isinstance(slice_ids, pd.Series) else None, dtype=object)
+        decoded = [_decoded(raw) for raw in raws]
+        index = slice_ids.index if isinstance(slice_ids, pd.Series) else None
+        return pd.DataFrame({key: pd.Series([d.get(key) for d in decoded], index=index, dtype=object) for key in keys},
+                            index=index)
 
 
 def _decoded(raw: bytes | None) -> dict[str, Any]:

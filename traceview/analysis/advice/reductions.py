@@ -26,7 +26,6 @@ from math import prod
 from typing import Any, Final
 
 import numpy as np
-import pandas as pd
 
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
@@ -116,6 +115,21 @@ def split_kernels(r: Reduction, sms: int = DEFAULT_SMS) -> int:
     return 1 + r.outputs
 
 
+class OpShapes:
+    """The ``Input Dims`` and ``Concrete Inputs`` of ops (slice ids), each op's args decoded once; empty on a trace
+    recorded without shapes."""
+
+    def __init__(self, trace: Trace, ops: np.ndarray) -> None:
+        self.dims: dict[int, Any] = {}
+        self.concrete: dict[int, Any] = {}
+        ops = np.unique(np.asarray(ops, dtype=np.int64))
+        ops = ops[ops >= 0]
+        if len(ops) and trace.meta.record_shapes:
+            table = trace.args_table(ops, ("Input Dims", "Concrete Inputs"))
+            self.dims = dict(zip(ops.tolist(), table["Input Dims"].tolist()))
+            self.concrete = dict(zip(ops.tolist(), table["Concrete Inputs"].tolist()))
+
+
 def _dims(value: Any) -> list[int] | None:
     return [int(x) for x in value] if isinstance(value, list) and all(isinstance(x, (int, float)) for x in value) else None
 
@@ -172,41 +186,31 @@ OP_TAGS: Final[tuple[str, ...]] = ("batch_norm_op", "batch_norm_backward_op", "l
                                    "dim_reduction_op", "welford_op", "last_dim_reduction_op")
 
 
-def kernel_reductions(trace: Trace, rows: np.ndarray, inner_op: np.ndarray, channels_last: bool) -> list[Reduction | None]:
-    """For each GPU activity of ``rows`` (reduction kernels), the reduction its op computes (None: not known)."""
-    s, g = trace.slices, trace.gpu
+def kernel_reductions(trace: Trace, rows: np.ndarray, inner_op: np.ndarray, shapes: OpShapes,
+                      channels_last: bool) -> list[Reduction | None]:
+    """For each GPU activity of ``rows`` (its op: ``inner_op``), the reduction its op computes (None: not one, or not
+    known)."""
+    tag = {t: tagged(trace.slices, t) for t in OP_TAGS}
+    gamma_beta = tagged(trace.gpu, "split_reduction_kernel")[rows]
     out: list[Reduction | None] = [None] * len(rows)
-    if not len(rows) or not trace.meta.record_shapes:
-        return out
-    ops = inner_op
-    known = ops >= 0
-    tag = {t: tagged(s, t) for t in OP_TAGS}
-    wanted = np.unique(ops[known])
-    wanted = wanted[np.logical_or.reduce([tag[t][wanted] for t in OP_TAGS])] if len(wanted) else wanted
-    if not len(wanted):
-        return out
-    ids = pd.Series(wanted)
-    dims = dict(zip(wanted.tolist(), trace.args_of(ids, "Input Dims").tolist()))
-    concrete = dict(zip(wanted.tolist(), trace.args_of(ids, "Concrete Inputs").tolist()))
-    gamma_beta = tagged(g, "split_reduction_kernel")[rows]
-    for i, (op, gb) in enumerate(zip(ops.tolist(), gamma_beta.tolist())):
-        if op in dims:
-            out[i] = reduction_of({t: bool(tag[t][op]) for t in OP_TAGS}, dims[op], concrete[op], channels_last, gb)
+    for i, (op, gb) in enumerate(zip(inner_op.tolist(), gamma_beta.tolist())):
+        if op in shapes.dims and any(tag[t][op] for t in OP_TAGS):
+            out[i] = reduction_of({t: bool(tag[t][op]) for t in OP_TAGS}, shapes.dims[op], shapes.concrete[op],
+                                  channels_last, gb)
     return out
 
 
-def layout_by_weights(trace: Trace, convs: np.ndarray) -> bool:
+def layout_by_weights(shapes: OpShapes, convs: np.ndarray) -> bool:
     """Whether Inductor's layout rule (``GraphLowering.decide_layout_opt``, training) lets a graph with these
     convolution ops go channels-last, by their weights ``[out, in / groups, kh, kw]`` and groups: not with a grouped
     convolution of more than one input channel per group, nor with one that halves its channels (out * 2 <= in, a
     kernel wider than 1: U-Nets' decoders), nor when every convolution has at most 64 channels in and out. True when
     the shapes are not recorded (the rule by node count alone)."""
-    if not len(convs) or not trace.meta.record_shapes:
+    if not len(convs) or not shapes.dims:
         return True
-    ids = pd.Series(np.unique(convs))
-    dims, concrete = trace.args_of(ids, "Input Dims").tolist(), trace.args_of(ids, "Concrete Inputs").tolist()
     weights = []
-    for d, c in zip(dims, concrete):
+    for op in np.unique(convs).tolist():
+        d, c = shapes.dims.get(op), shapes.concrete.get(op)
         w = _dims(d[1]) if isinstance(d, list) and len(d) > 1 else None
         if not w or len(w) != 4:
             return True  # not a 2-d convolution's weight as expected: the node-count rule stands
@@ -219,17 +223,9 @@ def layout_by_weights(trace: Trace, convs: np.ndarray) -> bool:
     return not all(w[0] <= 64 and w[1] <= 64 for w, _ in weights)
 
 
-def scalar_ops(trace: Trace, inner_op: np.ndarray) -> np.ndarray:
+def scalar_ops(shapes: OpShapes, inner_op: np.ndarray) -> np.ndarray:
     """Per kernel: its op works on 0-d tensors (``num_batches_tracked.add_(1)``): a kernel of its own when fused."""
-    out = np.zeros(len(inner_op), dtype=bool)
-    if not len(inner_op) or not trace.meta.record_shapes:
-        return out
-    known = inner_op >= 0
-    wanted = np.unique(inner_op[known])
-    if not len(wanted):
-        return out
-    dims = dict(zip(wanted.tolist(), trace.args_of(pd.Series(wanted), "Input Dims").tolist()))
-    zero_d = {op for op, d in dims.items() if isinstance(d, list) and d and d[0] == []}
+    zero_d = {op for op, d in shapes.dims.items() if isinstance(d, list) and d and d[0] == []}
     return np.array([op in zero_d for op in inner_op.tolist()], dtype=bool)
 
 
