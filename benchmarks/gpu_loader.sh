@@ -17,25 +17,33 @@ ROUNDS=${ROUNDS:-10}  # A/B rounds of 10 timed steps per arm
 STEPS=${STEPS:-10:15}  # the profiled window; ITERS steps in all
 ITERS=${ITERS:-40}
 AB=${AB:-1}  # 0: profiles only (an earlier call's A/B kept)
+NUMPY=${NUMPY:-0}  # 1: the input configuration's transform in NumPy (train_loader.py --numpy: no ATen op for it in the trace)
+SEALED=${SEALED:-0}  # 1: a blind set: the A/B results stay in the archive, not printed (read only once the model is committed)
+MICRO_RUNS=${MICRO_RUNS:-1}  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
-work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; esac; }
-python3 benchmarks/micro_host.py --json "$S/micro_host.json" > /dev/null 2>> "$LOG"; say "micro_host: exit $?"
+work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; esac; }
+for i in $(seq "$MICRO_RUNS"); do
+  m=$S/micro_host.json; [ "$i" -gt 1 ] && m=$S/micro_host-$i.json
+  python3 benchmarks/micro_host.py --json "$m" > /dev/null 2>> "$LOG"; say "micro_host $i: exit $?"
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('handover_ms', round(d['handover_ms'], 3), 'per MB', round(d['handover_ms_per_mb'], 3), [(r['bytes'] >> 10, r['busy_ms'], round(r['handover_ms'], 2)) for r in d['handover']])" "$m" | tee -a "$LOG"
+done
 for config in $CONFIGS; do
   for model in $MODELS; do
     left=$(( BUDGET_S - ($(date +%s) - START) ))
     if [ "$left" -lt 40 ]; then say "$model $config: not run ($left s left)"; continue; fi
     work=0; [ "$config" = input ] && work=$(work_of "$model")
     workers=0; [ "$config" = workers ] && workers=4
+    np=""; [ "$config" = input ] && [ "$NUMPY" = 1 ] && np=--numpy
     d=$S/$model-$config; mkdir -p "$d"
     [ "$PROFILE" = 1 ] && timeout $(( left / 2 )) python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" \
-      sample_traces/scripts/train_loader.py --model "$model" --iters "$ITERS" --sync-every 1 --work "$work" --workers "$workers" > "$d/profile.out" 2>&1
+      sample_traces/scripts/train_loader.py --model "$model" --iters "$ITERS" --sync-every 1 --work "$work" --workers "$workers" $np > "$d/profile.out" 2>&1
     [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
     left=$(( BUDGET_S - ($(date +%s) - START) ))
-    [ "$AB" = 1 ] && timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" \
+    [ "$AB" = 1 ] && timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" $np \
       --arms "$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )" --rounds "$ROUNDS" --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
-    [ "$AB" = 1 ] && { say "$model $config A/B: exit $?"; cat "$d/ab.out" | tee -a "$LOG"; }
+    [ "$AB" = 1 ] && { say "$model $config A/B: exit $?"; [ "$SEALED" = 1 ] || cat "$d/ab.out" | tee -a "$LOG"; }
     rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
     tar -czf "$OUT/loader.tar.gz" -C "$S" .
   done

@@ -10,6 +10,13 @@ fitted on the training loops that score the advice):
   the training process receives and maps): ``fetch = fetch_base_ms + tensors * fetch_per_tensor_ms``.
 - ``touch_ms_per_mb``: the first use of a batch from a worker (its copy to the GPU, or a read on the CPU) against
   the same batch collated in the process: the worker's shared memory is mapped afresh, its pages faulted in.
+- ``handover_ms`` and ``handover_ms_per_mb``: the whole hand-over as a training loop feels it: a loop whose step
+  takes its batch ``(data, labels)``, copies it to the device (pageable, as the loop does) and does ``busy_ms`` of
+  host work (small kernels launched; on the CPU small torch ops) then waits for the device, its batches from
+  min(4, cores - 1) persistent workers making them fresh, against the same loop over a ready batch in-process
+  (no cost to make it): the difference per step, arms alternating in rounds in one process, by data size. It
+  holds what ``next()`` and the first touch miss: the step's own work slowed beside the workers and the
+  segments' unmapping.
 - ``pin_gb_s`` and ``pin_ms``: ``pin_memory()`` of a batch (what pin_memory=True adds in the training process
   without workers), per call and per byte.
 - ``async_copy_ms``: host time of ``.to(device, non_blocking=True)`` from pinned memory (GPU only).
@@ -129,6 +136,72 @@ def touch_costs(sizes: list[int], workers: int, n: int = 30, busy_ms: float = 3.
     return rows
 
 
+def ops_per_ms(a: torch.Tensor) -> float:
+    """How many small kernels (on the CPU: small matmuls) the host issues per ms, alone: a fixed amount of work, so
+    that interference shows as time."""
+    sync = torch.cuda.synchronize if a.is_cuda else (lambda: None)
+    for _ in range(200):
+        a @ a
+    sync()
+    best = 0.0
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(500):
+            a @ a
+        best = max(best, 500 / ((time.perf_counter() - t0) * 1e3))
+        sync()
+    return best
+
+
+def loop_ms(it, steps: int, ops: int, device: str, a: torch.Tensor) -> float:
+    """Mean ms per step of ``steps`` steps: take a batch, copy it to the device (pageable), ``ops`` small kernels
+    launched (the step's host work), wait for the device; synchronised at both ends."""
+    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    sync()
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        x, y = next(it)
+        if device == "cuda":
+            x, y = x.to(device), y.to(device)
+        else:
+            float(x[::1024].sum())
+        for _ in range(ops):
+            a @ a
+        sync()
+    return (time.perf_counter() - t0) * 1e3 / steps
+
+
+def handover_costs(sizes: list[int], workers: int, busy: list[float], rounds: int = 9, steps: int = 20) -> list[dict]:
+    """Per data size and host work per step: the loop's ms per step with batches from ``workers`` persistent workers
+    (made fresh there) less the same loop over a ready batch in the process, alternating in ``rounds`` rounds (the
+    first dropped), the median of the rounds' differences."""
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    a = torch.randn(64, 64, device=device)
+    rate = ops_per_ms(a)
+    rows = []
+    for nbytes in sizes:
+        batch = (torch.zeros(nbytes // 4, dtype=torch.float32), torch.zeros(64, dtype=torch.int64))
+        n = (rounds + 1) * (steps + 2) * len(busy) + 64
+        plain = iter(DataLoader(Ready(batch, n), batch_size=None, num_workers=0))
+        worker = iter(DataLoader(Fresh(batch, n), batch_size=None, num_workers=workers, persistent_workers=True))
+        for b in busy:
+            ops = max(1, round(b * rate))
+            diffs, base = [], []
+            for r in range(rounds):
+                loop_ms(plain, 2, ops, device, a)
+                p = loop_ms(plain, steps, ops, device, a)
+                loop_ms(worker, 2, ops, device, a)
+                w = loop_ms(worker, steps, ops, device, a)
+                if r:
+                    diffs.append(w - p)
+                    base.append(p)
+            rows.append({"bytes": nbytes, "busy_ms": b, "ops": ops, "workers": workers, "device": device,
+                         "in_process_ms": statistics.median(base), "handover_ms": statistics.median(diffs),
+                         "spread_ms": [min(diffs), max(diffs)]})
+        del worker
+    return rows
+
+
 def fetch_costs(sizes: list[int]) -> list[dict]:
     rows = []
     for nbytes in sizes:
@@ -190,11 +263,15 @@ def main() -> None:
     per_tensor = np.polyfit([r["tensors"] for r in by_tensors], [r["fetch_ms"] for r in by_tensors], 1)
     touch = touch_costs([1 << 18, 1 << 20, 1 << 22, 1 << 23], max(1, min(4, cores - 1)))
     touch_a, touch_b = line(touch, "extra_ms")
+    handover = handover_costs([1 << 18, 1 << 20, 3 << 20, 8 << 20], max(1, min(4, cores - 1)), [1.0, 3.0, 8.0])
+    at3 = [r for r in handover if r["busy_ms"] == 3.0]
+    hand_a, hand_b = line(at3, "handover_ms")
     result = {"torch": torch.__version__, "cores": len(__import__("os").sched_getaffinity(0)),
               "fetch": fetch, "fetch_ms": fetch_a, "fetch_ms_per_mb": fetch_b * 1e6,
               "fetch_tensors": by_tensors, "fetch_base_ms": max(float(per_tensor[1]), 0.0),
               "fetch_per_tensor_ms": max(float(per_tensor[0]), 0.0),
-              "touch": touch, "touch_ms_per_mb": touch_b * 1e6}
+              "touch": touch, "touch_ms_per_mb": touch_b * 1e6,
+              "handover": handover, "handover_ms": hand_a, "handover_ms_per_mb": hand_b * 1e6}
     if torch.cuda.is_available():
         pin = pin_costs(sizes)
         pin_a, pin_b = line(pin, "pin_ms")

@@ -13,7 +13,9 @@ the dataset's transform (K rounds of a small augmentation).
 
 Models (random data, no downloads): ``mlp`` (1024-4096-1024), ``cnn`` (a small ResNet-style conv net on
 64x64 images), ``lstm`` (a 2-layer LSTM classifier over 64-step sequences), ``gpt2`` (transformers'
-GPT2LMHeadModel from a config: 4 layers, width 256).
+GPT2LMHeadModel from a config: 4 layers, width 256), ``gru`` (a 2-layer bidirectional GRU over 100 frames of 40
+features, as a speech model), ``vit`` (a small vision transformer: 8x8 patches of 64x64 images, 4 pre-norm
+encoder layers of width 192), ``audio`` (a 1-d conv net on one-second 16 kHz waveforms, M5-like).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ import torch
 from torch import nn
 from torch.utils.data import DataLoader, Dataset
 
-SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,)}
+SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), "gru": (100, 40), "vit": (3, 64, 64),
+          "audio": (1, 16000)}
 CLASSES = 10
 VOCAB = 8192
 
@@ -98,6 +101,46 @@ class LSTMNet(nn.Module):
         return self.head(out[:, -1])
 
 
+class GRUNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(SHAPES["gru"][1], 192, num_layers=2, batch_first=True, bidirectional=True)
+        self.head = nn.Linear(384, CLASSES)
+
+    def forward(self, x):
+        out, _ = self.gru(x)
+        return self.head(out.mean(dim=1))
+
+
+class ViT(nn.Module):
+    def __init__(self, width: int = 192, patch: int = 8):
+        super().__init__()
+        self.patch = nn.Conv2d(3, width, patch, stride=patch)
+        self.pos = nn.Parameter(torch.zeros(1, (SHAPES["vit"][1] // patch) ** 2, width))
+        layer = nn.TransformerEncoderLayer(width, 4, 4 * width, dropout=0.0, batch_first=True, norm_first=True)
+        self.encoder = nn.TransformerEncoder(layer, 4, enable_nested_tensor=False)
+        self.norm = nn.LayerNorm(width)
+        self.head = nn.Linear(width, CLASSES)
+
+    def forward(self, x):
+        tokens = self.patch(x).flatten(2).transpose(1, 2) + self.pos
+        return self.head(self.norm(self.encoder(tokens)).mean(dim=1))
+
+
+class AudioNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layers, chans = [], [1, 32, 64, 128, 128]
+        for i, (a, b) in enumerate(zip(chans, chans[1:])):
+            layers += [nn.Conv1d(a, b, 80 if i == 0 else 3, stride=16 if i == 0 else 1, padding=0 if i == 0 else 1),
+                       nn.BatchNorm1d(b), nn.ReLU(), nn.MaxPool1d(4)]
+        self.features = nn.Sequential(*layers)
+        self.head = nn.Linear(128, CLASSES)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean(dim=2))
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -105,6 +148,8 @@ def build(model: str) -> nn.Module:
         return ConvNet()
     if model == "lstm":
         return LSTMNet()
+    if model in ("gru", "vit", "audio"):
+        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet}[model]()
     from transformers import GPT2Config, GPT2LMHeadModel
 
     config = GPT2Config(n_layer=4, n_head=4, n_embd=256, vocab_size=VOCAB, n_positions=SHAPES["gpt2"][0],
@@ -151,7 +196,7 @@ class Trainer:
 
 
 def default_batch(model: str) -> int:
-    return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16}[model]
+    return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32}[model]
 
 
 def main() -> None:
