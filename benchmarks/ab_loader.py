@@ -8,6 +8,11 @@ batches made for free.
 
     python benchmarks/ab_loader.py --model cnn --sync-every 1 --work 0 --rounds 10 --steps 10 --json out.json
 
+With ``--prelude N`` the base arm first runs N steps alone; under ``traceview profile --steps A:B`` (B < N) those
+are the steps the trace and meta.json hold, so prediction and measurement come from one process:
+
+    traceview profile --steps 20:25 --no-analyze -o run/ benchmarks/ab_loader.py --model cnn --prelude 30 --json run/ab.json
+
 Arms: ``base`` (the script as given by --sync-every/--pin/--workers), ``sync`` (no loss.item() in the step:
 --sync-every 0), ``pageable_copy`` (pin_memory=True and non_blocking copies), ``input`` (num_workers=W,
 persistent; on the CPU, where W workers beside the intra-op threads would oversubscribe the cores, with
@@ -76,6 +81,9 @@ def main() -> None:
     parser.add_argument("--arms", default="base,sync,pageable_copy,input")
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--prelude", type=int, default=0, help="steps of the base arm before the rounds: run under "
+                        "`traceview profile --steps A:B` with B < PRELUDE, the trace the advice reads comes from the same "
+                        "process as the A/B (no process-to-process difference between prediction and measurement)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     device = torch.device(args.device)
@@ -104,7 +112,7 @@ def main() -> None:
     optimizers = {a: (torch.optim.AdamW(trainer.net.parameters(), lr=1e-4, fused=True) if c.get("fused") else trainer.opt)
                   for a, c in config.items()}
     untimed = 2 * max(c["workers"] for c in config.values()) + 2
-    n = batch * (args.steps + untimed) * (args.rounds + 2)
+    n = batch * ((args.steps + untimed) * (args.rounds + 2) + args.prelude)
     iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n, args.numpy))) for a, c in config.items()}
     next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
 
@@ -121,10 +129,14 @@ def main() -> None:
             next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
         return (time.perf_counter() - t0) * 1e3 / args.steps
 
+    if args.prelude:  # the base arm alone, as the script would run: the steps `traceview profile --steps` records
+        c = config["base"]
+        trainer.run(iters["base"], args.prelude, c["sync_every"], c["pin"])
+        synchronize(device)
     times = interleaved_rounds(arms, args.rounds, run_round)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
               "torch_threads": threads, "batch": batch, "work": args.work, "numpy": args.numpy, "base": base,
-              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed,
+              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed, "prelude": args.prelude,
               "arms": {a: {"config": config[a]} for a in arms}}
     for a in arms:  # the batch's cost to the training process, each arm (with workers: the hand-over)
         result["arms"][a]["next_ms"] = [round(x, 4) for x in next_ms[a]]

@@ -19,7 +19,8 @@ ITERS=${ITERS:-40}
 AB=${AB:-1}  # 0: profiles only (an earlier call's A/B kept)
 NUMPY=${NUMPY:-0}  # 1: the input configuration's transform in NumPy (train_loader.py --numpy: no ATen op for it in the trace)
 SEALED=${SEALED:-0}  # 1: a blind set: the A/B results stay in the archive, not printed (read only once the model is committed)
-MICRO_RUNS=${MICRO_RUNS:-1}  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
+MICRO_RUNS=${MICRO_RUNS:-1}
+SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab_loader.py --prelude under traceview profile)  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
@@ -37,13 +38,21 @@ for config in $CONFIGS; do
     workers=0; [ "$config" = workers ] && workers=4
     np=""; [ "$config" = input ] && [ "$NUMPY" = 1 ] && np=--numpy
     d=$S/$model-$config; mkdir -p "$d"
-    [ "$PROFILE" = 1 ] && timeout $(( left / 2 )) python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" \
-      sample_traces/scripts/train_loader.py --model "$model" --iters "$ITERS" --sync-every 1 --work "$work" --workers "$workers" $np > "$d/profile.out" 2>&1
-    [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
-    left=$(( BUDGET_S - ($(date +%s) - START) ))
-    [ "$AB" = 1 ] && timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" $np \
-      --arms "$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )" --rounds "$ROUNDS" --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
-    [ "$AB" = 1 ] && { say "$model $config A/B: exit $?"; [ "$SEALED" = 1 ] || cat "$d/ab.out" | tee -a "$LOG"; }
+    arms=$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )
+    if [ "$SAME_PROCESS" = 1 ]; then
+      timeout "$left" python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" benchmarks/ab_loader.py --model "$model" \
+        --sync-every 1 --work "$work" --workers "$workers" $np --arms "$arms" --rounds "$ROUNDS" --steps 10 \
+        --prelude $(( ${STEPS#*:} + 5 )) --json "$d/ab.json" > "$d/ab.out" 2>&1
+      say "$model $config profile + A/B in one process: exit $?"; [ "$SEALED" = 1 ] || grep "ms/step" "$d/ab.out" | tee -a "$LOG"
+    else
+      [ "$PROFILE" = 1 ] && timeout $(( left / 2 )) python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" \
+        sample_traces/scripts/train_loader.py --model "$model" --iters "$ITERS" --sync-every 1 --work "$work" --workers "$workers" $np > "$d/profile.out" 2>&1
+      [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
+      left=$(( BUDGET_S - ($(date +%s) - START) ))
+      [ "$AB" = 1 ] && timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" $np \
+        --arms "$arms" --rounds "$ROUNDS" --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
+      [ "$AB" = 1 ] && { say "$model $config A/B: exit $?"; [ "$SEALED" = 1 ] || cat "$d/ab.out" | tee -a "$LOG"; }
+    fi
     rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
     tar -czf "$OUT/loader.tar.gz" -C "$S" .
   done

@@ -228,4 +228,5 @@ def test_the_hand_over_of_a_batch_counts_its_tensors():
     w = rp.process_window(trace, step_windows(trace))
     assert rp.batch_tensors(trace, rp.loader_calls(trace, w)) == 2
     assert rp.fetch_ms("gpu", 4) > rp.fetch_ms("gpu", 2) > rp.fetch_ms("gpu", 1)
-    assert rp.fetch_ms("gpu", 2, 3e6) == pytest.approx(rp.fetch_ms("gpu", 2) + 3 * rp.TOUCH_MS_PER_MB)
+    assert rp.fetch_ms("gpu", 2, 3e6) == pytest.approx(rp.fetch_ms("gpu", 2) + 3 * rp.HANDOVER_MS_PER_MB)
+    assert rp.fetch_ms("gpu", 2) == pytest.approx(rp.HANDOVER_MS)  # micro_host's hand-over: a batch of two tensors

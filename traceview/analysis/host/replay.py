@@ -36,22 +36,31 @@ from traceview.trace import Trace
 #: - 1) persistent workers, the training process busy between batches), measured by ``benchmarks/micro_host.py``
 #: for batches of 1, 2 and 4 tensors: ``FETCH_BASE_MS + tensors * FETCH_PER_TENSOR_MS``. H200's 16-core host, five
 #: runs: base 0.00-0.41 ms, 0.16-0.39 ms per tensor (2 tensors: 0.60-0.77 ms); this 2-core x86-64 host, three runs:
-#: base 0.25-0.33, 0.14-0.16 per tensor (docs/benchmarks.md).
+#: base 0.25-0.33, 0.14-0.16 per tensor (docs/benchmarks.md). On a CPU host the cost of a batch is this alone (its
+#: first read is taken as the work it was anyway).
 FETCH_BASE_MS = {"gpu": 0.26, "cpu": 0.29}
 FETCH_PER_TENSOR_MS = {"gpu": 0.26, "cpu": 0.15}
-#: A batch from a worker lives in shared memory the training process maps afresh: its copy to the GPU faults the
-#: pages in, where a batch made in the process is warm (``benchmarks/micro_host.py``, H200 host: 0.08-0.11 ms per
-#: MB from 1 to 8 MB, three runs). Used where the trace gives the batch's bytes (its copies to the GPU).
-TOUCH_MS_PER_MB = 0.09
+#: On a GPU host, the whole hand-over of a batch of (data, labels) as a training loop feels it: the loop's time per
+#: step with its batches from the workers (made fresh there) less the same loop over a ready batch in the process,
+#: the step doing a fixed amount of host work (small kernels launched) and copying the batch to the GPU from
+#: pageable memory (``benchmarks/micro_host.py`` ``handover``, arms alternating in rounds in one process; 256 KB to
+#: 8 MB, 1-8 ms of host work per step, which hardly matters). Besides ``next()`` it holds the first touch of the
+#: worker's shared memory (its copy to the GPU faults the pages in) and what the step loses beside the workers.
+#: H200 host, three runs (2026-11-26): 0.90, 1.08, 1.01 ms + 0.265, 0.207, 0.210 ms per MB; their means.
+HANDOVER_MS = 1.00
+HANDOVER_MS_PER_MB = 0.23
 #: Tensors in a batch when the trace shows no collate (a batch of (inputs, labels)).
 BATCH_TENSORS = 2
 
 
 def fetch_ms(device: str, tensors: float, nbytes: float = 0.0) -> float:
     """What taking one batch of ``tensors`` tensors (``nbytes`` copied to the GPU) from a worker costs the training
-    process (ms)."""
-    touch = TOUCH_MS_PER_MB * nbytes / 1e6 if device == "gpu" else 0.0
-    return FETCH_BASE_MS[device] + FETCH_PER_TENSOR_MS[device] * tensors + touch
+    process (ms): on a GPU host the measured hand-over of a two-tensor batch of its size, each further tensor's
+    segment at the per-tensor cost; on a CPU host the per-tensor fetch."""
+    if device == "gpu":
+        extra = FETCH_PER_TENSOR_MS["gpu"] * (tensors - BATCH_TENSORS)
+        return max(HANDOVER_MS + HANDOVER_MS_PER_MB * nbytes / 1e6 + extra, FETCH_BASE_MS["gpu"] + FETCH_PER_TENSOR_MS["gpu"])
+    return FETCH_BASE_MS[device] + FETCH_PER_TENSOR_MS[device] * tensors
 
 
 #: pin_memory() of a batch in the training process (``benchmarks/micro_host.py``, H200 host: 2.7 µs for 4 KB,
