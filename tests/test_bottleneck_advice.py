@@ -31,8 +31,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bottleneck_predictions  # noqa: E402  (benchmarks/bottleneck_predictions.py: the checked table)
 
 LOADER = SAMPLES / "gpu" / "loader"
+BLIND = SAMPLES / "gpu" / "loader-blind"
 CPU_LOADER = SAMPLES / "cpu" / "loader"
 CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
+BLIND_CASES = sorted(p.name for p in BLIND.iterdir() if p.is_dir())
 CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
 #: The checked sets (docs/benchmarks.md, "Data loading, syncs and pageable copies"). GPU: the second capture of
 #: sample_traces/scripts/train_loader.py's four models on an H200 (2026-11-26; `profile --steps 20:25`, so the steps
@@ -40,15 +42,25 @@ CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
 #: first designed on mlp; the hand-over constants come from benchmarks/micro_host.py alone. CPU: input-bound loops
 #: with a NumPy transform on the 2-core host, captured after the thread model was written (designed on mlp with a
 #: torch transform, not committed).
+#: GPU blind ("gpu-blind"): three models no estimate was designed on (gru, vit, audio: train_loader.py at 98986c5), in
+#: the same three configurations, the input one's transform in NumPy; captured on an H200 with the A/B results
+#: sealed (not printed, not read) until the model they are scored on was committed (152db74: the hand-over constant
+#: from benchmarks/micro_host.py, measured in the same device call before the loops ran). mlp-input's trace left the
+#: repository for the room (its numbers: benchmarks/results/loader-2026-11-26/mlp-input/, -0.2 points before the
+#: hand-over constant).
 #: Rows outside the tolerance, and why: kept where they are so a change of the models shows.
 KNOWN_MISSES = {
-    ("gpu", "cnn-sync", "input"): "+19.9: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
+    ("gpu", "cnn-sync", "input"): "+14.4: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
                                   "(the same script; the first capture's profile: 4.2 ms)",
     ("gpu", "cnn-input", "input"): "+5.9 (78.3% vs 72.3%; the A/B's rounds 66.6-79.2%)",
     ("gpu", "cnn-sync", "pageable_copy"): "+10.4: advised at 3.2% where the A/B measured -7.2% (rounds -29 to +21%)",
     ("gpu", "cnn-workers", "pageable_copy"): "+7.3 (27.0% vs 19.6%)",
     ("gpu", "gpt2-workers", "pageable_copy"): "+9.7: 9.8% predicted, 0.2% measured (rounds -15 to +12%)",
-    ("gpu", "lstm-input", "input"): "-8.1 (64.9% vs 73.0%)",
+    ("gpu", "lstm-input", "input"): "-9.3 (63.7% vs 73.0%): the A/B's process made a batch in 28.5 ms, the profiled "
+                                    "one in 16.5 ms, a larger share of the step",
+    ("gpu-blind", "audio-workers", "pageable_copy"): "+5.2 (27.4% vs 22.3%; in a second process the A/B measured 15.3%)",
+    ("gpu-blind", "gru-workers", "pageable_copy"): "-5.8 (12.0% vs 17.8%; in a second process 10.7%)",
+    ("gpu-blind", "vit-workers", "pageable_copy"): "+5.1 (15.8% vs 10.7%; in a second process 11.4%)",
     ("cpu", "mlp-input", "input"): "-6.4: the compute at 1 thread taken as twice as long (a bound); measured less",
     ("cpu", "lstm-input", "input"): "-7.8, as mlp-input",
 }
@@ -62,6 +74,7 @@ def _events(trace: Path) -> list[dict]:
 @pytest.fixture(scope="module")
 def table() -> list[dict]:
     return ([{**r, "set": "gpu"} for case in CASES for r in bottleneck_predictions.rows_of(LOADER / case)]
+            + [{**r, "set": "gpu-blind"} for case in BLIND_CASES for r in bottleneck_predictions.rows_of(BLIND / case)]
             + [{**r, "set": "cpu"} for case in CPU_CASES for r in bottleneck_predictions.rows_of(CPU_LOADER / case)])
 
 
@@ -103,7 +116,8 @@ def test_replaying_the_steps_unchanged_gives_back_their_time(case):
 
 def test_each_prediction_is_within_the_tolerance_of_its_interleaved_ab_measurement(table):
     checked = [r for r in table if (r["set"], r["case"], r["kind"]) not in KNOWN_MISSES]
-    assert len(checked) >= 25 and sum(r["advised"] for r in checked) >= 6
+    assert len(checked) >= 45 and sum(r["advised"] for r in checked) >= 10
+    assert sum(r["set"] == "gpu-blind" for r in checked) >= 20
     for r in checked:
         if r["advised"]:
             assert abs(r["error_points"]) <= TOLERANCE_POINTS, r
@@ -126,8 +140,8 @@ def test_no_ranked_advice_where_the_change_made_the_step_slower(table):
 
 
 def test_the_input_bound_loops_lead_with_input():
-    for case in ("mlp-input", "cnn-input", "lstm-input"):
-        rows = bottleneck_predictions.rows_of(LOADER / case)
+    for folder in (LOADER / "cnn-input", LOADER / "lstm-input", BLIND / "gru-input", BLIND / "vit-input", BLIND / "audio-input"):
+        rows = bottleneck_predictions.rows_of(folder)
         assert any(r["kind"] == "input" and r["advised"] for r in rows)
     from traceview.analysis.analyze import analyze
     from traceview.trace.run_files import dynamo_record, run_files
@@ -211,15 +225,17 @@ def test_the_input_bound_cpu_loop_leads_with_input_and_fewer_threads():
 def test_profile_times_the_loaders_next_without_the_profiler():
     """meta.json's steps.timing.loader_ms: each step's time in DataLoader.__next__, from the same clock as the
     steps; the profiled ones carry the profiler's cost of the transform's ops (torch transform: GPU set)."""
-    for folder in (LOADER / "mlp-input", CPU_LOADER / "mlp-input"):
+    for folder in (LOADER / "lstm-input", BLIND / "vit-input", CPU_LOADER / "mlp-input"):
         timing = json.loads((folder / "meta.json").read_text())["steps"]["timing"]
         loader, steps = timing["loader_ms"], timing["step_ms"]
         assert set(loader) == set(steps)
         assert all(0 < loader[i] <= steps[i] for i in steps)
         off = [loader[str(i)] for i in timing["unprofiled_steps"]]
         assert timing["unprofiled_loader_median_ms"] == pytest.approx(statistics.median(off), abs=1e-4)  # 4-decimal times
-    gpu = json.loads((LOADER / "mlp-input" / "meta.json").read_text())["steps"]["timing"]
-    assert gpu["profiled_loader_median_ms"] > 1.5 * gpu["unprofiled_loader_median_ms"]  # 4,096 ops per batch recorded
+    gpu = json.loads((LOADER / "lstm-input" / "meta.json").read_text())["steps"]["timing"]
+    assert gpu["profiled_loader_median_ms"] > 1.5 * gpu["unprofiled_loader_median_ms"]  # the transform's ops recorded
+    numpy = json.loads((BLIND / "vit-input" / "meta.json").read_text())["steps"]["timing"]  # no ATen op to record
+    assert numpy["profiled_loader_median_ms"] < 1.5 * numpy["unprofiled_loader_median_ms"]
 
 
 def test_the_hand_over_of_a_batch_counts_its_tensors():
