@@ -9,6 +9,8 @@ Arms: ``base`` (eager, as the script runs with --mode eager), ``compiled`` (torc
 (torch.compile with Inductor's CUDA-graph trees), ``fused`` (eager, AdamW(fused=True)). The loss is read with
 ``loss.item()`` every ``--log-every`` steps as the script does. Each arm's rounds are kept (``round_ms``), so a
 change measured against another arm than ``base`` (cudagraphs against compiled) pairs the rounds of one lap.
+With ``--prelude N`` the base arm first runs N steps alone (under ``traceview profile --steps 10:15 --no-torch-trace``:
+the eager trace and its unprofiled steps from the process that then measures the changes).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--log-every", type=int, default=10)
+    parser.add_argument("--prelude", type=int, default=0, help="steps of the base arm alone before the rounds: run "
+                        "under `traceview profile --steps A:B --no-torch-trace` with B < PRELUDE, the eager trace the advice "
+                        "reads comes from the process that measures the changes")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -59,6 +64,9 @@ def main() -> None:
             loss.item()
         count[0] += 1
 
+    for _ in range(args.prelude):  # the script's own loop, eager, before any other arm has run
+        step("base")
+    sync()
     times = interleaved_rounds(arms, args.rounds, lambda arm, lap: timed_round(lambda: step(arm), sync, args.steps,
                                                                               2 if lap else 5))
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",

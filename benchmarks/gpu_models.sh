@@ -17,6 +17,15 @@ if [ "${MICRO:-0}" = 1 ]; then
   timeout 150 python3 benchmarks/micro_compile.py --json "$OUT/micro_compile.json" > "$S/micro.out" 2>&1
   say "micro_compile: exit $?"; grep -v USDT "$S/micro.out" | tail -9 | tee -a "$LOG"
 fi
+if [ "${SAME_PROCESS:-0}" = 1 ]; then  # the eager profile and the A/B in one process: $S/same/<model>-eager, ab-<model>.json
+  mkdir -p "$S/same"
+  for m in $MODELS; do
+    timeout 300 python3 -m traceview profile --steps 10:15 --no-analyze --no-torch-trace -o "$S/same/$m-eager" \
+      benchmarks/ab_models.py --model "$m" --prelude 20 --rounds 10 --steps 10 --json "$S/same/ab-$m.json" > "$S/same/$m.out" 2>&1
+    say "profile + A/B $m in one process: exit $?"; [ "${SEALED:-0}" = 1 ] || grep "ms/step" "$S/same/$m.out" | tee -a "$LOG"
+  done
+  MODELS=""
+fi
 for m in $MODELS; do
   for mode in eager compiled; do
     timeout 150 python3 -m traceview profile --steps "${STEPS:-10:15}" --no-analyze -o "$S/$m-$mode${TAG:-}" "$SCRIPT" \

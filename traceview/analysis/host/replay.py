@@ -281,15 +281,17 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     act = act[np.lexsort((g_start[act], launch_at.reindex(lid[act]).to_numpy()))]
     act_launch = launch_at.reindex(lid[act]).to_numpy().astype(np.int64)
     # the launch latency of each activity when its stream was idle; a median stands in where it was busy
-    ready0: dict[int, int] = {}
     before = ~in_window & (g_end > w.start_ns) & (g_start < w.end_ns)
-    for st, e in zip(stream[before], g_end[before]):
-        ready0[int(st)] = max(ready0.get(int(st), 0), int(e))
+    ready0: dict[int, int] = {int(k): max(int(v), 0) for k, v in
+                              pd.Series(g_end[before]).groupby(stream[before]).max().items()}
+    # each activity's stream was busy until the latest end of the work before it there (in launch order)
     prev_end = np.full(len(act), -1, dtype=np.int64)
-    seen: dict[int, int] = dict(ready0)
-    for i, j in enumerate(act):
-        prev_end[i] = seen.get(int(stream[j]), -1)
-        seen[int(stream[j])] = max(seen.get(int(stream[j]), -1), int(g_end[j]))
+    act_streams = stream[act]
+    for st in np.unique(act_streams):
+        m = np.flatnonzero(act_streams == st)
+        running = np.maximum.accumulate(np.maximum(g_end[act[m]].astype(np.int64), ready0.get(int(st), -1)))
+        prev_end[m[1:]] = running[:-1]
+        prev_end[m[0]] = ready0.get(int(st), -1)
     idle = prev_end <= act_launch
     lat_all = g_start[act] - act_launch
     lat_med = int(np.median(lat_all[idle])) if idle.any() else 5000
@@ -298,7 +300,9 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     dur = g["dur_ns"].to_numpy()[act]
     if new_gpu:
         dur = pd.Series(g["activity_id"].to_numpy()[act]).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
-    own = {int(sid): i for i, sid in enumerate(lid[act])}  # first activity of each launch
+    # the activity of each launch (the last, where a launch has several)
+    launch_ids, last_first = np.unique(lid[act][::-1], return_index=True)
+    own = dict(zip(launch_ids.tolist(), (len(act) - 1 - last_first).tolist()))
     ready = dict(ready0)
     ends = np.zeros(len(act), dtype=np.int64)
     done_upto = 0
@@ -306,15 +310,27 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     gpu_last = max(ready0.values()) if ready0 else w.start_ns
     cuts = [(iv, int(np.searchsorted(act_launch, iv[0], side="left"))) for iv in kept]
 
+    act_stream = stream[act]
+    act_ready = np.asarray(act_launch, dtype=np.int64) + lat.astype(np.int64)  # when each could start, before shifts
+    dur = np.asarray(dur, dtype=np.int64)
+
     def schedule(upto: int, shift_now: int) -> None:
+        """Activities done_upto..upto-1 (launched in order) on their streams: each starts when launched (moved by
+        ``shift_now``) and its stream is free. Per stream, end_k = c_k + max(ready, max_{j<=k}(a_j - c_{j-1}))
+        with c the running sum of durations: the recurrence start_k = max(a_k, end_{k-1}) unrolled."""
         nonlocal done_upto, gpu_last
-        for i in range(done_upto, upto):
-            j = act[i]
-            st = int(stream[j])
-            start = max(int(act_launch[i]) + shift_now + int(lat[i]), ready.get(st, 0))
-            ends[i] = start + int(dur[i])
-            ready[st] = int(ends[i])
-            gpu_last = max(gpu_last, int(ends[i]))
+        lo = done_upto
+        if upto > lo:
+            a = act_ready[lo:upto] + shift_now
+            d = dur[lo:upto]
+            sts = act_stream[lo:upto]
+            for st in np.unique(sts):
+                m = np.flatnonzero(sts == st)
+                c = np.cumsum(d[m])
+                e = c + np.maximum(np.maximum.accumulate(a[m] - (c - d[m])), ready.get(int(st), 0))
+                ends[lo + m] = e
+                ready[int(st)] = int(e[-1])
+            gpu_last = max(gpu_last, int(ends[lo:upto].max()))
         done_upto = max(done_upto, upto)
 
     # launches between intervals move by the shift accumulated before them
