@@ -493,14 +493,17 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
     "compile": "out of sample (H200), the latest 3 models: -4 to +17 points, 2 within tolerance; the 3 before, on the "
-               "model before its convolution cost: +13 to +32, the sign wrong on 1; 13 in sample: -4 to +30, median +13: "
-               "an optimistic estimate (compiled graphs cost more host time than its constants give)",
+               "model before its convolution cost: +13 to +32, the sign wrong on 1; 13 in sample: -4 to +30, median +13; "
+               "profiled in the process that measured the change (6 of them): -11 to +21, 4 within 10 (a host-bound step's "
+               "speed, and the measured saving with it, differs between processes)",
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
-    "input": "6 DataLoader loops (H200): -8 to +20 points, 3 within 5; 3 on a 2-core CPU: -8 to -4 (under)",
-    "pageable_copy": "advised on 5 DataLoader loops (H200): -5 to +10 points, 2 within 5",
-    "sync": "never advised on the 12 loops checked; removing .item() there measured -4% to +8%",
+    "input": "out of sample (3 models' DataLoader loops, H200): -2 to +5 points on 6 loops, all within 5; in sample: "
+             "-9 to +14 on 4 H200 loops (2 within 5), -8 to -4 on 3 on a 2-core CPU (under)",
+    "pageable_copy": "out of sample (3 loops with workers, H200): -6 to +5 points, none within 5, all within 6; in sample: "
+                     "-5 to +10 on 5, 2 within 5",
+    "sync": "never advised on the 21 loops checked (H200); removing .item() there measured -5% to +8%",
     "graph_break": "2 GPT-2 cases (in sample): under CUDA graphs -5% of the measured saving; without them 1.4% "
                    "predicted where the merged graph was 3% slower",
     "recompile": "1 case (GPT-2): +18% of the saving",

@@ -10,6 +10,8 @@ stream, its launch, or work on another stream of its device just before it). The
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,6 +31,7 @@ _CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
 #: its launch and its stream's previous activity, waited for that work (cudaStreamWaitEvent): a
 #: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
 EVENT_WAIT_SLACK_NS: Final[int] = 5_000
+_MIN: Final[int] = int(np.iinfo(np.int64).min)
 SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "category", "name": "category", "lane": "category",
                                            "start_ns": "int64", "end_ns": "int64", "slice_id": "int64"}
 #: ``slice_id``: the host slice a segment ran in (the innermost one on its thread; for a launch, the
@@ -65,6 +68,26 @@ class GpuActivities:
     prev: np.ndarray  # previous activity on the same (device, stream), -1 for the first
     by_end: np.ndarray  # positions ordered by end
     end_sorted: np.ndarray
+    walk: "_GpuLists | None" = None  # the same as Python lists, for the walk's one-at-a-time lookups
+
+
+@dataclass(frozen=True)
+class _GpuLists:
+    """:class:`GpuActivities` as Python lists (a list item is read several times faster than a numpy element),
+    with each activity's lane and its launch's start (``MIN`` when not captured)."""
+
+    start: list
+    end: list
+    stream: list
+    device: list
+    kind: list
+    name: list
+    launch: list
+    launch_at: list
+    prev: list
+    lane: list
+    by_end: list
+    end_sorted: list
 
 
 @dataclass(frozen=True)
@@ -101,7 +124,7 @@ class PathWalker:
         gpu = trace.gpu
         copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
         self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
-        self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
+        self.gpu = {int(r): self._with_lists(_gpu_of(gpu[gpu["rank"] == r])) for r in pd.unique(gpu["rank"])}
         self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
@@ -120,6 +143,14 @@ class PathWalker:
         self.lane_list = lanes
         self.lane_code = {n: i for i, n in enumerate(lanes)}
         self.lanes_dtype = pd.CategoricalDtype(lanes)
+
+    def _with_lists(self, g: GpuActivities) -> GpuActivities:
+        low = np.iinfo(np.int64).min
+        launch_at = np.where(g.launch >= 0, self.start_ns[np.maximum(g.launch, 0)] if len(self.start_ns) else low, low)
+        lists = _GpuLists(g.start.tolist(), g.end.tolist(), g.stream.tolist(), g.device.tolist(), [str(k) for k in g.kind],
+                          [str(n) for n in g.name], g.launch.tolist(), launch_at.tolist(), g.prev.tolist(),
+                          [f"stream {x}" for x in g.stream.tolist()], g.by_end.tolist(), g.end_sorted.tolist())
+        return dataclasses.replace(g, walk=lists)
 
     def host(self, rank: int, pid: int, owner_tid: int) -> _Host:
         if (rank, pid) not in self.hosts:
@@ -196,23 +227,24 @@ class PathWalker:
 
     def _gpu_step(self, gpu: GpuActivities, g: int, t: int, start: int, segs, visited):
         """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
+        w = gpu.walk
         visited.add(g)
-        lane = f"stream {gpu.stream[g]}"
-        _emit(segs, int(gpu.start[g]), t, start, str(gpu.kind[g]), str(gpu.name[g]), lane)
-        t = int(gpu.start[g])
-        p = int(gpu.prev[g])
-        prev_end = int(gpu.end[p]) if p >= 0 and p not in visited else np.iinfo(np.int64).min
-        launch = int(gpu.launch[g])
-        launch_at = int(self.start_ns[launch]) if launch >= 0 else np.iinfo(np.int64).min
+        lane = w.lane[g]
+        _emit(segs, w.start[g], t, start, w.kind[g], w.name[g], lane)
+        t = w.start[g]
+        p = w.prev[g]
+        prev_end = w.end[p] if p >= 0 and p not in visited else _MIN
+        launch = w.launch[g]
+        launch_at = w.launch_at[g]
         ready = max(prev_end, launch_at)
-        other = _last_ended(gpu, max(ready, t - EVENT_WAIT_SLACK_NS), t, visited, device=gpu.device[g], not_stream=gpu.stream[g])
+        other = _last_ended(gpu, max(ready, t - EVENT_WAIT_SLACK_NS), t, visited, device=w.device[g], not_stream=w.stream[g])
         if other >= 0:
-            _emit(segs, int(gpu.end[other]), t, start, "idle", "", lane)
-            return int(gpu.end[other]), "gpu", other
+            _emit(segs, w.end[other], t, start, "idle", "", lane)
+            return w.end[other], "gpu", other
         if launch >= 0 and launch_at >= prev_end:
             _emit(segs, launch_at, t, start, "launch", self.name_list[self.slice_name_code[launch]], f"thread {self.tid[launch]}", launch)
             return min(launch_at, t), "host", -1
-        if p >= 0 and prev_end > np.iinfo(np.int64).min:
+        if p >= 0 and prev_end > _MIN:
             _emit(segs, prev_end, t, start, "idle", "", lane)
             return min(prev_end, t), "gpu", p
         return t, "host", -1  # nothing before it in the trace: the host was running
@@ -267,10 +299,12 @@ def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: st
 def _last_ended(gpu: GpuActivities, after: int, until: int, visited: set[int], device=None, not_stream=None) -> int:
     """The not yet visited activity that ended last in (after, until] (on ``device``, off
     ``not_stream``), -1 if none."""
-    i = int(np.searchsorted(gpu.end_sorted, until, side="right")) - 1
-    while i >= 0 and gpu.end_sorted[i] > after:
-        g = int(gpu.by_end[i])
-        if g not in visited and (device is None or (gpu.device[g] == device and gpu.stream[g] != not_stream)):
+    w = gpu.walk
+    ends, by_end = w.end_sorted, w.by_end
+    i = bisect.bisect_right(ends, until) - 1
+    while i >= 0 and ends[i] > after:
+        g = by_end[i]
+        if g not in visited and (device is None or (w.device[g] == device and w.stream[g] != not_stream)):
             return g
         i -= 1
     return -1
