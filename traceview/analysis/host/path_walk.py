@@ -74,7 +74,7 @@ class GpuActivities:
 @dataclass(frozen=True)
 class _GpuLists:
     """:class:`GpuActivities` as Python lists (a list item is read several times faster than a numpy element),
-    with each activity's lane and its launch's start (``MIN`` when not captured)."""
+    with each stream's lane and each activity's launch start (``MIN`` when not captured)."""
 
     start: list
     end: list
@@ -85,7 +85,7 @@ class _GpuLists:
     launch: list
     launch_at: list
     prev: list
-    lane: list
+    lane: dict  # stream -> "stream <n>"
     by_end: list
     end_sorted: list
 
@@ -124,7 +124,7 @@ class PathWalker:
         gpu = trace.gpu
         copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
         self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
-        self.gpu = {int(r): self._with_lists(_gpu_of(gpu[gpu["rank"] == r])) for r in pd.unique(gpu["rank"])}
+        self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
         self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
@@ -144,13 +144,20 @@ class PathWalker:
         self.lane_code = {n: i for i, n in enumerate(lanes)}
         self.lanes_dtype = pd.CategoricalDtype(lanes)
 
-    def _with_lists(self, g: GpuActivities) -> GpuActivities:
+    def _walkable(self, rank: int) -> GpuActivities | None:
+        """The rank's GPU activities with their list views, made when a step of the rank is first walked (after
+        its host timeline, whose construction is the walk's peak of memory)."""
+        g = self.gpu.get(rank)
+        if g is None or g.walk is not None:
+            return g
         low = np.iinfo(np.int64).min
         launch_at = np.where(g.launch >= 0, self.start_ns[np.maximum(g.launch, 0)] if len(self.start_ns) else low, low)
-        lists = _GpuLists(g.start.tolist(), g.end.tolist(), g.stream.tolist(), g.device.tolist(), [str(k) for k in g.kind],
-                          [str(n) for n in g.name], g.launch.tolist(), launch_at.tolist(), g.prev.tolist(),
-                          [f"stream {x}" for x in g.stream.tolist()], g.by_end.tolist(), g.end_sorted.tolist())
-        return dataclasses.replace(g, walk=lists)
+        lanes = {x: f"stream {x}" for x in np.unique(g.stream).tolist()}
+        lists = _GpuLists(g.start.tolist(), g.end.tolist(), g.stream.tolist(), g.device.tolist(), list(g.kind),
+                          list(g.name), g.launch.tolist(), launch_at.tolist(), g.prev.tolist(), lanes, g.by_end.tolist(),
+                          g.end_sorted.tolist())
+        self.gpu[rank] = g = dataclasses.replace(g, walk=lists)
+        return g
 
     def host(self, rank: int, pid: int, owner_tid: int) -> _Host:
         if (rank, pid) not in self.hosts:
@@ -176,7 +183,8 @@ class PathWalker:
 
     def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
         """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
-        host, gpu = self.host(rank, pid, owner), self.gpu.get(rank)
+        host = self.host(rank, pid, owner)
+        gpu = self._walkable(rank)
         segs: list[tuple[int, int, str, str, str]] = []
         runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
         visited: set[int] = set()
@@ -229,7 +237,7 @@ class PathWalker:
         """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
         w = gpu.walk
         visited.add(g)
-        lane = w.lane[g]
+        lane = w.lane[w.stream[g]]
         _emit(segs, w.start[g], t, start, w.kind[g], w.name[g], lane)
         t = w.start[g]
         p = w.prev[g]
