@@ -494,8 +494,9 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 CHECKED: Final[dict[str, str]] = {
     "compile": "out of sample (H200), the latest 3 models: -4 to +17 points, 2 within tolerance; the 3 before, on the "
                "model before its convolution cost: +13 to +32, the sign wrong on 1; 13 in sample: -4 to +30, median +13; "
-               "profiled in the process that measured the change (6 of them): -11 to +21, 4 within 10 (a host-bound step's "
-               "speed, and the measured saving with it, differs between processes)",
+               "profiled in the process that measured the change (all 16): -11 to +21, median +3, 11 within 10, the sign "
+               "wrong on 3 conv nets that compiling made slower (a host-bound step's speed, and the measured saving with "
+               "it, differs between processes)",
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
