@@ -501,7 +501,8 @@ CHECKED: Final[dict[str, str]] = {
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
     "input": "out of sample (3 models' DataLoader loops, H200): -2 to +5 points on 6 loops, all within 5; in sample: "
-             "-9 to +14 on 4 H200 loops (2 within 5), -8 to -4 on 3 on a 2-core CPU (under)",
+             "-9 to +14 on 4 H200 loops (2 within 5), -8 to -4 on 3 on a 2-core CPU (under); 3 new CPU loops: +1.2, -8.9 "
+             "(under), and quiet where the change measured -4%",
     "pageable_copy": "out of sample (3 loops with workers, H200): -6 to +5 points, none within 5, all within 6; in sample: "
                      "-5 to +10 on 5, 2 within 5",
     "sync": "never advised on the 21 loops checked (H200); removing .item() there measured -5% to +8%",
