@@ -492,17 +492,14 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
-    "compile": "out of sample (H200), the latest 3 models: -4 to +17 points, 2 within tolerance; the 3 before, on the "
-               "model before its convolution cost: +13 to +32, the sign wrong on 1; 13 in sample: -4 to +30, median +13; "
-               "profiled in the process that measured the change (all 16): -11 to +21, median +3, 11 within 10, the sign "
-               "wrong on 3 conv nets that compiling made slower (a host-bound step's speed, and the measured saving with "
-               "it, differs between processes)",
+    "compile": "16 models (H200), profiled in the process that measured the change: -11 to +21 points, median +3, 11 "
+               "within 10; the sign wrong on 3 conv nets that compiling made slower; the latest 3 blind: -4 to +17 (a "
+               "host-bound step's speed, and the saving with it, differs between processes by up to 24 points)",
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
-    "input": "out of sample (3 models' DataLoader loops, H200): -2 to +5 points on 6 loops, all within 5; in sample: "
-             "-9 to +14 on 4 H200 loops (2 within 5), -8 to -4 on 3 on a 2-core CPU (under); 3 new CPU loops: +1.2, -8.9 "
-             "(under), and quiet where the change measured -4%",
+    "input": "blind: 6 H200 loops -2 to +5 points, all within 5; 3 CPU loops +1, -9 (under), quiet where it measured "
+             "-4%; in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "out of sample (3 loops with workers, H200): -6 to +5 points, none within 5, all within 6; in sample: "
                      "-5 to +10 on 5, 2 within 5",
     "sync": "never advised on the 21 loops checked (H200); removing .item() there measured -5% to +8%",
