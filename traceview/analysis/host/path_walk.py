@@ -150,8 +150,7 @@ class PathWalker:
         g = self.gpu.get(rank)
         if g is None or g.walk is not None:
             return g
-        low = np.iinfo(np.int64).min
-        launch_at = np.where(g.launch >= 0, self.start_ns[np.maximum(g.launch, 0)] if len(self.start_ns) else low, low)
+        launch_at = np.where(g.launch >= 0, self.start_ns[np.maximum(g.launch, 0)] if len(self.start_ns) else _MIN, _MIN)
         lanes = {x: f"stream {x}" for x in np.unique(g.stream).tolist()}
         lists = _GpuLists(g.start.tolist(), g.end.tolist(), g.stream.tolist(), g.device.tolist(), list(g.kind),
                           list(g.name), g.launch.tolist(), launch_at.tolist(), g.prev.tolist(), lanes, g.by_end.tolist(),

@@ -58,8 +58,7 @@ def fetch_ms(device: str, tensors: float, nbytes: float = 0.0) -> float:
     process (ms): on a GPU host the measured hand-over of a two-tensor batch of its size, each further tensor's
     segment at the per-tensor cost; on a CPU host the per-tensor fetch."""
     if device == "gpu":
-        extra = FETCH_PER_TENSOR_MS["gpu"] * (tensors - BATCH_TENSORS)
-        return max(HANDOVER_MS + HANDOVER_MS_PER_MB * nbytes / 1e6 + extra, FETCH_BASE_MS["gpu"] + FETCH_PER_TENSOR_MS["gpu"])
+        return HANDOVER_MS + HANDOVER_MS_PER_MB * nbytes / 1e6 + FETCH_PER_TENSOR_MS["gpu"] * (tensors - BATCH_TENSORS)
     return FETCH_BASE_MS[device] + FETCH_PER_TENSOR_MS[device] * tensors
 
 
