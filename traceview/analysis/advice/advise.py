@@ -440,7 +440,8 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
         if reasons is not None:
-            found += _graph_breaks_across_steps(shares, reasons.graph_breaks, reasons.frames)
+            found += _graph_breaks_across_steps(shares, reasons.graph_breaks,
+                                                _calls_in_steps(reasons.frames, result.regions.calls, steps_table, trace))
             found.append(recompiles(reasons.recompiles, reasons.frames, run_steps, step_ms))
     if step_ms > 0:
         found.append(static_inputs(trace, n_steps, step_ms, windows if len(steps_table) else None))
@@ -464,6 +465,25 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     # by share of the step (the replayed kinds give ms of a step without the profiler where it was timed); entries
     # with too little evidence after the ranked ones
     return sorted((a for a in found if a is not None), key=lambda a: (not a.ranked, -a.saving_pct))
+
+
+def _calls_in_steps(frames: pd.DataFrame, calls: pd.DataFrame, steps_table: pd.DataFrame, trace: Trace) -> pd.DataFrame:
+    """``frames`` with each compile id's ``calls`` counted inside ``steps_table``'s steps only (the steady ones the
+    per-step figures divide by), not over the whole trace: a compile-included trace's compile steps call the split
+    frames too."""
+    if not len(frames) or "calls" not in frames.columns or calls is None or not len(calls) or not len(steps_table):
+        return frames
+    start = steps_table["start_ns"].to_numpy(dtype=np.int64)
+    end = start + steps_table["dur_ns"].to_numpy(dtype=np.int64)
+    rank = trace.slices["rank"].to_numpy()[steps_table["slice_id"].to_numpy(dtype=np.int64)]
+    at = calls["start_ns"].to_numpy(dtype=np.int64)
+    inside = np.zeros(len(calls), dtype=bool)
+    call_rank = calls["rank"].to_numpy()
+    for a, b, r in zip(start, end, rank):
+        inside |= (at >= a) & (at < b) & (call_rank == r)
+    counted = calls[inside].groupby(["rank", "region"], sort=False).size()
+    keys = zip(frames["rank"].to_numpy(), frames["compile_id"].to_numpy())
+    return frames.assign(calls=[int(counted.get((r, c), 0)) for r, c in keys])
 
 
 def _graph_breaks_across_steps(shares: PathShares, breaks: pd.DataFrame, frames: pd.DataFrame) -> list[Advice]:
