@@ -58,6 +58,47 @@ def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple
     return kernels / steps, ms
 
 
+class _Residual(torch.nn.Module):
+    def __init__(self, body: torch.nn.Module):
+        super().__init__()
+        self.body = body
+
+    def forward(self, x):
+        return x + self.body(x)
+
+
+class _Attention(torch.nn.Module):
+    """A pre-norm self-attention block: LayerNorm, one projection to q, k, v, SDPA over 4 heads, an output projection."""
+
+    def __init__(self, width: int = 64, heads: int = 4):
+        super().__init__()
+        self.norm, self.qkv, self.out, self.heads = torch.nn.LayerNorm(width), torch.nn.Linear(width, 3 * width), torch.nn.Linear(width, width), heads
+
+    def forward(self, x):
+        b, t, w = x.shape
+        q, k, v = self.qkv(self.norm(x)).view(b, t, 3, self.heads, w // self.heads).permute(2, 0, 3, 1, 4)
+        return x + self.out(torch.nn.functional.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, w))
+
+
+#: Blocks the real models are made of, each tiny (the step host-bound) and repeated N times: the compiled step's host
+#: cost per kernel where the kernels are a network's own (batch-norm statistics and running-stat updates, norms,
+#: attention), not only the chain's one pointwise kernel per GEMM. (block, input shape)
+BLOCKS = {
+    "convbn": (lambda: torch.nn.Sequential(torch.nn.Conv2d(16, 16, 3, padding=1, bias=False), torch.nn.BatchNorm2d(16),
+                                           torch.nn.ReLU()), (8, 16, 8, 8)),
+    "mlp": (lambda: _Residual(torch.nn.Sequential(torch.nn.LayerNorm(64), torch.nn.Linear(64, 64), torch.nn.GELU())), (8, 64)),
+    "attention": (lambda: _Attention(), (4, 16, 64)),
+}
+
+
+def blocks(kind: str, n: int, device: str):
+    """(f, its parameters) of ``n`` ``kind`` blocks in sequence, in training mode."""
+    torch.manual_seed(n)
+    make, _ = BLOCKS[kind]
+    model = torch.nn.Sequential(*[make() for _ in range(n)]).to(device).train()
+    return model, list(model.parameters())
+
+
 def fit(xs, ys) -> tuple[float, float]:
     b, a = np.polyfit(np.asarray(xs, float), np.asarray(ys, float), 1)
     return float(a), float(b)
@@ -67,30 +108,42 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sizes", default="2,8,24")
     p.add_argument("--json", default=None)
+    p.add_argument("--blocks", default="chain", help="comma-separated: chain (the calibration's), " + ", ".join(BLOCKS))
     a = p.parse_args()
     device = "cuda" if torch.cuda.is_available() else "cpu"
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     if device == "cpu":
         torch._inductor.config.cpp.enable_kernel_profile = True
     sizes = [int(s) for s in a.sizes.split(",")]
-    rows = []
-    for n in sizes:
-        for mode in ("eager", "compiled"):
-            f, ws = chain(n, device)
-            step = training_step(torch.compile(f) if mode == "compiled" else f, ws, torch.randn(8, 64, device=device))
-            kernels, prof_ms = profiled(step, sync, device)
-            ms = timed(step, sync)
-            rows.append({"n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms})
-            print(f"n={n:3d} {mode:8s} {kernels:6.1f} kernels/step {ms:8.3f} ms  profiled {prof_ms:8.3f} ms", flush=True)
-    out = {"device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu", "torch": torch.__version__, "rows": rows}
-    for scale in ("unprofiled", "profiled"):
-        e = [r for r in rows if r["mode"] == "eager"]
-        c = [r for r in rows if r["mode"] == "compiled"]
-        ea, eb = fit([r["kernels"] for r in e], [r[f"{scale}_ms"] for r in e])
-        ca, cb = fit([r["kernels"] for r in c], [r[f"{scale}_ms"] for r in c])
-        out[scale] = {"eager_kernel_ms": eb, "compiled_kernel_ms": cb, "compiled_call_ms": ca - ea,
+    out = {"device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu", "torch": torch.__version__, "rows": []}
+    for kind in a.blocks.split(","):
+        rows = []
+        for n in sizes:
+            for mode in ("eager", "compiled"):
+                if kind == "chain":
+                    f, ws = chain(n, device)
+                    x = torch.randn(8, 64, device=device)
+                else:
+                    f, ws = blocks(kind, n, device)
+                    x = torch.randn(*BLOCKS[kind][1], device=device)
+                step = training_step(torch.compile(f) if mode == "compiled" else f, ws, x)
+                kernels, prof_ms = profiled(step, sync, device)
+                ms = timed(step, sync)
+                rows.append({"blocks": kind, "n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms})
+                print(f"{kind:9s} n={n:3d} {mode:8s} {kernels:6.1f} kernels/step {ms:8.3f} ms  profiled {prof_ms:8.3f} ms", flush=True)
+            torch._dynamo.reset()
+        out["rows"] += rows
+        for scale in ("unprofiled", "profiled"):
+            e = [r for r in rows if r["mode"] == "eager"]
+            c = [r for r in rows if r["mode"] == "compiled"]
+            ea, eb = fit([r["kernels"] for r in e], [r[f"{scale}_ms"] for r in e])
+            ca, cb = fit([r["kernels"] for r in c], [r[f"{scale}_ms"] for r in c])
+            fitted = {"eager_kernel_ms": eb, "compiled_kernel_ms": cb, "compiled_call_ms": ca - ea,
                       "eager_intercept_ms": ea, "compiled_intercept_ms": ca}
-        print(scale, {k: round(v, 4) for k, v in out[scale].items()})
+            if kind == "chain":
+                out[scale] = fitted  # the calibration's chain, as before
+            out.setdefault("by_blocks", {}).setdefault(kind, {})[scale] = fitted
+            print(kind, scale, {k: round(v, 4) for k, v in fitted.items()}, flush=True)
     if a.json:
         Path(a.json).write_text(json.dumps(out, indent=1) + "\n")
 

@@ -314,3 +314,29 @@ def test_fresh_captures_with_the_default_and_the_calibrated_constants(model):
         assert abs(default - measured) > tolerance and abs(calibrated - measured) > abs(default - measured)
     else:
         assert abs(default - measured) <= tolerance and abs(calibrated - measured) <= tolerance, (default, calibrated, measured)
+
+
+#: A blind set written on 2026-11-26 (session 12), after the compile model's per-kernel cost was measured on network
+#: blocks (benchmarks/micro_compile.py --blocks) and before these models ran anywhere: transformers' T5 and OPT,
+#: PointNet, SqueezeNet. Each profiled eager and measured in the same process (`ab_models.py --prelude 20` under
+#: `traceview profile --steps 10:15`: SAME_PROCESS=1 SEALED=1 benchmarks/gpu_models.sh), the A/B's results not read
+#: until the model was committed. Tolerance, written here before the capture: the issue's (10 points, 5 where the
+#: change is worth under 15%), and the sign of `compile` right wherever the A/B's rounds agree on it.
+BLIND_S12 = ROOT / "sample_traces" / "gpu" / "models-blind-s12"
+BLIND_S12_MODELS = ("t5", "opt", "pointnet", "squeezenet")
+#: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
+BLIND_S12_MISSES: dict[tuple[str, str], str] = {}
+
+
+def test_blind_set_of_session_12_within_tolerance_or_known_misses():
+    import model_predictions
+
+    rows = [r for m in BLIND_S12_MODELS for r in model_predictions.rows_of(BLIND_S12, m)]
+    assert {r["model"] for r in rows} == set(BLIND_S12_MODELS)
+    assert {r["kind"] for r in rows} >= {"compile", "fused_optimizer"}
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        if r["kind"] == "compile" and (r["measured_low_pct"] > 0 or r["measured_high_pct"] < 0):
+            within = within and (r["predicted_pct"] > 0) == (r["measured_low_pct"] > 0)
+        assert within != ((r["model"], r["kind"]) in BLIND_S12_MISSES), r

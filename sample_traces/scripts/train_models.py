@@ -15,7 +15,12 @@ inverted residuals: 1x1 expand, 3x3 depthwise, 1x1 project, each with BatchNorm,
 (a temporal conv net: dilated Conv1d-BatchNorm1d-GELU blocks with residuals over 256-step sequences); and a fourth
 set, written after the compile model's 1-d convolution rule: ``unet`` (a 3-level U-Net: Conv2d-BatchNorm-ReLU pairs,
 max-pooling down, ConvTranspose2d up, skip connections concatenated, a per-pixel loss on 64x64 images) and
-``convnext`` (ConvNeXt blocks: 7x7 depthwise Conv2d, LayerNorm over channels, a 4x GELU MLP, layer scale). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+``convnext`` (ConvNeXt blocks: 7x7 depthwise Conv2d, LayerNorm over channels, a 4x GELU MLP, layer scale); later sets
+added densenet, wavenet, effnet, resnext, segnet, encoder (see their classes). A blind set written on 2026-11-26
+(session 12) after the per-kernel cost was measured on network blocks: ``t5`` (transformers' T5ForConditionalGeneration
+from a config: 4+4 layers, width 256), ``opt`` (transformers' OPTForCausalLM: 4 layers, width 256), ``pointnet``
+(PointNet's classifier over 512 points: kernel-1 Conv1d-BatchNorm1d-ReLU, a max over points) and ``squeezenet``
+(SqueezeNet 1.1's fire modules at 32x32, no batch norm). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -28,7 +33,7 @@ import torch
 from torch import nn
 
 MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet",
-          "resnext", "segnet", "encoder")
+          "resnext", "segnet", "encoder", "t5", "opt", "pointnet", "squeezenet")
 
 
 class MixerBlock(nn.Module):
@@ -372,10 +377,58 @@ class Encoder(nn.Module):
         return self.head(self.encoder(self.inp(x)).mean(1))
 
 
+class PointNet(nn.Module):
+    """PointNet's classifier: a shared per-point MLP (1-d convolutions of kernel 1, BatchNorm1d, ReLU), a max over the
+    points, and a fully connected head with BatchNorm1d."""
+
+    def __init__(self, classes: int = 10):
+        super().__init__()
+        widths = (3, 64, 64, 128, 256)
+        parts: list[nn.Module] = []
+        for cin, cout in zip(widths, widths[1:]):
+            parts += [nn.Conv1d(cin, cout, 1, bias=False), nn.BatchNorm1d(cout), nn.ReLU()]
+        self.points = nn.Sequential(*parts)
+        self.head = nn.Sequential(nn.Linear(256, 128, bias=False), nn.BatchNorm1d(128), nn.ReLU(), nn.Linear(128, classes))
+
+    def forward(self, x):
+        return self.head(self.points(x).amax(2))
+
+
+class Fire(nn.Module):
+    """SqueezeNet's fire module: a 1x1 squeeze, then 1x1 and 3x3 expands side by side, concatenated."""
+
+    def __init__(self, cin: int, squeeze: int, expand: int):
+        super().__init__()
+        self.squeeze = nn.Sequential(nn.Conv2d(cin, squeeze, 1), nn.ReLU())
+        self.e1, self.e3 = nn.Conv2d(squeeze, expand, 1), nn.Conv2d(squeeze, expand, 3, padding=1)
+
+    def forward(self, x):
+        s = self.squeeze(x)
+        return torch.relu(torch.cat([self.e1(s), self.e3(s)], 1))
+
+
+class SqueezeNet(nn.Module):
+    """SqueezeNet 1.1's shape at 32x32: a stem convolution, fire modules between max-pools, a 1x1 classifier
+    convolution averaged over the pixels (no batch norm)."""
+
+    def __init__(self, classes: int = 10):
+        super().__init__()
+        self.features = nn.Sequential(
+            nn.Conv2d(3, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+            Fire(64, 16, 64), Fire(128, 16, 64), nn.MaxPool2d(2),
+            Fire(128, 32, 128), Fire(256, 32, 128), nn.MaxPool2d(2),
+            Fire(256, 48, 192), Fire(384, 48, 192), Fire(384, 64, 256), Fire(512, 64, 256))
+        self.classifier = nn.Conv2d(512, classes, 1)
+
+    def forward(self, x):
+        return self.classifier(self.features(x)).mean((2, 3))
+
+
 CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
                "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32)),
                "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32)),
-               "resnext": (ResNeXt, (3, 32, 32)), "encoder": (Encoder, (64, 48))}
+               "resnext": (ResNeXt, (3, 32, 32)), "encoder": (Encoder, (64, 48)), "pointnet": (PointNet, (3, 512)),
+               "squeezenet": (SqueezeNet, (3, 32, 32))}
 
 
 def build(name: str, device: str, batch: int):
@@ -400,6 +453,22 @@ def build(name: str, device: str, batch: int):
         config = LlamaConfig(vocab_size=8192, hidden_size=256, intermediate_size=688, num_hidden_layers=4,
                              num_attention_heads=4, num_key_value_heads=4, max_position_embeddings=128)
         model = LlamaForCausalLM(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "t5":  # an encoder-decoder (relative position biases, RMS-style norms): the decoder reads the labels
+        from transformers import T5Config, T5ForConditionalGeneration
+        config = T5Config(vocab_size=8192, d_model=256, d_kv=64, d_ff=1024, num_layers=4, num_decoder_layers=4,
+                          num_heads=4, dropout_rate=0.0)
+        model = T5ForConditionalGeneration(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "opt":
+        from transformers import OPTConfig, OPTForCausalLM
+        config = OPTConfig(vocab_size=8192, hidden_size=256, num_hidden_layers=4, ffn_dim=1024, num_attention_heads=4,
+                           max_position_embeddings=128, word_embed_proj_dim=256, dropout=0.0, attention_dropout=0.0)
+        model = OPTForCausalLM(config)
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
