@@ -459,7 +459,7 @@ def build(name: str, device: str, batch: int):
     elif name == "t5":  # an encoder-decoder (relative position biases, RMS-style norms): the decoder reads the labels
         from transformers import T5Config, T5ForConditionalGeneration
         config = T5Config(vocab_size=8192, d_model=256, d_kv=64, d_ff=1024, num_layers=4, num_decoder_layers=4,
-                          num_heads=4, dropout_rate=0.0)
+                          num_heads=4, dropout_rate=0.0, pad_token_id=0, decoder_start_token_id=0)
         model = T5ForConditionalGeneration(config)
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
