@@ -3,7 +3,7 @@ trace of the same model launched (Triton kernels per step, forward and backward 
 
     python benchmarks/compile_kernel_counts.py sample_traces/gpu/models [--json out.json]
 
-Each extra generated kernel costs the compiled step ``COSTS["cuda"].kernel_ms`` of host time (25 µs on an H200 host):
+Each extra generated kernel costs the compiled step ``COSTS["cuda"].kernel_ms`` of host time (32 µs on an H200 host):
 on host-bound models the count decides the sign of ``compile``'s prediction.
 """
 

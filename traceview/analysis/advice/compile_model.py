@@ -64,12 +64,17 @@ class CompileCosts:
     conv_ms: float = 0.0  # a convolution (forward and backward) as an extern call, beyond its eager ops' host time
 
 
-#: ``benchmarks/micro_compile.py`` without the profiler (sample_traces/gpu/models/micro_compile-*.json: two device
-#: calls, 0.58 and 0.76 ms per forward+backward, 21 and 28 µs per kernel; this repository's 2-core CPU host:
-#: benchmarks/results/micro_compile-2026-11-26-cpu.json).
+#: ``benchmarks/micro_compile.py`` without the profiler, on an H200 host: the chain in three device calls
+#: (sample_traces/gpu/models/micro_compile-1.json, -2.json, and -blocks.json's chain: 0.58, 0.76, 0.46 ms per
+#: forward+backward; 21, 28, 32 µs per kernel) and, in the third call, chains of network blocks (--blocks: conv-BN-ReLU
+#: 0.45 ms / 38 µs, residual LayerNorm-Linear-GELU 0.71 ms / 32 µs, attention 2.16 ms / 32 µs); the medians of the six
+#: fits. The chain's own fit moved from 21 to 32 µs between calls: each fit is one process's. This repository's 2-core
+#: CPU host: benchmarks/results/micro_compile-2026-11-26-cpu.json.
 COSTS: Final[dict[str, CompileCosts]] = {
-    "cuda": CompileCosts(0.67, 0.025, "benchmarks/micro_compile.py on an H200 host (torch 2.11), 2026-11-26; the "
-                                      "convolution's extern call: benchmarks/micro_extern.py there (16 µs; a GEMM's: 0)",
+    "cuda": CompileCosts(0.65, 0.032, "benchmarks/micro_compile.py on an H200 host (torch 2.11), 2026-11-26: the medians "
+                                      "of six fits (a chain of GEMM blocks in three runs; conv-BN-ReLU, MLP and attention "
+                                      "blocks); the convolution's extern call: benchmarks/micro_extern.py there (16 µs; a "
+                                      "GEMM's: 0)",
                          conv_ms=0.016),
     "cpu": CompileCosts(0.10, 0.005, "benchmarks/micro_compile.py on a 2-core x86-64 host (torch 2.13), 2026-11-26"),
 }
