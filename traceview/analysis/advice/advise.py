@@ -82,6 +82,7 @@ class Advice:
     scale: str = "profiled"  # "unprofiled": saving_ms_per_step is of a step timed without the profiler (meta.json)
     evidence_count: int | None = None  # events it rests on beyond steps (collectives for a straggler)
     saving_range_ms: tuple[float, float] | None = None  # the saving's range across the steps
+    saving_band_pct: tuple[float, float] | None = None  # the share at either end of the model's constants' measured range
     ranked: bool = True  # False: too little evidence to act on; shown as a note below the ranked advice
     checked: str | None = None  # how close this kind came where the change was made and measured (CHECKED)
 
@@ -801,6 +802,15 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     if abs(share) < REPLAY_MIN_SHARE:
         return None
     each = [(b - c) / b * real_step if b > 0 else 0.0 for b, c in zip(base_each, changed_each)]
+    band = None
+    if model.costs.kernel_ms_range:  # the same replay at the lowest and the highest per-kernel cost measured
+        def share_at(kernel_ms: float) -> float:
+            at = {b: ns + int(model.library_host[b] / stretch) for b, ns in cm.graph_host(model, kernel_ms).items()}
+            c = rp.replay_steps(trace, w, blocking, at, step_ends=ends, new_gpu=model.new_gpu, host_scale=1 / stretch)[0]
+            return 100 * (base - c) / base if base > 0 else 0.0
+        low_ms, high_ms = model.costs.kernel_ms_range
+        band = (round(share_at(high_ms), 2), round(share_at(low_ms), 2))
+    uncertain = band is not None and band[0] < 0 < band[1]
     slower = share < 0
     evidence = (f"{model.graphs:g} graph call(s) per step would replace {model.eager_host_ms:.2f} ms of eager host time "
                 f"(ops and the Python between them) with {model.compiled_host_ms:.2f} ms; {model.eager_kernels:g} kernels per "
@@ -809,6 +819,12 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
                 f"runs of the others fused into {model.fused_kernels:g}), {model.gpu_saved_ms:.2f} ms of GPU time fused away")
     if slower:
         evidence += f": compiling would make the step {-100 * share:.0f}% slower"
+    if band is not None:
+        low_ms, high_ms = model.costs.kernel_ms_range
+        evidence += (f"; {band[0]:+.0f}% to {band[1]:+.0f}% with a generated kernel's host cost anywhere in its measured "
+                     f"range ({low_ms * 1e3:.0f}-{high_ms * 1e3:.0f} µs)")
+        if uncertain:
+            evidence += ": faster or slower is not settled, time a compiled step against an eager one before relying on it"
     return Advice("compile", float(saving), float(100 * share), evidence,
                   "torch.compile(model) (Inductor fuses the pointwise ops and launches the kernels from one wrapper)"
                   if not slower else "keep the model eager (its ops cost less host time than compiled graph calls would), "
@@ -822,7 +838,8 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
                      "profiler, the eager ops' with it (compiling looks better than it is)")
                   + f"; replayed, the steps take {base / w.steps:.2f} ms eager and {changed / w.steps:.2f} ms compiled",
                   steps_used=w.steps, saving_ms_profiled=float(saving_prof), scale="unprofiled" if unprofiled_step_ms else "profiled",
-                  saving_range_ms=(round(min(each), 4), round(max(each), 4)), ranked=not slower)
+                  saving_range_ms=(round(min(each), 4), round(max(each), 4)), ranked=not slower and not uncertain,
+                  saving_band_pct=band)
 
 
 def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float | None, costs: cm.CompileCosts) -> Advice | None:
@@ -847,6 +864,12 @@ def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float 
                 f"{model.fused_kernels:g} C++ kernels ({model.fused_ms / stretch:.2f} ms)")
     if slower:
         evidence += f": compiling would make the step {-100 * share:.0f}% slower"
+    if band is not None:
+        low_ms, high_ms = model.costs.kernel_ms_range
+        evidence += (f"; {band[0]:+.0f}% to {band[1]:+.0f}% with a generated kernel's host cost anywhere in its measured "
+                     f"range ({low_ms * 1e3:.0f}-{high_ms * 1e3:.0f} µs)")
+        if uncertain:
+            evidence += ": faster or slower is not settled, time a compiled step against an eager one before relying on it"
     return Advice("compile", float(saving), float(100 * share), evidence,
                   "torch.compile(model) (Inductor's C++ kernels fuse the pointwise ops and skip the dispatcher)" if not slower
                   else "keep the model eager: its ops cost less than compiled graph calls would",

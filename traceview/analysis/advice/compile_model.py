@@ -62,6 +62,7 @@ class CompileCosts:
     kernel_ms: float
     source: str
     conv_ms: float = 0.0  # a convolution (forward and backward) as an extern call, beyond its eager ops' host time
+    kernel_ms_range: tuple[float, float] | None = None  # the lowest and highest per-kernel fits measured (the band)
 
 
 #: ``benchmarks/micro_compile.py`` without the profiler, on an H200 host: the chain in three device calls
@@ -75,7 +76,7 @@ COSTS: Final[dict[str, CompileCosts]] = {
                                       "of six fits (a chain of GEMM blocks in three runs; conv-BN-ReLU, MLP and attention "
                                       "blocks); the convolution's extern call: benchmarks/micro_extern.py there (16 µs; a "
                                       "GEMM's: 0)",
-                         conv_ms=0.016),
+                         conv_ms=0.016, kernel_ms_range=(0.021, 0.038)),
     "cpu": CompileCosts(0.10, 0.005, "benchmarks/micro_compile.py on a 2-core x86-64 host (torch 2.13), 2026-11-26"),
 }
 
@@ -99,6 +100,8 @@ class CompiledStep:
     removed: pd.DataFrame  # the stretches (start_ns, end_ns): host events inside them go
     costs: CompileCosts
     runs: tuple[tuple[int, ...], ...] = ()  # each fused run: the rows of trace.gpu it fuses
+    generated: dict = dataclasses.field(default_factory=dict)  # (start_ns, end_ns) -> generated kernels of the stretch
+    conv_calls: dict = dataclasses.field(default_factory=dict)  # (start_ns, end_ns) -> its convolutions' extern calls
     ops: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # top-level ops, no blocking call in them
     op_stretch: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # each op's graph call (-1: stays eager)
 
@@ -259,7 +262,15 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         library_host={b: int(library_ns[i]) for i, b in enumerate(bounds)}, new_gpu=new_gpu,
         removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
         runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
-        ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops])
+        ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops],
+        generated={b: int(generated[i]) for i, b in enumerate(bounds)}, conv_calls={b: int(conv_calls[i]) for i, b in enumerate(bounds)})
+
+
+def graph_host(step: CompiledStep, kernel_ms: float) -> dict:
+    """Each stretch's host cost as a graph call (ns, without its library ops) at another per-kernel cost."""
+    per_call = step.costs.call_ms / 2
+    return {b: int((per_call + step.generated[b] * kernel_ms + step.conv_calls[b] * step.costs.conv_ms) * 1e6)
+            for b in step.new_host}
 
 
 
