@@ -143,6 +143,9 @@ SPLIT_REDUCTION_OPS: Final[str] = r"aten::sum\Z"
 CPU_FUSED: Final[str] = r"Optimizer\.step#(?:Adam|AdamW|SGD|Adagrad)\.step\Z"
 #: A host-side collective of the gloo backend (its only trace on a CPU job).
 HOST_COLLECTIVE: Final[str] = r"^gloo:"
+#: A ``python_function`` frame of library code, not the user's line (PyTorch, Triton, Inductor's wrappers, stdlib).
+LIBRARY_FRAME: Final[str] = (r"(^|/)(torch|triton|torchinductor_[^/]*|site-packages|dist-packages|contextlib\.py|threading\.py|"
+                             r"runpy\.py)(/|\.py|\()|^<built-in|^<frozen|^built-in")
 
 SLICE_TAGS: Final[dict[str, Tag]] = {
     "step": Tag(STEP.pattern, anchored=True),
@@ -195,6 +198,9 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
     "record_param_comms": Tag(r"record_param_comms\Z", anchored=True),
     "nccl_annotation": Tag(r"nccl:", anchored=True),
     "host_collective": Tag(HOST_COLLECTIVE),
+    "fused_op": Tag(r"_fused_"),  # a fused optimizer's op (aten::_fused_adamw_, ...): the step is fused already
+    "foreach_op": Tag(r"aten::_foreach_", anchored=True),  # a foreach optimizer's ops
+    "library_frame": Tag(LIBRARY_FRAME),  # a kernel's user line is its nearest python_function not tagged so
     # the stages of a compilation, for its breakdown (analysis/compile/phases.py)
     **{f"compile_stage:{stage}": Tag(pattern.pattern) for stage, pattern in COMPILE_STAGES},
 }
@@ -229,6 +235,7 @@ KERNEL_TAGS: Final[dict[str, Tag]] = {
     "fused_optimizer_kernel": Tag(r"fused_adam|FusedAdam|_fused_sgd|fused_sgd"),
     "multi_tensor_apply": Tag(r"multi_tensor_apply"),
     "copy_kernel": Tag(r"copy|multi_tensor_apply"),  # what copies CUDA-graph inputs in
+    "triton_template": Tag(r"triton_tem_", anchored=True),  # a Triton template kernel max-autotune chose (a GEMM's)
 }
 
 _CATALOGUES: Final[dict[str, dict[str, Tag]]] = {"slices": SLICE_TAGS, "gpu": KERNEL_TAGS}

@@ -864,12 +864,6 @@ def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float 
                 f"{model.fused_kernels:g} C++ kernels ({model.fused_ms / stretch:.2f} ms)")
     if slower:
         evidence += f": compiling would make the step {-100 * share:.0f}% slower"
-    if band is not None:
-        low_ms, high_ms = model.costs.kernel_ms_range
-        evidence += (f"; {band[0]:+.0f}% to {band[1]:+.0f}% with a generated kernel's host cost anywhere in its measured "
-                     f"range ({low_ms * 1e3:.0f}-{high_ms * 1e3:.0f} µs)")
-        if uncertain:
-            evidence += ": faster or slower is not settled, time a compiled step against an eager one before relying on it"
     return Advice("compile", float(saving), float(100 * share), evidence,
                   "torch.compile(model) (Inductor's C++ kernels fuse the pointwise ops and skip the dispatcher)" if not slower
                   else "keep the model eager: its ops cost less than compiled graph calls would",
@@ -900,12 +894,10 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
     steps_of = np.flatnonzero(mine & tagged(s, "optimizer_step"))
     if not len(steps_of):
         return None
-    names = s["name"]
-    inside = np.isin(trace.nearest("optimizer_step"), steps_of)
-    ops = set(names[inside & (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)].astype(str).unique())
-    if any("_fused_" in op for op in ops) or not tagged(s, "fused_cpu_optimizer_step")[steps_of].all():
+    inside = np.isin(trace.nearest("optimizer_step"), steps_of) & (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
+    if tagged(s, "fused_op")[inside].any() or not tagged(s, "fused_cpu_optimizer_step")[steps_of].all():
         return None  # fused already, or an optimizer without a fused CPU version
-    style = "foreach" if any(op.startswith("aten::_foreach_") for op in ops) else "for-loop"
+    style = "foreach" if tagged(s, "foreach_op")[inside].any() else "for-loop"
     # each step's own work: to the end of its last op (the step hook after it, where the profiler steps and, at the
     # window's end, exports the trace, runs inside the same annotation)
     parent = s["parent_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
@@ -922,7 +914,7 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
     if share < REPLAY_MIN_SHARE:
         return None
     return Advice("fused_optimizer", float(saving), float(100 * share),
-                  f"the optimizer's step ({str(names.iat[int(steps_of[0])]).split('#')[-1]}, {style}) takes {opt_ms / stretch:.2f} ms "
+                  f"the optimizer's step ({str(s['name'].iat[int(steps_of[0])]).split('#')[-1]}, {style}) takes {opt_ms / stretch:.2f} ms "
                   f"of each {real_step:.2f} ms step on the CPU",
                   "construct the optimizer with fused=True (torch.optim.Adam/AdamW/SGD/Adagrad(..., fused=True): a fused "
                   "CPU kernel per parameter group)",

@@ -27,11 +27,11 @@ import pandas as pd
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace import Trace
+from traceview.trace.catalogue import tagged
 from traceview.trace.autotune_log import AutotuneRecord, Candidate
 
 #: extern choice names that are not the ATen op's own name
 EXTERN_OPS = {"bias_addmm": "aten::addmm", "_mkl_linear": "mkl::_mkl_linear", "addmm": "aten::addmm"}
-TRITON_TEMPLATE_PREFIX = "triton_tem_"
 THREADS_PER_WARP = 32
 _CONFIG = {key: re.compile(rf"\b{key}=(\d+)") for key in ("BLOCK_M", "BLOCK_N", "num_warps")}
 
@@ -120,8 +120,8 @@ class RunPhase:
 
     def _templates(self, trace: Trace) -> pd.DataFrame:
         """Distinct run-phase ``triton_tem_*`` kernels in first-run order, with their launch's threads and blocks."""
-        names = self.gpu["name"].astype(str) if self.on_gpu else pd.Series([], dtype=str)
-        first = self.gpu[names.str.startswith(TRITON_TEMPLATE_PREFIX).to_numpy()].drop_duplicates("name") if self.on_gpu else self.gpu
+        template = tagged(trace.gpu, "triton_template")[self.gpu["activity_id"].to_numpy(dtype=np.int64)] if self.on_gpu else None
+        first = self.gpu[template].drop_duplicates("name") if self.on_gpu else self.gpu
         if not len(first):
             return pd.DataFrame({"name": pd.Series([], dtype=str), "threads": [], "blocks": []})
         launch = trace.gpu.set_index("activity_id").reindex(first["activity_id"].to_numpy())

@@ -31,8 +31,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
+import numpy as np
 import pandas as pd
 
+from traceview.trace.catalogue import tagged
 from traceview.trace.kernel_names import short_name
 
 from traceview.analysis.kernels import bandwidth as bw
@@ -66,11 +68,6 @@ SUMMARY_COLUMNS: Final[tuple[str, ...]] = (
     "reread_buffers", "dropped_temp_bytes",
 )
 
-#: Frames that are library code, not the user's line (PyTorch, Triton, Inductor's wrappers, stdlib).
-LIBRARY_FRAME: Final[re.Pattern[str]] = re.compile(
-    r"(^|/)(torch|triton|torchinductor_[^/]*|site-packages|dist-packages|contextlib\.py|threading\.py|runpy\.py)"
-    r"(/|\.py|\()|^<built-in|^<frozen|^built-in"
-)
 #: Old Triton appended the argument specialisation to the kernel name: ``triton_poi_..._0d1d2d3de``.
 _SPECIALISATION: Final[re.Pattern[str]] = re.compile(r"^[0-9dec]+$")
 
@@ -163,33 +160,15 @@ def _op_args(trace: Any, op_ids: pd.Series) -> dict[int, dict[str, Any]]:
 
 
 def _user_frames(trace: Any, op_ids: pd.Series) -> dict[int, str | None]:
-    """The innermost non-library python_function above each op (memoised walk up ``parent_id``)."""
+    """The innermost ``python_function`` above each op that is not library code (the catalogue's ``library_frame``)."""
     s = trace.slices
-    if not (s["cat"] == "python_function").any():
+    frames = (s["cat"] == "python_function").to_numpy(dtype=bool, na_value=False)
+    if not frames.any():
         return {}
-    parent = dict(zip(s["slice_id"], s["parent_id"]))
-    cat = dict(zip(s["slice_id"], s["cat"].astype(str)))
-    name = dict(zip(s["slice_id"], s["name"].astype(str)))
-    memo: dict[int, str | None] = {}
-
-    def frame(sid: Any) -> str | None:
-        path: list[int] = []
-        found = None
-        while sid is not None and not pd.isna(sid):
-            sid = int(sid)
-            if sid in memo:
-                found = memo[sid]
-                break
-            path.append(sid)
-            if cat.get(sid) == "python_function" and not LIBRARY_FRAME.search(name.get(sid, "")):
-                found = name[sid]
-                break
-            sid = parent.get(sid)
-        for p in path:
-            memo[p] = found
-        return found
-
-    return {int(sid): frame(sid) for sid in op_ids.dropna().unique()}
+    nearest = trace.nearest_where(frames & ~tagged(s, "library_frame"))
+    names = s["name"].array
+    ids = op_ids.dropna().unique().astype(np.int64)
+    return {int(sid): (str(names[nearest[sid]]) if nearest[sid] >= 0 else None) for sid in ids}
 
 
 def _match_code(rows: pd.DataFrame, op_args: dict[int, dict[str, Any]], code: InductorCode | None) -> pd.DataFrame:
