@@ -752,7 +752,13 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         count = int(calls["bytes"].notna().sum()) if kind == "pageable_copy" else len(calls)
         handover = kind == "pageable_copy" and len(loader) and loader["multiprocess"].all()
         handed_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps if len(loader) else 0.0
-        out.append(entry(kind, changed,
+        low_share = None
+        if handover:  # the hand-over moves to the pin-memory thread, whose Python contends for the interpreter
+            copy_cost = {k: v for k, v in cost.items() if k not in set(loader["slice_id"].astype(int))}
+            low_prof = max(base - rp.replay(trace, w, blocking, copy_cost, removed={cause}), 0.0) / w.steps
+            low_share = 100 * max(low_prof - kappa * rp.host_events(trace, w, calls) / w.steps, 0.0) / real_step \
+                if real_step > 0 else 0.0
+        made = entry(kind, changed,
                          f"{count / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
                          "waiting for the GPU, which then waits for the host's next launches"
                          + (f"; the training process takes each batch from the workers itself ({float((loader['end_ns'] - loader['start_ns']).sum()) / 1e6 / w.steps:.2f} "
@@ -765,7 +771,16 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          per_step=each_step(cost, {cause}),
                          profiler_ms=(kappa * rp.host_events(trace, w, calls) / w.steps
                                       + max(handed_prof - float(unprofiled_loader_ms), 0.0))
-                         if handover and unprofiled_loader_ms is not None and unprofiled_step_ms else None))
+                         if handover and unprofiled_loader_ms is not None and unprofiled_step_ms else None)
+        if made is not None and low_share is not None:
+            band = (round(min(low_share, made.saving_pct), 2), round(made.saving_pct, 2))
+            # never a loss (the copy's own saving stays), so it stays ranked: the band says how sure it is
+            made = dataclasses.replace(
+                made, saving_band_pct=band,
+                evidence=made.evidence + f"; {band[0]:.0f}% if the hand-over comes back whole as the training thread's "
+                "waits for the interpreter (the pin-memory thread unpickles each batch under the GIL: "
+                "benchmarks/pin_phases.py on four loops, 5-90% of it came back)")
+        out.append(made)
     return [a for a in out if a is not None]
 
 
