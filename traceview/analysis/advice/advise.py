@@ -513,10 +513,10 @@ def _across_steps(model, shares: PathShares) -> Advice | None:
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {
-    "compile": "16 models (H200, in sample; the A/B in another process): -24 to +21 points, median +7, 8 within 10, "
-               "the sign wrong on 1 (EfficientNet, compiled 15% slower); 4 blind, measured in the profiled process: "
-               "T5 -4, SqueezeNet -17, PointNet not advised where compiling was 12% slower, OPT +33 (Dynamo's graph "
-               "breaks without a sync do not show in an eager trace)",
+    "compile": "16 models (H200), profiled in the process that measured the change: -34 to +17 points, median +2, 12 "
+               "within 10, the sign right wherever the A/B's rounds agree on it; 4 blind: T5 -4, SqueezeNet -17, PointNet "
+               "not advised where compiling was 12% slower, OPT +33 (Dynamo's graph breaks without a sync do not show "
+               "in an eager trace)",
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; the Adam sweep: -15% to +22% "
                        "of the saving",
