@@ -247,10 +247,9 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         kernels_of[k_stretch[run[0]]] += made
         fused += made
     fused += int(layout.sum())
-    per_call = costs.call_ms / 2  # a forward or a backward graph
-    generated = kernels_of - library_calls
-    new_host = {b: int((per_call + generated[i] * costs.kernel_ms + conv_calls[i] * costs.conv_ms) * 1e6)
-                for i, b in enumerate(bounds)}
+    generated = {b: int(n) for b, n in zip(bounds, kernels_of - library_calls)}
+    convs = {b: int(n) for b, n in zip(bounds, conv_calls)}
+    new_host = _graph_ns(costs, costs.kernel_ms, generated, convs)
     steps_n = max(w.steps, 1)
     gpu_saved = float(sum(int(dur[j]) for j in range(len(k_rows)) if int(act[j]) in new_gpu)) / 1e6
     return CompiledStep(
@@ -263,14 +262,19 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
         runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
         ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops],
-        generated={b: int(generated[i]) for i, b in enumerate(bounds)}, conv_calls={b: int(conv_calls[i]) for i, b in enumerate(bounds)})
+        generated=generated, conv_calls=convs)
+
+
+def _graph_ns(costs: CompileCosts, kernel_ms: float, generated: dict, conv_calls: dict) -> dict:
+    """Each stretch's host cost as a graph call, ns, without its library ops: half a forward+backward call's fixed
+    cost, ``kernel_ms`` per generated kernel, a convolution's extern call's extra."""
+    per_call = costs.call_ms / 2  # a forward or a backward graph
+    return {b: int((per_call + generated[b] * kernel_ms + conv_calls[b] * costs.conv_ms) * 1e6) for b in generated}
 
 
 def graph_host(step: CompiledStep, kernel_ms: float) -> dict:
-    """Each stretch's host cost as a graph call (ns, without its library ops) at another per-kernel cost."""
-    per_call = step.costs.call_ms / 2
-    return {b: int((per_call + step.generated[b] * kernel_ms + step.conv_calls[b] * step.costs.conv_ms) * 1e6)
-            for b in step.new_host}
+    """:func:`_graph_ns` of ``step``'s stretches at another per-kernel cost (the band's ends)."""
+    return _graph_ns(step.costs, kernel_ms, step.generated, step.conv_calls)
 
 
 
