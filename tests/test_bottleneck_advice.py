@@ -22,10 +22,12 @@ import pytest
 
 from conftest import ROOT, SAMPLES
 
+from traceview.analysis.analyze import analyze
 from traceview.analysis.host import replay as rp
 from traceview.analysis.advice.advise import KINDS
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
+from traceview.trace.run_files import dynamo_record, run_files
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bottleneck_predictions  # noqa: E402  (benchmarks/bottleneck_predictions.py: the checked table)
@@ -151,8 +153,6 @@ def test_the_input_bound_loops_lead_with_input():
     for folder in (LOADER / "cnn-input", LOADER / "lstm-input", BLIND / "gru-input", BLIND / "vit-input", BLIND / "audio-input"):
         rows = bottleneck_predictions.rows_of(folder)
         assert any(r["kind"] == "input" and r["advised"] for r in rows)
-    from traceview.analysis.analyze import analyze
-    from traceview.trace.run_files import dynamo_record, run_files
 
     path = LOADER / "lstm-input" / "train_loader.pt.trace.json.gz"
     advice = analyze(load(path), dynamo_record(run_files(path))).advice
@@ -164,7 +164,6 @@ def test_the_input_bound_loops_lead_with_input():
 
 
 def test_a_cpu_trace_gets_no_gpu_advice():
-    from traceview.analysis.analyze import analyze
 
     path = next((SAMPLES / "cpu" / "abc").glob("abc-eager.pt.trace.json*"))
 
@@ -175,8 +174,6 @@ def test_a_cpu_trace_gets_no_gpu_advice():
 def test_the_runners_own_synchronize_is_not_advised_away():
     """`traceview run` ends each profiled call with its own synchronize (the harness's, not the user's): the
     trace shows it as a blocking call, and no `sync` advice comes of it."""
-    from traceview.analysis.analyze import analyze
-    from traceview.trace.run_files import dynamo_record, run_files
 
     path = SAMPLES / "gpu" / "adam-sweep" / "4x1024" / "plain" / "adam-fused.pt.trace.json.gz"
     trace = load(path)
@@ -187,8 +184,6 @@ def test_the_runners_own_synchronize_is_not_advised_away():
 
 @pytest.mark.parametrize("case", ["mlp-workers", "cnn-sync", "gpt2-input"])
 def test_the_replayed_steps_add_up_to_the_window_and_each_change_is_inside_its_range(case):
-    from traceview.analysis.analyze import analyze
-    from traceview.trace.run_files import dynamo_record, run_files
 
     path = LOADER / case / "train_loader.pt.trace.json.gz"
     trace = load(path)
@@ -211,8 +206,6 @@ def test_the_input_bound_cpu_loop_leads_with_input_and_fewer_threads():
     """Issue 33's case: a CPU loop whose DataLoader (num_workers=0, a slow transform) takes most of the step. On the
     2-core host a worker beside the script's 2 threads measured no gain (+1.5%, +2.5%, -0.2%: the input@1/2 arms); with
     1 thread, 15-32%: the advice says both, and leads with them."""
-    from traceview.analysis.analyze import analyze
-    from traceview.trace.run_files import dynamo_record, run_files
 
     path = CPU_LOADER / "mlp-input" / "train_loader.pt.trace.json.gz"
     meta = json.loads((CPU_LOADER / "mlp-input" / "meta.json").read_text())
@@ -273,8 +266,6 @@ def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
     quoted = f"{round(100 * min(back.values()))}-{round(100 * max(back.values()))}% of it came back"
     for case in ("gpt2-workers", "mlp-workers", "cnn-workers", "lstm-workers"):
         trace_path = sorted((LOADER / case).glob("*.pt.trace.json*"))[0]
-        from traceview.analysis.analyze import analyze
-        from traceview.trace.run_files import dynamo_record, run_files
         entry = {a.kind: a for a in analyze(load(trace_path), dynamo_record(run_files(trace_path))).advice}["pageable_copy"]
         low, high = entry.saving_band_pct
         assert 0 <= low < high == pytest.approx(entry.saving_pct, abs=0.01) and entry.ranked

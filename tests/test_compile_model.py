@@ -370,3 +370,21 @@ def test_the_band_is_the_prediction_at_either_end_of_the_measured_per_kernel_cos
     assert entry.ranked == (entry.saving_pct > 0 and not straddles)
     assert ("not settled" in entry.evidence) == straddles
     assert "21-38 µs" in entry.evidence
+
+
+def test_the_default_costs_are_the_medians_of_the_committed_micro_benchmark_fits():
+    """COSTS["cuda"] is derived, not chosen: the medians of the six unprofiled fits in the committed micro_compile
+    results (the chain in three device calls, the network blocks in the third), its band their lowest and highest
+    per-kernel fits."""
+    fits = []
+    for name in ("micro_compile-1.json", "micro_compile-2.json"):
+        fits.append(json.loads((MODELS / name).read_text())["unprofiled"])
+    blocks = json.loads((MODELS / "micro_compile-blocks.json").read_text())["by_blocks"]
+    fits += [blocks[kind]["unprofiled"] for kind in ("chain", "convbn", "mlp", "attention")]
+    kernel = [f["compiled_kernel_ms"] for f in fits]
+    call = [f["compiled_call_ms"] for f in fits]
+    costs = cm.COSTS["cuda"]
+    assert len(fits) == 6
+    assert costs.kernel_ms == pytest.approx(np.median(kernel), abs=0.0005)
+    assert costs.call_ms == pytest.approx(np.median(call), abs=0.005)
+    assert costs.kernel_ms_range == pytest.approx((min(kernel), max(kernel)), abs=0.0005)

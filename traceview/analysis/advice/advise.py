@@ -754,7 +754,8 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         handed_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps if len(loader) else 0.0
         low_share = None
         if handover:  # the hand-over moves to the pin-memory thread, whose Python contends for the interpreter
-            copy_cost = {k: v for k, v in cost.items() if k not in set(loader["slice_id"].astype(int))}
+            handed = set(loader["slice_id"].astype(int).tolist())
+            copy_cost = {k: v for k, v in cost.items() if k not in handed}
             low_prof = max(base - rp.replay(trace, w, blocking, copy_cost, removed={cause}), 0.0) / w.steps
             low_share = 100 * max(low_prof - kappa * rp.host_events(trace, w, calls) / w.steps, 0.0) / real_step \
                 if real_step > 0 else 0.0
@@ -806,7 +807,11 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     # (meta.json), since the graph calls' costs were measured without it; a step the profiler makes host-bound may
     # be GPU-bound without it, where compiling saves only what the fusions save
     stretch = max(profiled_step / unprofiled_step_ms, 1.0) if unprofiled_step_ms else 1.0
-    compiled = {b: ns + int(model.library_host[b] / stretch) for b, ns in model.new_host.items()}
+
+    def with_library(graph_ns: dict) -> dict:  # each graph call's host time and its library ops' own, unprofiled
+        return {b: ns + int(model.library_host[b] / stretch) for b, ns in graph_ns.items()}
+
+    compiled = with_library(model.new_host)
     base, base_each = rp.replay_steps(trace, w, blocking, step_ends=ends, host_scale=1 / stretch)
     changed, changed_each = rp.replay_steps(trace, w, blocking, compiled, step_ends=ends, new_gpu=model.new_gpu,
                                             host_scale=1 / stretch)
@@ -820,8 +825,8 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     band = None
     if model.costs.kernel_ms_range:  # the same replay at the lowest and the highest per-kernel cost measured
         def share_at(kernel_ms: float) -> float:
-            at = {b: ns + int(model.library_host[b] / stretch) for b, ns in cm.graph_host(model, kernel_ms).items()}
-            c = rp.replay_steps(trace, w, blocking, at, step_ends=ends, new_gpu=model.new_gpu, host_scale=1 / stretch)[0]
+            c = rp.replay_steps(trace, w, blocking, with_library(cm.graph_host(model, kernel_ms)), step_ends=ends,
+                                new_gpu=model.new_gpu, host_scale=1 / stretch)[0]
             return 100 * (base - c) / base if base > 0 else 0.0
         low_ms, high_ms = model.costs.kernel_ms_range
         band = (round(share_at(high_ms), 2), round(share_at(low_ms), 2))
