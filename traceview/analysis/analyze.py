@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-
 from traceview.analysis.advice.advise import advise
 from traceview.analysis.kernels.attribution import attribute_kernels
 from traceview.analysis.compile.autotune import autotune_choices
@@ -81,8 +80,8 @@ def _with_steady_note(cp, steady, trace: Trace, unprofiled_ms: float | None = No
     """The critical path, its notes saying which steps it used when some were left out, and how much the profiler
     stretched them when the steps were also timed without it."""
     if unprofiled_ms and cp.steps:
-        cp = dataclasses.replace(cp, notes=[f"the profiler stretched each step x{cp.mean_step_ms() / unprofiled_ms:.2f} "
-                                            f"({cp.mean_step_ms():.2f} ms profiled, {unprofiled_ms:.2f} ms without it: "
+        cp = dataclasses.replace(cp, notes=[f"the profiler stretched each step x{cp.usual_step_ms() / unprofiled_ms:.2f} "
+                                            f"({cp.usual_step_ms():.2f} ms profiled, {unprofiled_ms:.2f} ms without it: "
                                             "meta.json); advice in ms is of a step without it", *cp.notes])
     if len(steady.windows) == 0 or steady.steady.all():
         return cp

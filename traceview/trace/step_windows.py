@@ -78,6 +78,18 @@ class StepWindows:
         return self.source.startswith(_OPTIMIZER_SOURCE)
 
 
+#: A step longer than this many times the median step is not a usual one: the scheduler preempted the process or
+#: something paused it (a CPU loop on a shared 2-core host: one 162 ms step among 1.2-5 ms ones). Per-step figures
+#: of the advice leave such steps out; where every step is usual they are the window's means as before.
+UNUSUAL_STEP = 3.0
+
+
+def usual_steps(durations_ns) -> np.ndarray:
+    """Which steps are usual (:data:`UNUSUAL_STEP`), by their durations."""
+    d = np.asarray(durations_ns, dtype=np.float64)
+    return d <= UNUSUAL_STEP * np.median(d) if len(d) else np.zeros(0, dtype=bool)
+
+
 def step_windows(trace) -> StepWindows:
     """The trace's step annotations as time windows (see the module docstring): found once, when the
     trace was built (:attr:`traceview.trace.model.Trace.steps`)."""

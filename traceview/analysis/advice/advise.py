@@ -45,7 +45,7 @@ from traceview.analysis.host import replay as rp
 from traceview.trace.catalogue import tagged
 from traceview.analysis.host.critical_path import CriticalPath
 from traceview.analysis.ranks.ranks import rank_steps
-from traceview.trace.step_windows import step_windows
+from traceview.trace.step_windows import step_windows, usual_steps
 from traceview.trace import Trace
 
 KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
@@ -157,6 +157,8 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
             row[key] = int((en[i:j] <= b).sum())
         rows.append(row)
     launch_cpu = float(np.median(s["dur_ns"].to_numpy()[is_launch])) / 1e6 if is_launch.any() else 0.0
+    usual = usual_steps([r["step"] for r in rows])  # a preempted step is left out of the means and the range
+    rows = [r for r, u in zip(rows, usual) if u] or rows
     per_step = tuple(_shares([row], gpu_ms_per_step, launch_cpu) for row in rows)
     return dataclasses.replace(_shares(rows, gpu_ms_per_step, launch_cpu), per_step=per_step)
 
@@ -627,7 +629,16 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     if not len(blocking.calls) and not len(loader):
         return []  # nothing blocked the host and no DataLoader: nothing to replay
     launch_ms = float(trace.launches["dur_ns"].median()) / 1e6 if len(trace.launches) else 0.0
-    base = rp.replay(trace, w, blocking)
+    steps = rp.step_windows_of(windows, w)
+    ends = [sw.end_ns for sw in steps]
+    usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
+
+    def replayed(cost: dict | None = None, removed: set[str] = frozenset()) -> tuple[float, list[float]]:
+        """The window replayed (ms; its usual steps' mean times its steps where some step is not usual), and each step."""
+        total, each = rp.replay_steps(trace, w, blocking, cost, removed, ends)
+        return rp.usual_total(each, usual, total), each
+
+    base, base_each = replayed()
     actual = (w.end_ns - w.start_ns) / 1e6
     cores = int((host or {}).get("usable_cores") or 0)
     threads = int((host or {}).get("torch_threads") or 1)
@@ -641,15 +652,9 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     kappa = max(profiled_step - unprofiled_step_ms, 0.0) / max(rp.host_events(trace, w) / w.steps, 1) if unprofiled_step_ms else 0.0
     real_step = unprofiled_step_ms or profiled_step
 
-    steps = rp.step_windows_of(windows, w)
-
-    ends = [sw.end_ns for sw in steps]
-    base_each = rp.replay_steps(trace, w, blocking, step_ends=ends)[1]
-
-    def each_step(cost: dict[int, int], removed: set[str]) -> list[float]:
-        """The change's saving (profiled ms) in each step of the replayed window."""
-        changed_each = rp.replay_steps(trace, w, blocking, cost, removed, ends)[1]
-        return [max(b - c, 0.0) for b, c in zip(base_each, changed_each)]
+    def each_step(changed_each: list[float]) -> list[float]:
+        """The change's saving (profiled ms) in each usual step of the replayed window."""
+        return [max(b - c, 0.0) for b, c, u in zip(base_each, changed_each, usual) if u or not usual.any()]
 
     def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=(), profiler_ms=None):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
@@ -669,7 +674,8 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                       scale="unprofiled" if unprofiled_step_ms else "profiled", saving_range_ms=span)
 
     if len(loader) and not loader["multiprocess"].any():
-        load_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps
+        load_each = [float((rp.within(loader, sw)["end_ns"] - rp.within(loader, sw)["start_ns"]).sum()) / 1e6 for sw in steps]
+        load_prof = rp.usual_total(load_each, usual, float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6) / w.steps
         measured_load = unprofiled_loader_ms is not None and unprofiled_step_ms is not None
         if measured_load:  # timed without the profiler in the same steps as the step itself (meta.json)
             load = min(float(unprofiled_loader_ms), real_step)
@@ -696,8 +702,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
         share = input_share(load)
         ratio = load / load_prof if load_prof > 0 else 1.0  # each step's __next__ without the profiler's cost
-        each = [input_share(float((rp.within(loader, sw)["end_ns"] - rp.within(loader, sw)["start_ns"]).sum()) / 1e6 * ratio)
-                for sw in steps]
+        each = [input_share(ms * ratio) for ms, u in zip(load_each, usual) if u or not usual.any()]
         if share >= REPLAY_MIN_SHARE:
             how = (f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
                    + " so batches are made while the step runs"
@@ -737,7 +742,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         if kind == "pageable_copy" and len(loader) and loader["multiprocess"].all():
             # pin_memory=True: the pin-memory thread receives the workers' batches; __next__ takes them from it
             cost.update(dict.fromkeys(loader["slice_id"].astype(int), int(rp.PINNED_NEXT_MS * 1e6)))
-        changed = rp.replay(trace, w, blocking, cost, removed={cause})
+        changed, changed_each = replayed(cost, removed={cause})
         wait = calls["wait_ns"].sum() / 1e6 / w.steps
         where = calls["where"].value_counts()
         top = ", ".join(f"{n} x{c / w.steps:g}" for n, c in where.head(3).items())
@@ -756,7 +761,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         if handover:  # the hand-over moves to the pin-memory thread, whose Python contends for the interpreter
             handed = set(loader["slice_id"].astype(int).tolist())
             copy_cost = {k: v for k, v in cost.items() if k not in handed}
-            low_prof = max(base - rp.replay(trace, w, blocking, copy_cost, removed={cause}), 0.0) / w.steps
+            low_prof = max(base - replayed(copy_cost, removed={cause})[0], 0.0) / w.steps
             low_share = 100 * max(low_prof - kappa * rp.host_events(trace, w, calls) / w.steps, 0.0) / real_step \
                 if real_step > 0 else 0.0
         made = entry(kind, changed,
@@ -769,7 +774,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
                                                                    f"({rp.PIN_MS} ms + {rp.PIN_GB_S} GB/s)" if kind == "pageable_copy" and pinned_here else ""),
                          where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed),
-                         per_step=each_step(cost, {cause}),
+                         per_step=each_step(changed_each),
                          profiler_ms=(kappa * rp.host_events(trace, w, calls) / w.steps
                                       + max(handed_prof - float(unprofiled_loader_ms), 0.0))
                          if handover and unprofiled_loader_ms is not None and unprofiled_step_ms else None)
@@ -802,7 +807,13 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     model = cm.compiled_step(trace, w, blocking, steps, costs or cm.COSTS["cuda"])
     if model is None:
         return None
-    profiled_step = rp.replay(trace, w, blocking) / w.steps
+    usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
+
+    def usual_replay(*args, **kw) -> tuple[float, list[float]]:
+        total, each = rp.replay_steps(trace, w, blocking, *args, step_ends=ends, **kw)
+        return rp.usual_total(each, usual, total), each
+
+    profiled_step = usual_replay()[0] / w.steps
     # replayed without the profiler: the eager ops' host time shrunk by the profiler's stretch of this run's steps
     # (meta.json), since the graph calls' costs were measured without it; a step the profiler makes host-bound may
     # be GPU-bound without it, where compiling saves only what the fusions save
@@ -812,9 +823,9 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
         return {b: ns + int(model.library_host[b] / stretch) for b, ns in graph_ns.items()}
 
     compiled = with_library(model.new_host)
-    base, base_each = rp.replay_steps(trace, w, blocking, step_ends=ends, host_scale=1 / stretch)
-    changed, changed_each = rp.replay_steps(trace, w, blocking, compiled, step_ends=ends, new_gpu=model.new_gpu,
-                                            host_scale=1 / stretch)
+    base, base_each = usual_replay(host_scale=1 / stretch)
+    changed, changed_each = usual_replay(compiled, new_gpu=model.new_gpu, host_scale=1 / stretch)
+    base_each, changed_each = ([e for e, u in zip(each, usual) if u] or each for each in (base_each, changed_each))
     share = (base - changed) / base if base > 0 else 0.0
     real_step = unprofiled_step_ms or profiled_step
     saving = share * real_step
@@ -825,8 +836,7 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     band = None
     if model.costs.kernel_ms_range:  # the same replay at the lowest and the highest per-kernel cost measured
         def share_at(kernel_ms: float) -> float:
-            c = rp.replay_steps(trace, w, blocking, with_library(cm.graph_host(model, kernel_ms)), step_ends=ends,
-                                new_gpu=model.new_gpu, host_scale=1 / stretch)[0]
+            c = usual_replay(with_library(cm.graph_host(model, kernel_ms)), new_gpu=model.new_gpu, host_scale=1 / stretch)[0]
             return 100 * (base - c) / base if base > 0 else 0.0
         low_ms, high_ms = model.costs.kernel_ms_range
         band = (round(share_at(high_ms), 2), round(share_at(low_ms), 2))
@@ -865,10 +875,11 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
 def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float | None, costs: cm.CompileCosts) -> Advice | None:
     """``compile`` on a CPU trace: Inductor's C++ graphs in place of the eager ops (:func:`.compile_model.compiled_cpu_step`),
     on the scale of a step without the profiler where meta.json timed one."""
-    model = cm.compiled_cpu_step(trace, w, rp.step_windows_of(windows, w), costs)
+    steps = rp.step_windows_of(windows, w)
+    model = cm.compiled_cpu_step(trace, w, steps, costs)
     if model is None:
         return None
-    profiled_step = (w.end_ns - w.start_ns) / 1e6 / w.steps
+    profiled_step = rp.step_ms(w, steps)  # the usual steps', as the model's figures are
     stretch = max(profiled_step / unprofiled_step_ms, 1.0) if unprofiled_step_ms else 1.0
     real_step = unprofiled_step_ms or profiled_step
     compiled = (model.graphs * costs.call_ms / 2 + (model.fused_kernels + model.library_ops) * costs.kernel_ms
@@ -925,8 +936,12 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
     last = pd.Series(s["end_ns"].to_numpy()[child]).groupby(parent[child]).max()
     starts = s["start_ns"].to_numpy()[steps_of]
     own_end = np.minimum(last.reindex(steps_of).fillna(pd.Series(s["end_ns"].to_numpy()[steps_of], index=steps_of)).to_numpy(), w.end_ns)
-    opt_ms = float(np.maximum(own_end - starts, 0).sum()) / 1e6 / w.steps
-    profiled_step = (w.end_ns - w.start_ns) / 1e6 / w.steps
+    # the optimizer's time and the step's, over the usual steps (a preempted step moves the window's means)
+    steps = rp.step_windows_of(windows, w)
+    step_of = np.searchsorted(np.array(sorted(sw.end_ns for sw in steps), dtype=np.int64), starts, side="left")
+    per_step = np.bincount(step_of, weights=np.maximum(own_end - starts, 0), minlength=len(steps))[:len(steps)]
+    opt_ms = rp.usual_total(list(per_step), rp.usual_of(steps), float(np.maximum(own_end - starts, 0).sum())) / 1e6 / w.steps
+    profiled_step = rp.step_ms(w, steps)
     stretch = max(profiled_step / unprofiled_step_ms, 1.0) if unprofiled_step_ms else 1.0
     real_step = unprofiled_step_ms or profiled_step
     saving = opt_ms * (1 - CPU_FUSED_KEEPS[style]) / stretch

@@ -281,7 +281,7 @@ def graph_host(step: CompiledStep, kernel_ms: float) -> dict:
 @dataclass(frozen=True)
 class CompiledCpuStep:
     """The eager CPU steps as Inductor C++ graphs, per step: graph calls, eager top-level ops, library ops, the C++
-    kernels the other ops fuse into, and their host ms (profiled, as the trace has them)."""
+    kernels the other ops fuse into, and their host ms (profiled, as the trace has them); means of the usual steps."""
 
     steps: int
     graphs: float
@@ -317,6 +317,7 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
     order = np.flatnonzero(top)
     order = order[np.lexsort((starts[order], tid[order]))]
     stretches: list[list[int]] = []
+    stretch_step: list[int] = []  # each stretch's step (its index in ``steps``)
     key = None
     for i in order:
         if outside[i]:
@@ -325,14 +326,19 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
         k = (tid[i], int(np.searchsorted(edges, starts[i], side="left")), bool(backward[i]))
         if k != key:
             stretches.append([])
+            stretch_step.append(k[1])
             key = k
         stretches[-1].append(int(i))
     if not stretches:
         return None
-    eager = library = fused = 0.0
-    lib_ops = kernels = 0
-    for ops in stretches:
-        eager += float(ends[ops[-1]] - starts[ops[0]])
+    # each step's figures apart (graphs, ops, library ops, kernels, eager ns, library ns, fused ns), then the mean
+    # of the usual steps: one step the scheduler preempted (a 160 ms op among 1 ms steps) does not move them
+    per_step = np.zeros((len(edges) + 1, 7))
+    for ops, step in zip(stretches, stretch_step):
+        row = per_step[step]
+        row[0] += 1
+        row[1] += len(ops)
+        row[4] += float(ends[ops[-1]] - starts[ops[0]])
         run: list[int] = []
         for i in [*ops, -1]:
             if i >= 0 and not has_library[i]:
@@ -340,12 +346,13 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
                 continue
             if run:  # the run ends: 1 + its reductions kernels, as long as its longest ops
                 made = min(len(run), 1 + int(reduces[run].sum()))
-                fused += float(np.sort(dur[run])[::-1][:made].sum())
-                kernels += made
+                row[6] += float(np.sort(dur[run])[::-1][:made].sum())
+                row[3] += made
                 run = []
             if i >= 0:
-                library += float(dur[i])
-                lib_ops += 1
-    per = max(w.steps, 1)
-    return CompiledCpuStep(w.steps, len(stretches) / per, sum(len(o) for o in stretches) / per, lib_ops / per,
-                           kernels / per, eager / 1e6 / per, library / 1e6 / per, fused / 1e6 / per, costs)
+                row[5] += float(dur[i])
+                row[2] += 1
+    usual = rp.usual_of(steps)
+    m = per_step[:len(steps)][usual].mean(axis=0) if usual.any() else per_step.sum(axis=0) / max(w.steps, 1)
+    return CompiledCpuStep(w.steps, float(m[0]), float(m[1]), float(m[2]), float(m[3]), m[4] / 1e6, m[5] / 1e6,
+                           m[6] / 1e6, costs)

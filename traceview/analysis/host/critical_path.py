@@ -40,7 +40,7 @@ import pandas as pd
 from traceview.trace import catalogue
 from traceview.trace.by_name import per_label
 from traceview.analysis.host.path_walk import KINDS, SEGMENT_COLUMNS, PathWalker, StepPath
-from traceview.trace.step_windows import StepWindows, step_windows
+from traceview.trace.step_windows import StepWindows, step_windows, usual_steps
 from traceview.trace import Trace
 
 __all__ = ["KINDS", "SEGMENT_COLUMNS", "CriticalPath", "StepPath", "critical_path"]  # StepPath lives in .path_walk
@@ -61,6 +61,12 @@ class CriticalPath:
 
     def mean_step_ms(self) -> float:
         return sum(s.step_ms for s in self.steps) / max(len(self.steps), 1)
+
+    def usual_step_ms(self) -> float:
+        """The mean step, those longer than UNUSUAL_STEP times the median (preempted or paused) left out, as the
+        advice leaves them out."""
+        kept = [s.step_ms for s, u in zip(self.steps, usual_steps([s.step_ms for s in self.steps])) if u]
+        return sum(kept) / len(kept) if kept else self.mean_step_ms()
 
     def by_name(self, top: int = 10, kind: str | None = None) -> pd.DataFrame:
         """What the path spends most time on: kind, name, ms_per_step (summed over the steps, divided

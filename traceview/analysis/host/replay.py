@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace.catalogue import tagged
-from traceview.trace.step_windows import StepWindows
+from traceview.trace.step_windows import StepWindows, usual_steps
 from traceview.trace import Trace
 
 #: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
@@ -113,6 +113,28 @@ def step_windows_of(windows: StepWindows, w: Window) -> list[Window]:
     """Each step of ``w``'s process as a window of its own."""
     mine = np.flatnonzero((windows.rank == w.rank) & (windows.pid == w.pid))
     return [Window(w.rank, w.pid, int(windows.start_ns[i]), int(windows.end_ns[i]), 1) for i in mine]
+
+
+def usual_of(steps: list[Window]) -> np.ndarray:
+    """Which of ``steps`` are usual (:func:`traceview.trace.step_windows.usual_steps`)."""
+    return usual_steps([sw.end_ns - sw.start_ns for sw in steps])
+
+
+def step_ms(w: Window, steps: list[Window]) -> float:
+    """The profiled ms of a step of ``w``: the window over its steps, or, where some step is not usual (preempted,
+    paused), the mean of the usual ones."""
+    usual = usual_of(steps)
+    if usual.all() or not usual.any():
+        return (w.end_ns - w.start_ns) / 1e6 / max(w.steps, 1)
+    return float(np.mean([sw.end_ns - sw.start_ns for sw, u in zip(steps, usual) if u])) / 1e6
+
+
+def usual_total(each: list[float], usual: np.ndarray, total: float) -> float:
+    """A replay's ``total`` ms over the window, or, where some step is not usual, the usual steps' mean (of
+    ``each``, the replay's steps) times the window's steps."""
+    if usual.all() or not usual.any() or len(each) != len(usual):
+        return total
+    return float(np.mean(np.asarray(each)[usual])) * len(usual)
 
 
 def within(frame: pd.DataFrame, w: Window) -> pd.DataFrame:

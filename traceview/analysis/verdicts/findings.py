@@ -8,6 +8,7 @@ import numpy as np
 
 from traceview.analysis.base.finding import Finding
 from traceview.analysis.compile.compile_reasons import text
+from traceview.trace.step_windows import UNUSUAL_STEP, usual_steps
 
 if TYPE_CHECKING:
     from traceview.analysis.compile.compile_reasons import CompileReasons
@@ -175,12 +176,29 @@ def _kernels(a: Analysis) -> list[Finding]:
         if a.summary.kernels == 0:
             text = f"{len(per)} step(s) ({steps.source}), no GPU in this trace" + _cpu_steps(a)
         out.append(Finding("steps", text + ".", ms=float(steps.steps["dur_ns"].sum()) / 1e6))
+        out += _unusual_steps(a)
     out += _cpu_kernels(a)
     if len(a.kernels):
         top = a.kernels.iloc[0]
         out.append(Finding("kernels", f"{len(a.kernels)} distinct kernel(s) ran; the largest, {top.get('short_name') or top['name'][:80]}, took {top['share']:.0%} of kernel time ({top['count']} launches, {top['total_ms']:.3f} ms).",
                            ms=float(top["total_ms"])))
     return out
+
+
+def _unusual_steps(a: Analysis) -> list[Finding]:
+    """Steady steps far longer than the median one (preempted or paused), which the advice leaves out."""
+    table = a.steps.steps
+    if a.steady is not None and len(a.steady.used):
+        table = table[table["slice_id"].isin(a.steady.used.slice_id).to_numpy()]
+    dur = table["dur_ns"].to_numpy(dtype=np.float64)
+    odd = ~usual_steps(dur)
+    if not odd.any():
+        return []
+    median = float(np.median(dur))
+    names = ", ".join(f"{n} ({d / median:.0f}x)" for n, d in zip(table["name"].to_numpy()[odd], dur[odd]))
+    return [Finding("steps", f"{names} took over {UNUSUAL_STEP:g}x the median step ({median / 1e6:.2f} ms): the process was "
+                    "preempted or paused there; the advice's per-step figures leave such steps out.", "warning",
+                    ms=float((dur[odd] - median).sum()) / 1e6)]
 
 
 def _cpu_steps(a: Analysis) -> str:

@@ -168,4 +168,4 @@ def _critical_path_document(cp: "CriticalPath | None", a) -> dict[str, Any] | No
             "steps": [{"step": s.step, "rank": s.rank, "step_ms": s.step_ms, "breakdown_ms": s.breakdown_ms} for s in cp.steps],
             "top": [{"kind": r.kind, "name": r.name, "ms_per_step": r.ms_per_step} for r in cp.by_name(10).itertuples()],
             "notes": cp.notes, **_steps_used(a), "unprofiled_step_ms": a.unprofiled_step_ms,
-            "profiler_inflation": (cp.mean_step_ms() / a.unprofiled_step_ms) if a.unprofiled_step_ms and cp.steps else None}
+            "profiler_inflation": (cp.usual_step_ms() / a.unprofiled_step_ms) if a.unprofiled_step_ms and cp.steps else None}
