@@ -1,6 +1,6 @@
 """Fingerprints of every loaded table, so a change to the loader can prove it changed nothing.
 
-    python tests/golden.py            # (re)write tests/data/golden/tables.json from the current loader
+    python tests/golden.py            # (re)write tests/data/golden/tables.json.gz from the current loader
 
 ``fingerprint(path)`` hashes what :func:`traceview.trace.load` gives for one trace file: each
 table's columns (name, dtype and values), every slice's decoded args, and the metadata a user sees
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT.parent / "shared" / "traces" / "public"
-GOLDEN = Path(__file__).parent / "data" / "golden" / "tables.json"
+GOLDEN = Path(__file__).parent / "data" / "golden" / "tables.json.gz"  # gzipped: the device call carries the tree (64 MiB)
 TABLES = ("slices", "launches", "gpu", "gpu_annotations", "flows", "counters", "instants", "threads", "memory")
 
 
@@ -81,7 +82,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     prints = {name: fingerprint(path) for name, path in corpus().items()}
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    GOLDEN.write_text(json.dumps(prints, indent=1, sort_keys=True) + "\n")
+    GOLDEN.write_bytes(gzip.compress((json.dumps(prints, indent=1, sort_keys=True) + "\n").encode(), mtime=0))
     print(f"{GOLDEN}: {len(prints)} traces")
 
 

@@ -388,3 +388,39 @@ def test_the_default_costs_are_the_medians_of_the_committed_micro_benchmark_fits
     assert costs.kernel_ms == pytest.approx(np.median(kernel), abs=0.0005)
     assert costs.call_ms == pytest.approx(np.median(call), abs=0.005)
     assert costs.kernel_ms_range == pytest.approx((min(kernel), max(kernel)), abs=0.0005)
+
+
+#: A fifth blind set, written on 2026-11-26 (session 13) with the advice models as committed at the end of session 12
+#: (and the preempted-step rule, which leaves every prediction identical where no step is preempted), before these
+#: models ran anywhere: ShuffleNetV2, a DLRM-style recommender (EmbeddingBag tables), a graph convolution net
+#: (index_add), transformers' GPT-NeoX. Each profiled eager and measured in one process (SAME_PROCESS=1 SEALED=1
+#: benchmarks/gpu_models.sh), profiled compiled in another (for `cuda_graphs`), and profiled eager with its first steps
+#: inside the window (steps 0-7, "-incl"), the A/B's results not read until this test and the models were committed.
+#: Tolerance, written here before the capture: the issue's (10 points, 5 where the change is worth under 15%), and
+#: the sign of `compile` right wherever the A/B's rounds agree on it; on both the steady and the compile-included
+#: eager trace.
+BLIND_S13 = ROOT / "sample_traces" / "gpu" / "models-blind-s13"
+BLIND_S13_MODELS = ("shufflenet", "dlrm", "gcn", "gptneox")
+#: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
+BLIND_S13_MISSES: dict[tuple[str, str, str], str] = {}
+
+
+def _blind_s13_rows() -> list[dict]:
+    import model_predictions
+
+    present = [m for m in BLIND_S13_MODELS if (BLIND_S13 / f"ab-{m}.json").exists()]
+    return [r for m in present for tag in ("", "-incl") for r in model_predictions.rows_of(BLIND_S13, m, tag)]
+
+
+@pytest.mark.skipif(not BLIND_S13.is_dir(), reason="the fifth blind set is captured on the device after this test is committed")
+def test_blind_set_of_session_13_within_tolerance_or_known_misses():
+    rows = _blind_s13_rows()
+    assert len({r["model"] for r in rows}) >= 3
+    assert {r["kind"] for r in rows} >= {"compile", "fused_optimizer", "cuda_graphs"}
+    assert {r["trace"] for r in rows} >= {"eager", "eager-incl", "compiled"}
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        if r["kind"] == "compile" and (r["measured_low_pct"] > 0 or r["measured_high_pct"] < 0):
+            within = within and (r["predicted_pct"] > 0) == (r["measured_low_pct"] > 0)
+        assert within != ((r["model"], r["trace"], r["kind"]) in BLIND_S13_MISSES), r

@@ -1,16 +1,17 @@
-"""The loader builds exactly the tables it built when tests/data/golden/tables.json was recorded
+"""The loader builds exactly the tables it built when tests/data/golden/tables.json.gz was recorded
 (``python tests/golden.py``), for every trace here: a redesign of ``traceview/trace`` changes nothing
 a user sees. Regenerate the file only for a change that is meant to alter the tables, and say so."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
 
 from golden import GOLDEN, corpus, fingerprint
 
-RECORDED = json.loads(GOLDEN.read_text())
+RECORDED = json.loads(gzip.decompress(GOLDEN.read_bytes()))
 FILES = corpus()
 
 

@@ -20,7 +20,11 @@ added densenet, wavenet, effnet, resnext, segnet, encoder (see their classes). A
 (session 12) after the per-kernel cost was measured on network blocks: ``t5`` (transformers' T5ForConditionalGeneration
 from a config: 4+4 layers, width 256), ``opt`` (transformers' OPTForCausalLM: 4 layers, width 256), ``pointnet``
 (PointNet's classifier over 512 points: kernel-1 Conv1d-BatchNorm1d-ReLU, a max over points) and ``squeezenet``
-(SqueezeNet 1.1's fire modules at 32x32, no batch norm). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+(SqueezeNet 1.1's fire modules at 32x32, no batch norm). A blind set written on 2026-11-26 (session 13), with the
+model as committed after session 12: ``shufflenet`` (ShuffleNetV2's units at 32x32: channel split, depthwise convs,
+channel shuffle), ``dlrm`` (a DLRM-style recommender: EmbeddingBag tables, a bottom and a top MLP, pairwise dot
+products), ``gcn`` (a graph convolution net: gathers along edges, index_add into nodes) and ``gptneox`` (transformers'
+GPTNeoXForCausalLM from a config: parallel residuals, partial rotary; 4 layers, width 256). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -33,7 +37,7 @@ import torch
 from torch import nn
 
 MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet",
-          "resnext", "segnet", "encoder", "t5", "opt", "pointnet", "squeezenet")
+          "resnext", "segnet", "encoder", "t5", "opt", "pointnet", "squeezenet", "shufflenet", "dlrm", "gcn", "gptneox")
 
 
 class MixerBlock(nn.Module):
@@ -424,11 +428,108 @@ class SqueezeNet(nn.Module):
         return self.classifier(self.features(x)).mean((2, 3))
 
 
+class ShuffleUnit(nn.Module):
+    """ShuffleNetV2's unit: half the channels pass, the other half go 1x1 conv-BN-ReLU, 3x3 depthwise conv-BN, 1x1
+    conv-BN-ReLU; the halves are concatenated and their channels shuffled (stride 2: both halves convolved)."""
+
+    def __init__(self, cin: int, cout: int, stride: int):
+        super().__init__()
+        self.stride, half = stride, cout // 2
+        inner = cin if stride == 2 else cin // 2
+
+        def branch(c: int) -> nn.Sequential:
+            return nn.Sequential(nn.Conv2d(c, half, 1, bias=False), nn.BatchNorm2d(half), nn.ReLU(),
+                                 nn.Conv2d(half, half, 3, stride, 1, groups=half, bias=False), nn.BatchNorm2d(half),
+                                 nn.Conv2d(half, half, 1, bias=False), nn.BatchNorm2d(half), nn.ReLU())
+        self.right = branch(inner)
+        self.left = (nn.Sequential(nn.Conv2d(cin, cin, 3, 2, 1, groups=cin, bias=False), nn.BatchNorm2d(cin),
+                                   nn.Conv2d(cin, half, 1, bias=False), nn.BatchNorm2d(half), nn.ReLU())
+                     if stride == 2 else None)
+
+    def forward(self, x):
+        if self.left is None:
+            a, b = x.chunk(2, 1)
+            out = torch.cat([a, self.right(b)], 1)
+        else:
+            out = torch.cat([self.left(x), self.right(x)], 1)
+        n, c, h, w = out.shape
+        return out.view(n, 2, c // 2, h, w).transpose(1, 2).reshape(n, c, h, w)
+
+
+class ShuffleNet(nn.Module):
+    """ShuffleNetV2's shape at 32x32: a stem conv, three stages of shuffle units (the first of each strided), a 1x1
+    conv, average pooling and a linear head."""
+
+    def __init__(self, classes: int = 10):
+        super().__init__()
+        parts: list[nn.Module] = [nn.Conv2d(3, 24, 3, 1, 1, bias=False), nn.BatchNorm2d(24), nn.ReLU()]
+        cin = 24
+        for cout, repeat in ((116, 4), (232, 8), (464, 4)):
+            parts += [ShuffleUnit(cin, cout, 2)] + [ShuffleUnit(cout, cout, 1) for _ in range(repeat - 1)]
+            cin = cout
+        parts += [nn.Conv2d(cin, 1024, 1, bias=False), nn.BatchNorm2d(1024), nn.ReLU()]
+        self.features = nn.Sequential(*parts)
+        self.head = nn.Linear(1024, classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).mean((2, 3)))
+
+
+class DLRM(nn.Module):
+    """A DLRM-style recommender: 13 dense features through a bottom MLP, 8 sparse features each a bag of 4 ids summed
+    by nn.EmbeddingBag (20,000 x 64 tables), the pairwise dot products of the 9 vectors, a top MLP to one logit. The
+    batch is one float tensor: the dense features, then the ids."""
+
+    def __init__(self, tables: int = 8, rows: int = 20000, dim: int = 64, dense: int = 13, bag: int = 4):
+        super().__init__()
+        self.dense, self.tables, self.bag = dense, tables, bag
+        self.bottom = nn.Sequential(nn.Linear(dense, 256), nn.ReLU(), nn.Linear(256, 128), nn.ReLU(), nn.Linear(128, dim), nn.ReLU())
+        self.embeddings = nn.ModuleList(nn.EmbeddingBag(rows, dim, mode="sum") for _ in range(tables))
+        pairs = (tables + 1) * tables // 2
+        self.top = nn.Sequential(nn.Linear(dim + pairs, 512), nn.ReLU(), nn.Linear(512, 256), nn.ReLU(), nn.Linear(256, 1))
+        rows_i, cols_i = torch.tril_indices(tables + 1, tables + 1, offset=-1)
+        self.register_buffer("rows_i", rows_i, persistent=False)
+        self.register_buffer("cols_i", cols_i, persistent=False)
+
+    def forward(self, x):
+        dense = self.bottom(x[:, :self.dense])
+        ids = x[:, self.dense:].long().view(x.shape[0], self.tables, self.bag)
+        vectors = torch.stack([dense] + [bag(ids[:, i]) for i, bag in enumerate(self.embeddings)], 1)
+        dots = torch.bmm(vectors, vectors.transpose(1, 2))[:, self.rows_i, self.cols_i]
+        return self.top(torch.cat([dense, dots], 1)).squeeze(1)
+
+
+class GCN(nn.Module):
+    """A 3-layer graph convolution net for node classification on a fixed random graph (64 nodes per sample, 8
+    edges per node): each layer a linear map, messages gathered along the edges, summed into their targets with
+    index_add and scaled by the degree, then ReLU."""
+
+    def __init__(self, nodes: int, width: int = 128, features: int = 64, classes: int = 10, degree: int = 8):
+        super().__init__()
+        g = torch.Generator().manual_seed(1)
+        src = torch.randint(0, nodes, (nodes * degree,), generator=g)
+        dst = torch.arange(nodes).repeat_interleave(degree)
+        self.register_buffer("src", src, persistent=False)
+        self.register_buffer("dst", dst, persistent=False)
+        self.register_buffer("norm", torch.full((nodes, 1), 1.0 / degree), persistent=False)
+        widths = (features, width, width, classes)
+        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths, widths[1:]))
+
+    def forward(self, x):
+        h = x
+        for i, layer in enumerate(self.layers):
+            m = layer(h)
+            h = torch.zeros_like(m).index_add(0, self.dst, m[self.src]) * self.norm
+            if i < len(self.layers) - 1:
+                h = torch.relu(h)
+        return h
+
+
 CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
                "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32)),
                "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32)),
                "resnext": (ResNeXt, (3, 32, 32)), "encoder": (Encoder, (64, 48)), "pointnet": (PointNet, (3, 512)),
-               "squeezenet": (SqueezeNet, (3, 32, 32))}
+               "squeezenet": (SqueezeNet, (3, 32, 32)), "shufflenet": (ShuffleNet, (3, 32, 32))}
 
 
 def build(name: str, device: str, batch: int):
@@ -472,6 +573,25 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "gptneox":  # parallel attention and MLP residuals, rotary on a quarter of each head
+        from transformers import GPTNeoXConfig, GPTNeoXForCausalLM
+        config = GPTNeoXConfig(vocab_size=8192, hidden_size=256, num_hidden_layers=4, num_attention_heads=4,
+                               intermediate_size=1024, max_position_embeddings=128, rotary_pct=0.25,
+                               use_parallel_residual=True, attention_dropout=0.0, hidden_dropout=0.0)
+        model = GPTNeoXForCausalLM(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "dlrm":  # a click per sample, binary cross-entropy
+        model = DLRM()
+        dense = torch.rand(batch * 8, 13, generator=g)
+        ids = torch.randint(0, 20000, (batch * 8, 8 * 4), generator=g).float()
+        data = (torch.cat([dense, ids], 1), torch.randint(0, 2, (batch * 8,), generator=g).float())
+        loss = lambda m, x, y: nn.functional.binary_cross_entropy_with_logits(m(x), y)  # noqa: E731
+    elif name == "gcn":  # a class per node
+        model = GCN(64 * batch)
+        data = (torch.randn(64 * batch, 64, generator=g), torch.randint(0, 10, (64 * batch,), generator=g))
+        loss = lambda m, x, y: nn.functional.cross_entropy(m(x), y)  # noqa: E731
     elif name in ("unet", "segnet"):  # a class per pixel
         model = UNet() if name == "unet" else SegNet()
         data = (torch.randn(batch, 3, 64, 64, generator=g), torch.randint(0, 4, (batch, 64, 64), generator=g))
