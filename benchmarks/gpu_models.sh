@@ -5,6 +5,7 @@
 # fused AdamW (benchmarks/ab_models.py).
 #   MODELS="mixer gru" MICRO=1 OUT=/some/dir bash benchmarks/gpu_models.sh
 #   STEPS=0:8 TAG=-incl AB=0 MODELS="vit cnn llama" ...   compile-included profiles (<model>-<mode>-incl), no A/B
+#   MODES=compiled AB=0 ...                                only the compiled profiles
 # $OUT: log.txt, micro_compile.json, ab-<model>.json, models.tar.gz (the profile run directories, no generated code).
 set -u
 : "${OUT:?set OUT}"
@@ -27,7 +28,7 @@ if [ "${SAME_PROCESS:-0}" = 1 ]; then  # the eager profile and the A/B in one pr
   MODELS=""
 fi
 for m in $MODELS; do
-  for mode in eager compiled; do
+  for mode in ${MODES:-eager compiled}; do
     timeout 150 python3 -m traceview profile --steps "${STEPS:-10:15}" --no-analyze -o "$S/$m-$mode${TAG:-}" "$SCRIPT" \
       --model "$m" --mode "$mode" --iters 40 > "$S/$m-$mode.out" 2>&1
     say "profile $m $mode ${STEPS:-10:15}: exit $?"; tail -2 "$S/$m-$mode.out" | tee -a "$LOG"
