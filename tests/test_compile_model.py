@@ -402,7 +402,28 @@ def test_the_default_costs_are_the_medians_of_the_committed_micro_benchmark_fits
 BLIND_S13 = ROOT / "sample_traces" / "gpu" / "models-blind-s13"
 BLIND_S13_MODELS = ("shufflenet", "dlrm", "gcn", "gptneox")
 #: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
-BLIND_S13_MISSES: dict[tuple[str, str, str], str] = {}
+BLIND_S13_MISSES: dict[tuple[str, str, str], str] = {
+    ("dlrm", "eager", "compile"): "+18.4 points: 26.7% predicted (1.28 ms of the 4.79 ms step the profile timed without "
+                                  "the profiler), 8.3% measured (0.59 ms of the A/B's 7.12 ms synchronised eager step, the "
+                                  "same process); the kernel count is right (49 predicted, 42 launched): the host time "
+                                  "the graph calls take away is half what the replay says",
+    ("dlrm", "eager-incl", "compile"): "+8.1 points (16.4% predicted, 8.3% measured): the same over-prediction, smaller in "
+                                       "the other process's faster steps",
+    ("gcn", "eager-incl", "compile"): "-11.3 points (10.4% predicted, 21.7% measured): the script's process ran its steps in "
+                                      "2.57 ms, the A/B's process in 3.19 ms (the same model; the steady trace of the A/B's "
+                                      "process predicts 24.4%, within 3): a host-bound step's speed moves between processes",
+    ("shufflenet", "eager", "compile"): "-29.0 points: -38.5% predicted, -9.5% measured (rounds -18.7..+15.6): 484 generated "
+                                        "kernels per step (484 launched: the count is right) at 32 µs of host time each "
+                                        "would be 15.5 ms; the measured compiled step is 2.3 ms slower, so a kernel of this "
+                                        "net costs the compiled step far less than the micro-benchmarks' 21-38 µs",
+    ("shufflenet", "eager-incl", "compile"): "-19.0 points (-28.5% predicted, -9.5% measured): as on the steady trace",
+    ("gptneox", "eager", "fused_optimizer"): "+6.8 points: 9.2% predicted, 2.4% measured with rounds from -6.3% to +9.6%",
+    ("shufflenet", "eager", "fused_optimizer"): "+7.2 points: 12.2% predicted, 5.0% measured (rounds 2.1..20.1)",
+    ("gcn", "eager", "fused_optimizer"): "+5.02 points: 10.97% predicted, 5.95% measured (rounds 0.6..10.9): 0.02 outside",
+    ("gcn", "eager-incl", "fused_optimizer"): "+6.8 points: 12.8% predicted on the other process's trace, 5.95% measured "
+                                              "(rounds 0.6..10.9)",
+    ("gptneox", "compiled", "cuda_graphs"): "+15.6 points: 61.9% predicted, 46.3% measured (rounds 41.1..54.3)",
+}
 
 
 def _blind_s13_rows() -> list[dict]:
