@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--activities", default="cpu,cuda", help="what the window profiles: cpu, cuda or both")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -64,7 +65,9 @@ def main() -> None:
         return {"base_ms": round(base, 4), "compiled_ms": round(comp, 4), "compiled_share": round(1 - comp / base, 4)}
 
     phases = {"before": rounds()}
-    activities = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" else [])
+    wanted = set(args.activities.split(","))
+    activities = ([torch.profiler.ProfilerActivity.CPU] if "cpu" in wanted else []) + \
+        ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" and "cuda" in wanted else [])
     with torch.profiler.profile(activities=activities) as prof:
         for _ in range(5):
             step("base")
@@ -77,7 +80,7 @@ def main() -> None:
     phases["later"] = rounds()
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
               "torch": torch.__version__, "argv": vars(args), "phases": phases}
-    print(args.model, json.dumps(phases))
+    print(args.model, args.activities, json.dumps(phases))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
 
