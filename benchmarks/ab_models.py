@@ -40,6 +40,11 @@ def main() -> None:
     parser.add_argument("--prelude", type=int, default=0, help="steps of the base arm alone before the rounds: run "
                         "under `traceview profile --steps A:B --no-torch-trace` with B < PRELUDE, the eager trace the advice "
                         "reads comes from the process that measures the changes")
+    parser.add_argument("--tail", type=int, default=0, help="steps of the base arm alone after the rounds: under "
+                        "`traceview profile --steps A:B` with the window inside them, the A/B is measured before the "
+                        "profiler ran (a profiled window leaves the process 1.2-1.7x slower: benchmarks/after_profiler.py); "
+                        "only the base arm's optimizer is counted (the first that steps): the rounds take "
+                        "5 + steps + rounds * (2 + steps) of its steps")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -69,6 +74,9 @@ def main() -> None:
     sync()
     times = interleaved_rounds(arms, args.rounds, lambda arm, lap: timed_round(lambda: step(arm), sync, args.steps,
                                                                               2 if lap else 5))
+    for _ in range(args.tail):  # the script's loop again, alone: the profiled window sits here (--tail)
+        step("base")
+    sync()
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
               "torch": torch.__version__, "argv": vars(args)}
     summarize(result, times, arms, args.json, args.model)

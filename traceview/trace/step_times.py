@@ -3,7 +3,8 @@ meta.json and again when a trace is read (so a run captured under an older rule 
 
 Steps are timed on the host clock from the end of the step before (``steps.timing.step_ms`` in meta.json). The
 steps before the profiled window count, from FIRST_TIMED_STEP (compilation, CUDA-graph recording and the
-allocator's warm-up happen in the first calls) to the profiler's warm-up step (excluded); only when fewer than
+allocator's warm-up happen in the first calls) to the profiler's warm-up step (excluded), at most the
+MAX_STEPS_BEFORE right before it; only when fewer than
 MIN_STEPS_BEFORE ran there, also those from two steps after the window (the step right after it pays for exporting
 the trace, and CUDA profiling stays attached: Kineto does not tear CUPTI down, pytorch#144455; the steps after the
 window ran 10-40% slower on the H200 captures).
@@ -18,13 +19,16 @@ from typing import Any
 FIRST_TIMED_STEP = 3
 #: With this many unprofiled steps before the window, the steps after it are left out of the unprofiled timing.
 MIN_STEPS_BEFORE = 5
+#: At most this many steps right before the profiler's warm-up step count: the loop as it runs just before the window
+#: (every committed run's window starts at step 20 or earlier, so all of their steps from FIRST_TIMED_STEP count).
+MAX_STEPS_BEFORE = 20
 
 
 def unprofiled_steps(steps: list[int], start: int, stop: int) -> list[int]:
     """The steps of ``steps`` (indices of timed steps) that time the run without the profiler, for the profiled
     window ``start:stop`` (see the module docstring)."""
     warmup = start - 1 if start > 0 else start
-    before = [i for i in steps if FIRST_TIMED_STEP <= i < warmup]
+    before = [i for i in steps if max(FIRST_TIMED_STEP, warmup - MAX_STEPS_BEFORE) <= i < warmup]
     if len(before) >= MIN_STEPS_BEFORE:
         return before
     return [i for i in steps if FIRST_TIMED_STEP <= i < warmup or i >= stop + 2]
