@@ -126,9 +126,23 @@ GRAPH_RECORDING: Final[str] = r"cudaStreamBeginCapture|cudaGraphInstantiate|CUDA
 #: ATen ops Inductor hands to a library (or falls back to) instead of generating code: their kernels stay. Batch
 #: normalisation is not one of them: Inductor decomposes cuDNN's and MIOpen's (``aten::cudnn_batch_norm`` and its
 #: backward) into reductions it generates and fuses (``torch/_decomp``, ``torch/_inductor/decomposition.py``).
+#: ATen ops Inductor has no lowering for and calls as they are (``make_fallback`` in torch/_inductor/lowering.py, torch
+#: 2.11-2.13; those a training step runs: embedding bags, RNN cells, pooling and upsampling backwards, sampling,
+#: data-dependent shapes, linear algebra): each keeps its own kernels inside a compiled graph.
+INDUCTOR_FALLBACK_OPS: Final[str] = (
+    r"_embedding_bag\w*|_cudnn_rnn\w*|miopen_rnn\w*|_thnn_fused_lstm_cell\w*|_adaptive_avg_pool2d_backward|"
+    r"_adaptive_avg_pool3d\w*|adaptive_max_pool2d_backward|adaptive_max_pool3d\w*|max_pool3d_with_indices_backward|"
+    r"fractional_max_pool[23]d_backward|upsample_(?:bicubic2d|linear1d|trilinear3d)_backward|grid_sampler_2d_backward|"
+    r"replication_pad[12]d_backward|_weight_norm_interface_backward|_cdist_(?:forward|backward)|_pdist_(?:forward|backward)|"
+    r"nonzero|repeat_interleave|masked_scatter\w*|bincount|histc|index_reduce|_unique2|unique_\w+|randperm|"
+    r"multinomial|nanmedian|segment_reduce|_segment_reduce_backward|_grouped_mm|_fused_rms_norm|"
+    r"_linalg_(?:check_errors|det|eigh|slogdet|solve_ex|svd)|linalg_(?:cholesky_ex|householder_product|inv_ex|"
+    r"ldl_factor_ex|ldl_solve|lu|lu_factor_ex|lu_solve|matrix_exp|pinv|qr|solve_triangular)|"
+    r"_amp_update_scale_?|soft_margin_loss_backward")
 LIBRARY_OPS: Final[str] = (r"aten::(?:mm|addmm|bmm|baddbmm|addbmm|_addmm_activation|_scaled_mm|_int_mm|"
                            r"_?convolution\w*|conv\w*|_conv_depthwise\w*|(?!(?:_?cudnn|_?miopen)_batch_norm)(?:cudnn_\w+|_cudnn_\w+|miopen_\w+|_miopen_\w+)|mkldnn_\w+|"
-                           r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+)\Z")
+                           r"_scaled_dot_product_\w+|_flash_attention\w*|_efficient_attention\w*|_thnn_fused_\w+|"
+                           + INDUCTOR_FALLBACK_OPS + r")\Z")
 #: On the CPU, ATen ops Inductor leaves to a library (oneDNN, MKL) or falls back to, beside :data:`LIBRARY_OPS`.
 CPU_LIBRARY_OPS: Final[str] = (LIBRARY_OPS[:-3] + r"|linear|matmul|lstm|gru|rnn_\w+|mkldnn_rnn_layer\w*|_embedding_bag\w*)\Z")
 #: CPU ops that reduce: each keeps a C++ kernel of its own when fused.
