@@ -632,13 +632,10 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         return []  # nothing blocked the host and no DataLoader: nothing to replay
     launch_ms = float(trace.launches["dur_ns"].median()) / 1e6 if len(trace.launches) else 0.0
     steps = rp.step_windows_of(windows, w)
-    ends = [sw.end_ns for sw in steps]
     usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
 
     def replayed(cost: dict | None = None, removed: set[str] = frozenset()) -> tuple[float, list[float]]:
-        """The window replayed (ms; its usual steps' mean times its steps where some step is not usual), and each step."""
-        total, each = rp.replay_steps(trace, w, blocking, cost, removed, ends)
-        return rp.usual_total(each, usual, total), each
+        return rp.replay_usual(trace, w, blocking, steps, usual, cost, removed)
 
     base, base_each = replayed()
     actual = (w.end_ns - w.start_ns) / 1e6
@@ -656,7 +653,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
     def each_step(changed_each: list[float]) -> list[float]:
         """The change's saving (profiled ms) in each usual step of the replayed window."""
-        return [max(b - c, 0.0) for b, c, u in zip(base_each, changed_each, usual) if u or not usual.any()]
+        return rp.usual_only([max(b - c, 0.0) for b, c in zip(base_each, changed_each)], usual)
 
     def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=(), profiler_ms=None):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
@@ -704,7 +701,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
         share = input_share(load)
         ratio = load / load_prof if load_prof > 0 else 1.0  # each step's __next__ without the profiler's cost
-        each = [input_share(ms * ratio) for ms, u in zip(load_each, usual) if u or not usual.any()]
+        each = [input_share(ms * ratio) for ms in rp.usual_only(load_each, usual)]
         if share >= REPLAY_MIN_SHARE:
             how = (f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
                    + " so batches are made while the step runs"
@@ -805,15 +802,13 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     if not len(trace.gpu):
         return _compile_cpu(trace, windows, w, unprofiled_step_ms, costs or cm.COSTS["cpu"])
     steps = rp.step_windows_of(windows, w)
-    ends = [sw.end_ns for sw in steps]
     model = cm.compiled_step(trace, w, blocking, steps, costs or cm.COSTS["cuda"])
     if model is None:
         return None
     usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
 
-    def usual_replay(*args, **kw) -> tuple[float, list[float]]:
-        total, each = rp.replay_steps(trace, w, blocking, *args, step_ends=ends, **kw)
-        return rp.usual_total(each, usual, total), each
+    def usual_replay(new_host: dict | None = None, **kw) -> tuple[float, list[float]]:
+        return rp.replay_usual(trace, w, blocking, steps, usual, new_host, **kw)
 
     profiled_step = usual_replay()[0] / w.steps
     # replayed without the profiler: the eager ops' host time shrunk by the profiler's stretch of this run's steps
@@ -827,7 +822,7 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     compiled = with_library(model.new_host)
     base, base_each = usual_replay(host_scale=1 / stretch)
     changed, changed_each = usual_replay(compiled, new_gpu=model.new_gpu, host_scale=1 / stretch)
-    base_each, changed_each = ([e for e, u in zip(each, usual) if u] or each for each in (base_each, changed_each))
+    base_each, changed_each = rp.usual_only(base_each, usual), rp.usual_only(changed_each, usual)
     share = (base - changed) / base if base > 0 else 0.0
     real_step = unprofiled_step_ms or profiled_step
     saving = share * real_step

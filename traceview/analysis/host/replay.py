@@ -129,6 +129,11 @@ def step_ms(w: Window, steps: list[Window]) -> float:
     return float(np.mean([sw.end_ns - sw.start_ns for sw, u in zip(steps, usual) if u])) / 1e6
 
 
+def usual_only(values, usual: np.ndarray) -> list:
+    """The values of the usual steps (all of them where no step is usual)."""
+    return [v for v, u in zip(values, usual) if u] or list(values)
+
+
 def usual_total(each: list[float], usual: np.ndarray, total: float) -> float:
     """A replay's ``total`` ms over the window, or, where some step is not usual, the usual steps' mean (of
     ``each``, the replay's steps) times the window's steps."""
@@ -249,6 +254,14 @@ def replay(trace: Trace, w: Window, blocking: Blocking, new_host: dict[int, int]
     0), other blocking calls wait for the replayed GPU; host slices in ``new_host`` take that many ns (a host
     interval: ``new_host[(start_ns, end_ns)]``); GPU activities in ``new_gpu`` (by activity_id) take that many ns."""
     return replay_steps(trace, w, blocking, new_host, removed, new_gpu=new_gpu)[0]
+
+
+def replay_usual(trace: Trace, w: Window, blocking: Blocking, steps: list[Window], usual: np.ndarray,
+                 new_host: dict | None = None, removed: set[str] = frozenset(), **kw) -> tuple[float, list[float]]:
+    """:func:`replay_steps` over ``steps`` (their ends), the window's ms taken from its usual steps
+    (:func:`usual_total`): the window replayed, and each step."""
+    total, each = replay_steps(trace, w, blocking, new_host, removed, [sw.end_ns for sw in steps], **kw)
+    return usual_total(each, usual, total), each
 
 
 def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | None = None,
