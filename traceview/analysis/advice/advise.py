@@ -523,7 +523,8 @@ CHECKED: Final[dict[str, str]] = {
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10; 4 blind: -0.4 to +16, 3 within "
                    "10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; 4 blind: -2 to +7, 1 within "
-                       "5; 5 measured before the profile ran: all within 5; the Adam sweep: -15% to +22% of the saving",
+                       "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; the Adam "
+                       "sweep: -15% to +22% of the saving",
     "input": "blind: 6 H200 loops -2 to +5 points, all within 5; 3 CPU loops +1, -9 (under), quiet where it measured "
              "-4%; in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "out of sample (3 loops with workers, H200): -6 to +5 points, none within 5, all within 6; in sample: "
