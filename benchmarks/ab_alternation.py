@@ -19,7 +19,6 @@ Each phase's median ms per step and, for the compiled arm, its share of the eage
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import statistics
 import sys
@@ -28,11 +27,9 @@ from pathlib import Path
 
 import torch
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "sample_traces" / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab_summary import interleaved_rounds, timed_round  # noqa: E402
-from train_models import build, compiled  # noqa: E402
+from model_arms import ModelArms  # noqa: E402
 
 
 def main() -> None:
@@ -43,26 +40,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
-    device = "cuda" if torch.cuda.is_available() else "cpu"
-    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
-    torch.manual_seed(0)
-    first, (x, y), loss_of = build(args.model, device, args.batch)
-    steppers: dict[str, tuple] = {}
-
-    def make(arm: str) -> None:
-        model = copy.deepcopy(first)
-        opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
-        steppers[arm] = (compiled(model, {"base": "eager"}.get(arm, arm)), opt, [0])
-
-    def step(arm: str) -> None:
-        forward, opt, count = steppers[arm]
-        loss = loss_of(forward, x, y)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        if count[0] % 10 == 0:
-            loss.item()
-        count[0] += 1
+    runner = ModelArms(args.model, args.batch)
+    sync, step, make = runner.sync, runner.step, runner.add
 
     def alone(arm: str) -> list[float]:
         return [timed_round(lambda: step(arm), sync, args.steps, 2) for _ in range(args.rounds)]
@@ -88,7 +67,7 @@ def main() -> None:
     phases["compiled_alone"] = alone("compiled")
     phases["alone_last"] = alone("base")
     med = {k: round(statistics.median(v), 4) for k, v in phases.items()}
-    result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
+    result = {"model": args.model, "device": runner.device_name,
               "torch": torch.__version__, "argv": vars(args), "median_ms": med,
               "compiled_share_alternating": round(1 - med["alternating_compiled"] / med["alternating_base"], 4),
               "compiled_share_alone": round(1 - med["compiled_alone"] / statistics.median(phases["alone_after"] + phases["alone_last"]), 4),

@@ -16,17 +16,14 @@ the eager trace and its unprofiled steps from the process that then measures the
 from __future__ import annotations
 
 import argparse
-import copy
 import sys
 from pathlib import Path
 
 import torch
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "sample_traces" / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab_summary import interleaved_rounds, summarize, timed_round  # noqa: E402
-from train_models import build, compiled  # noqa: E402
+from model_arms import ModelArms  # noqa: E402
 
 
 def main() -> None:
@@ -47,27 +44,11 @@ def main() -> None:
                         "5 + steps + rounds * (2 + steps) of its steps")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
-    device = "cuda" if torch.cuda.is_available() else "cpu"
-    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
-    torch.manual_seed(0)
-    first, (x, y), loss_of = build(args.model, device, args.batch)
+    runner = ModelArms(args.model, args.batch, args.log_every)
+    sync, step = runner.sync, runner.step
     arms = [a for a in args.arms.split(",") if a]
-    steppers = {}
     for arm in arms:
-        model = copy.deepcopy(first)
-        opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True if arm == "fused" else None)
-        mode = {"compiled": "compiled", "cudagraphs": "cudagraphs"}.get(arm, "eager")
-        steppers[arm] = (compiled(model, mode), opt, [0])
-
-    def step(arm: str) -> None:
-        forward, opt, count = steppers[arm]
-        loss = loss_of(forward, x, y)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        if args.log_every and count[0] % args.log_every == 0:
-            loss.item()
-        count[0] += 1
+        runner.add(arm)
 
     for _ in range(args.prelude):  # the script's own loop, eager, before any other arm has run
         step("base")
@@ -77,7 +58,7 @@ def main() -> None:
     for _ in range(args.tail):  # the script's loop again, alone: the profiled window sits here (--tail)
         step("base")
     sync()
-    result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
+    result = {"model": args.model, "device": runner.device_name,
               "torch": torch.__version__, "argv": vars(args)}
     summarize(result, times, arms, args.json, args.model)
 

@@ -13,7 +13,6 @@ and the share measured after a profile moves.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import statistics
 import sys
@@ -22,11 +21,9 @@ from pathlib import Path
 
 import torch
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "sample_traces" / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab_summary import interleaved_rounds, timed_round  # noqa: E402
-from train_models import build, compiled  # noqa: E402
+from model_arms import ModelArms  # noqa: E402
 
 
 def main() -> None:
@@ -38,25 +35,10 @@ def main() -> None:
     parser.add_argument("--activities", default="cpu,cuda", help="what the window profiles: cpu, cuda or both")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
-    device = "cuda" if torch.cuda.is_available() else "cpu"
-    sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
-    torch.manual_seed(0)
-    first, (x, y), loss_of = build(args.model, device, args.batch)
-    steppers = {}
+    runner = ModelArms(args.model, args.batch)
+    sync, step = runner.sync, runner.step
     for arm in ("base", "compiled"):
-        model = copy.deepcopy(first)
-        steppers[arm] = (compiled(model, "eager" if arm == "base" else "compiled"),
-                         torch.optim.AdamW(model.parameters(), lr=1e-4), [0])
-
-    def step(arm: str) -> None:
-        forward, opt, count = steppers[arm]
-        loss = loss_of(forward, x, y)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        if count[0] % 10 == 0:
-            loss.item()
-        count[0] += 1
+        runner.add(arm)
 
     def rounds() -> dict[str, float]:
         times = interleaved_rounds(["base", "compiled"], args.rounds,
@@ -67,7 +49,7 @@ def main() -> None:
     phases = {"before": rounds()}
     wanted = set(args.activities.split(","))
     activities = ([torch.profiler.ProfilerActivity.CPU] if "cpu" in wanted else []) + \
-        ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" and "cuda" in wanted else [])
+        ([torch.profiler.ProfilerActivity.CUDA] if runner.device == "cuda" and "cuda" in wanted else [])
     with torch.profiler.profile(activities=activities) as prof:
         for _ in range(5):
             step("base")
@@ -78,7 +60,7 @@ def main() -> None:
         step("base")
     sync()
     phases["later"] = rounds()
-    result = {"model": args.model, "device": torch.cuda.get_device_name(0) if device == "cuda" else "cpu",
+    result = {"model": args.model, "device": runner.device_name,
               "torch": torch.__version__, "argv": vars(args), "phases": phases}
     print(args.model, args.activities, json.dumps(phases))
     if args.json:

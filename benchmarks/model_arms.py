@@ -1,0 +1,45 @@
+"""The arms of an A/B of one of ``sample_traces/scripts/train_models.py``'s models, as ``ab_models.py``,
+``ab_alternation.py`` and ``after_profiler.py`` run them: each arm its own copy of the model (the same initial
+weights) and its own AdamW; ``base`` eager as the script runs with --mode eager, ``compiled`` torch.compile(model),
+``cudagraphs`` torch.compile with Inductor's CUDA-graph trees, ``fused`` eager with AdamW(fused=True). A step is the
+script's: forward and loss, backward, the optimizer's step, zero_grad, and ``loss.item()`` every ``log_every`` steps."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "sample_traces" / "scripts"))
+from train_models import build, compiled  # noqa: E402
+
+#: torch.compile's mode for each arm (any other arm runs eager).
+MODES = {"compiled": "compiled", "cudagraphs": "cudagraphs"}
+
+
+class ModelArms:
+    def __init__(self, model: str, batch: int, log_every: int = 10):
+        self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.sync = torch.cuda.synchronize if self.device == "cuda" else (lambda: None)
+        self.device_name = torch.cuda.get_device_name(0) if self.device == "cuda" else "cpu"
+        torch.manual_seed(0)
+        self.first, (self.x, self.y), self.loss_of = build(model, self.device, batch)
+        self.log_every = log_every
+        self.steppers: dict[str, tuple] = {}
+
+    def add(self, arm: str) -> None:
+        model = copy.deepcopy(self.first)
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True if arm == "fused" else None)
+        self.steppers[arm] = (compiled(model, MODES.get(arm, "eager")), opt, [0])
+
+    def step(self, arm: str) -> None:
+        forward, opt, count = self.steppers[arm]
+        loss = self.loss_of(forward, self.x, self.y)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        if self.log_every and count[0] % self.log_every == 0:
+            loss.item()
+        count[0] += 1
