@@ -62,7 +62,6 @@ REPLAY_HOST_MS: Final[float] = 0.16
 FUSED_KEEPS: Final[dict[str, float]] = {"for-loop": 0.045, "foreach": 0.28}
 #: What a fused optimizer keeps of the optimizer's GPU time (the foreach kernels' ~0.4-0.5 of the sweep).
 FUSED_GPU_KEEPS: Final[float] = 0.45
-OPTIMIZER: Final[str] = "Optimizer.step#"
 
 
 @dataclass(frozen=True)
@@ -438,7 +437,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         step_ms = float(path.mean_step_ms()) / n_steps if path is not None and path.steps else 0.0
     found: list[Advice | None] = []
     if shares is not None:
-        style, optimizer_gpu = optimizer_style(trace), _optimizer_gpu_ms(result, n_steps)
+        style, optimizer_gpu = optimizer_style(trace), _optimizer_gpu_ms(trace, result, n_steps)
         models = [cuda_graphs, lambda p: fused_optimizer(p, style, optimizer_gpu)]
         found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
@@ -571,12 +570,13 @@ def _rank_steps_if_ranks(trace: Trace, collectives) -> pd.DataFrame | None:
     return rank_steps(trace)
 
 
-def _optimizer_gpu_ms(result, steps: int) -> float:
-    """GPU ms per step of kernels launched inside the optimizer's step (0 when not attributable)."""
+def _optimizer_gpu_ms(trace: Trace, result, steps: int) -> float:
+    """GPU ms per step of kernels launched by an op inside the optimizer's step (0 when not attributable)."""
     table = result.attribution.table
-    if "annotation" not in table.columns:
+    if "op_id" not in table.columns or not len(table):
         return 0.0
-    inside = table["annotation"].astype(str).str.startswith(OPTIMIZER).to_numpy()
+    op = table["op_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    inside = (op >= 0) & (trace.nearest("optimizer_step")[np.maximum(op, 0)] >= 0)
     return float(table["dur_ns"].to_numpy()[inside].sum()) / 1e6 / max(steps, 1)
 
 
