@@ -123,10 +123,8 @@ def usual_of(steps: list[Window]) -> np.ndarray:
 def step_ms(w: Window, steps: list[Window]) -> float:
     """The profiled ms of a step of ``w``: the window over its steps, or, where some step is not usual (preempted,
     paused), the mean of the usual ones."""
-    usual = usual_of(steps)
-    if usual.all() or not usual.any():
-        return (w.end_ns - w.start_ns) / 1e6 / max(w.steps, 1)
-    return float(np.mean([sw.end_ns - sw.start_ns for sw, u in zip(steps, usual) if u])) / 1e6
+    each = [(sw.end_ns - sw.start_ns) / 1e6 for sw in steps]
+    return usual_total(each, usual_of(steps), (w.end_ns - w.start_ns) / 1e6) / max(w.steps, 1)
 
 
 def usual_only(values, usual: np.ndarray) -> list:
