@@ -447,3 +447,40 @@ def test_blind_set_of_session_13_within_tolerance_or_known_misses():
         if r["kind"] == "compile" and (r["measured_low_pct"] > 0 or r["measured_high_pct"] < 0):
             within = within and (r["predicted_pct"] > 0) == (r["measured_low_pct"] > 0)
         assert within != ((r["model"], r["trace"], r["kind"]) in BLIND_S13_MISSES), r
+
+
+#: A sixth blind set, written on 2026-11-27 (session 14) with the advice models as committed at the end of session 13,
+#: before these models ran anywhere: a convolutional VAE (transposed convs, randn_like, a KL term), a Perceiver
+#: (cross-attention from a latent array, attention written out with matmul and softmax), gMLP (spatial gating across
+#: tokens) and transformers' BLOOM (ALiBi through baddbmm). Measured as the A/B should be: the A/B's rounds first, then
+#: the same process's loop profiled eager at steps 160-164 (benchmarks/gpu_ab_first.sh; a profiled window leaves a
+#: process 1.2-1.7x slower, benchmarks/after_profiler.py); the compiled profile (steady steps 10-14, for `cuda_graphs`)
+#: and the eager profile with its first steps (0-7, "-incl") each in its own process. The A/B's results sealed until this
+#: test and the models were committed. Tolerance, written here before the capture: the issue's (10 points, 5 where the
+#: change is worth under 15%), and the sign of `compile` right wherever the A/B's rounds agree on it; on the steady and
+#: the compile-included eager traces.
+BLIND_S14 = ROOT / "sample_traces" / "gpu" / "models-blind-s14"
+BLIND_S14_MODELS = ("vae", "perceiver", "gmlp", "bloom")
+#: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
+BLIND_S14_MISSES: dict[tuple[str, str, str], str] = {}
+
+
+def _blind_s14_rows() -> list[dict]:
+    import model_predictions
+
+    present = [m for m in BLIND_S14_MODELS if (BLIND_S14 / f"ab-{m}.json").exists()]
+    return [r for m in present for tag in ("", "-incl") for r in model_predictions.rows_of(BLIND_S14, m, tag)]
+
+
+@pytest.mark.skipif(not BLIND_S14.is_dir(), reason="the sixth blind set is captured on the device after this test is committed")
+def test_blind_set_of_session_14_within_tolerance_or_known_misses():
+    rows = _blind_s14_rows()
+    assert len({r["model"] for r in rows}) >= 3
+    assert {r["kind"] for r in rows} >= {"compile", "fused_optimizer", "cuda_graphs"}
+    assert {r["trace"] for r in rows} >= {"eager", "eager-incl", "compiled"}
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        if r["kind"] == "compile" and (r["measured_low_pct"] > 0 or r["measured_high_pct"] < 0):
+            within = within and (r["predicted_pct"] > 0) == (r["measured_low_pct"] > 0)
+        assert within != ((r["model"], r["trace"], r["kind"]) in BLIND_S14_MISSES), r

@@ -138,3 +138,28 @@ def test_the_20_ms_slow_rank_on_two_h200s_stays_first_with_input_as_its_cause(jo
         gaps = [(b - a) / 1e3 for a, b in zip(starts[0], starts[1])]
         per_step = [max(gaps[i:i + 2]) for i in range(0, len(gaps), 2)]
         assert first["saving_range_ms"] == pytest.approx([min(per_step), max(per_step)], rel=0.02)
+
+
+#: Issue 27 §5 on two GPUs: a slow rank against a balanced job, both in the same two processes
+#: (sample_traces/scripts/ddp_straggler.py via benchmarks/gpu_straggler.sh, SEALED=1: the A/B not printed, and not read
+#: until this test was committed). Tolerance, written here before the capture: the issue's (10 points of the measured
+#: share of the slow step, 5 where the change is worth under 15%); each slow arm a ranked `straggler` naming rank 1 and
+#: the cause the arm made (input: a sleep before the forward; compute: three times the batch); the balanced arm no
+#: ranked straggler.
+STRAGGLER_AB = SAMPLES / "nccl_2rank" / "straggler"
+
+
+@pytest.mark.skipif(not (STRAGGLER_AB / "ab.json").exists(), reason="captured on two GPUs after this test is committed")
+def test_straggler_within_tolerance_of_the_slow_rank_made_balanced():
+    import sys
+    sys.path.insert(0, str(SAMPLES.parent / "benchmarks"))
+    import straggler_predictions
+
+    rows = {r["arm"]: r for r in straggler_predictions.rows_of(STRAGGLER_AB)}
+    assert set(rows) == {"slow-input", "slow-compute", "balanced"}
+    assert not rows["balanced"]["advised"]
+    for arm, cause in (("slow-input", "cause: input"), ("slow-compute", "kernels")):
+        r = rows[arm]
+        assert r["advised"] and r["rank"] == 1 and cause in r["cause"], r
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        assert abs(r["error_points"]) <= tolerance, r

@@ -24,7 +24,12 @@ from a config: 4+4 layers, width 256), ``opt`` (transformers' OPTForCausalLM: 4 
 model as committed after session 12: ``shufflenet`` (ShuffleNetV2's units at 32x32: channel split, depthwise convs,
 channel shuffle), ``dlrm`` (a DLRM-style recommender: EmbeddingBag tables, a bottom and a top MLP, pairwise dot
 products), ``gcn`` (a graph convolution net: gathers along edges, index_add into nodes) and ``gptneox`` (transformers'
-GPTNeoXForCausalLM from a config: parallel residuals, partial rotary; 4 layers, width 256). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+GPTNeoXForCausalLM from a config: parallel residuals, partial rotary; 4 layers, width 256). A blind set written on
+2026-11-27 (session 14), with the models as committed after session 13: ``vae`` (a convolutional VAE: strided convs,
+the reparameterisation's randn_like, transposed convs, MSE plus KL), ``perceiver`` (a latent array cross-attending to
+the inputs, then latent self-attention, attention written out with matmul and softmax), ``gmlp`` (gMLP's spatial gating:
+a linear map across tokens gating half the channels) and ``bloom`` (transformers' BloomForCausalLM: ALiBi biases
+through baddbmm, fused QKV; 4 layers, width 256). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -37,7 +42,8 @@ import torch
 from torch import nn
 
 MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet",
-          "resnext", "segnet", "encoder", "t5", "opt", "pointnet", "squeezenet", "shufflenet", "dlrm", "gcn", "gptneox")
+          "resnext", "segnet", "encoder", "t5", "opt", "pointnet", "squeezenet", "shufflenet", "dlrm", "gcn", "gptneox",
+          "vae", "perceiver", "gmlp", "bloom")
 
 
 class MixerBlock(nn.Module):
@@ -525,11 +531,107 @@ class GCN(nn.Module):
         return h
 
 
+class VAE(nn.Module):
+    """A convolutional VAE on 32x32 images: a strided Conv2d-LeakyReLU encoder to a 64-d mean and log-variance, a
+    sample by the reparameterisation (randn_like), a ConvTranspose2d-LeakyReLU decoder to a sigmoid image; the loss is
+    the reconstruction's MSE plus the KL term."""
+
+    def __init__(self, z: int = 64):
+        super().__init__()
+        act = lambda: nn.LeakyReLU(0.2)  # noqa: E731
+        self.encoder = nn.Sequential(nn.Conv2d(3, 32, 4, 2, 1), act(), nn.Conv2d(32, 64, 4, 2, 1), act(),
+                                     nn.Conv2d(64, 128, 4, 2, 1), act(), nn.Flatten(), nn.Linear(128 * 16, 2 * z))
+        self.expand = nn.Linear(z, 128 * 16)
+        self.decoder = nn.Sequential(nn.ConvTranspose2d(128, 64, 4, 2, 1), act(), nn.ConvTranspose2d(64, 32, 4, 2, 1), act(),
+                                     nn.ConvTranspose2d(32, 3, 4, 2, 1), nn.Sigmoid())
+
+    def forward(self, x):
+        mu, logvar = self.encoder(x).chunk(2, 1)
+        z = mu + torch.randn_like(mu) * torch.exp(0.5 * logvar)
+        return self.decoder(self.expand(z).view(-1, 128, 4, 4)), mu, logvar
+
+
+def vae_loss(m, x, _):
+    recon, mu, logvar = m(x)
+    return nn.functional.mse_loss(recon, x) - 0.5 * torch.mean(1 + logvar - mu.pow(2) - logvar.exp())
+
+
+class LatentAttention(nn.Module):
+    """Multi-head attention written out (projections, matmul, softmax, matmul), queries from one sequence and keys and
+    values from another, pre-norm, with a GELU MLP after it; both residual."""
+
+    def __init__(self, width: int, kv_width: int, heads: int = 4):
+        super().__init__()
+        self.heads = heads
+        self.norm_q, self.norm_kv, self.norm_mlp = nn.LayerNorm(width), nn.LayerNorm(kv_width), nn.LayerNorm(width)
+        self.q, self.kv, self.out = nn.Linear(width, width), nn.Linear(kv_width, 2 * width), nn.Linear(width, width)
+        self.mlp = nn.Sequential(nn.Linear(width, 4 * width), nn.GELU(), nn.Linear(4 * width, width))
+
+    def forward(self, latent, inputs):
+        b, n, w = latent.shape
+        q = self.q(self.norm_q(latent)).view(b, n, self.heads, -1).transpose(1, 2)
+        k, v = (t.view(b, inputs.shape[1], self.heads, -1).transpose(1, 2) for t in self.kv(self.norm_kv(inputs)).chunk(2, -1))
+        weights = torch.softmax(q @ k.transpose(-1, -2) / (q.shape[-1] ** 0.5), -1)
+        latent = latent + self.out((weights @ v).transpose(1, 2).reshape(b, n, w))
+        return latent + self.mlp(self.norm_mlp(latent))
+
+
+class Perceiver(nn.Module):
+    """Perceiver-like: a learned latent array (32 x 256) cross-attends to 256 input tokens of 64 features, then 4
+    latent self-attention blocks (attention written out, not SDPA), the latents' mean to 10 classes."""
+
+    def __init__(self, latents: int = 32, width: int = 256, features: int = 64, depth: int = 4, classes: int = 10):
+        super().__init__()
+        self.latent = nn.Parameter(torch.randn(latents, width) * 0.02)
+        self.cross = LatentAttention(width, features)
+        self.blocks = nn.ModuleList(LatentAttention(width, width) for _ in range(depth))
+        self.norm, self.head = nn.LayerNorm(width), nn.Linear(width, classes)
+
+    def forward(self, x):
+        h = self.cross(self.latent.expand(x.shape[0], -1, -1), x)
+        for block in self.blocks:
+            h = block(h, h)
+        return self.head(self.norm(h).mean(1))
+
+
+class SpatialGating(nn.Module):
+    """gMLP's spatial gating unit: half the channels, layer-normed and mixed across tokens by a linear map, gate the
+    other half."""
+
+    def __init__(self, channels: int, tokens: int):
+        super().__init__()
+        self.norm, self.spatial = nn.LayerNorm(channels // 2), nn.Linear(tokens, tokens)
+
+    def forward(self, x):
+        u, v = x.chunk(2, -1)
+        return u * self.spatial(self.norm(v).transpose(1, 2)).transpose(1, 2)
+
+
+class GMLP(nn.Module):
+    """gMLP: 64 tokens of 48 features embedded to width 256, 4 blocks (LayerNorm, a 4x GELU projection, spatial gating,
+    a projection back, residual), mean-pooled to 10 classes."""
+
+    def __init__(self, tokens: int = 64, features: int = 48, width: int = 256, depth: int = 4, classes: int = 10):
+        super().__init__()
+        self.embed = nn.Linear(features, width)
+        self.blocks = nn.ModuleList(nn.Sequential(nn.LayerNorm(width), nn.Linear(width, 4 * width), nn.GELU(),
+                                                  SpatialGating(4 * width, tokens), nn.Linear(2 * width, width))
+                                    for _ in range(depth))
+        self.norm, self.head = nn.LayerNorm(width), nn.Linear(width, classes)
+
+    def forward(self, x):
+        h = self.embed(x)
+        for block in self.blocks:
+            h = h + block(h)
+        return self.head(self.norm(h).mean(1))
+
+
 CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
                "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32)),
                "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32)),
                "resnext": (ResNeXt, (3, 32, 32)), "encoder": (Encoder, (64, 48)), "pointnet": (PointNet, (3, 512)),
-               "squeezenet": (SqueezeNet, (3, 32, 32)), "shufflenet": (ShuffleNet, (3, 32, 32))}
+               "squeezenet": (SqueezeNet, (3, 32, 32)), "shufflenet": (ShuffleNet, (3, 32, 32)),
+               "perceiver": (Perceiver, (256, 64)), "gmlp": (GMLP, (64, 48))}
 
 
 def build(name: str, device: str, batch: int):
@@ -582,6 +684,19 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "bloom":  # ALiBi position biases through baddbmm, a fused QKV projection, an embedding LayerNorm
+        from transformers import BloomConfig, BloomForCausalLM
+        config = BloomConfig(vocab_size=8192, hidden_size=256, n_layer=4, n_head=4, hidden_dropout=0.0,
+                             attention_dropout=0.0)
+        model = BloomForCausalLM(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "vae":  # the image is its own target
+        model = VAE()
+        images = torch.rand(batch, 3, 32, 32, generator=g)
+        data = (images, images)
+        loss = vae_loss
     elif name == "dlrm":  # a click per sample, binary cross-entropy
         model = DLRM()
         dense = torch.rand(batch * 8, 13, generator=g)

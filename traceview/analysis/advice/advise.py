@@ -409,7 +409,7 @@ def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str],
                     if float(others.loc[common, col].mean()) > 0)
     words = {"input_ns": "input: a gap before its step's work (data loading, a sleep, waiting outside the profiled ops)",
              "host_ns": "uneven work: more CPU ops per step" if more_work else "a slower host: the same CPU ops take longer",
-             "compute_ns": "uneven work: more kernels per step" if more_work else "a slower device: the same kernels take longer"}[best]
+             "compute_ns": "uneven work: more kernels per step" if more_work else "its kernels take longer: larger inputs (uneven batches or sequence lengths) or a slower device"}[best]
     return _CAUSES[best], f"{words}, {best_excess:.2f} ms per late step more than the others"
 
 
