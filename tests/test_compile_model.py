@@ -462,7 +462,22 @@ def test_blind_set_of_session_13_within_tolerance_or_known_misses():
 BLIND_S14 = ROOT / "sample_traces" / "gpu" / "models-blind-s14"
 BLIND_S14_MODELS = ("vae", "perceiver", "gmlp", "bloom")
 #: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
-BLIND_S14_MISSES: dict[tuple[str, str, str], str] = {}
+BLIND_S14_MISSES: dict[tuple[str, str, str], str] = {
+    ("vae", "eager", "compile"): "+14.9 points: not advised (+0.8%, band -4..+10), -14.9% measured (rounds -22.7..-12.0): "
+                                 "torch.compile(model) leaves the loss, computed outside the model (MSE and the KL term, "
+                                 "20 ops and their backward per step), eager, where the model compiles every op of the step; "
+                                 "with those ops kept eager (after the outcome was read) it predicts -10.1%",
+    ("vae", "eager-incl", "compile"): "+22.3 points, the sign wrong (7.4% predicted): as on the steady trace, and the window "
+                                      "at steps 0-7 has no unprofiled step before it: the steps after it, which run "
+                                      "slower after a profile (4.05 ms against the A/B's 3.87), scale the host time",
+    ("gmlp", "eager-incl", "compile"): "+6.3 points (13.4% predicted, 7.1% measured, rounds -12.9..18.2): the steps timed "
+                                       "after the window ran 7.15 ms, the A/B's 7.07, the steady trace's process 6.04 "
+                                       "(5.1% predicted there, -2.0 points)",
+    ("perceiver", "eager-incl", "compile"): "+11.8 points (27.6% predicted, 15.8% measured): the steps timed after the "
+                                            "window ran 16.97 ms, the A/B's 14.08 (20.4% on the steady trace, +4.6)",
+    ("perceiver", "eager-incl", "fused_optimizer"): "-5.07 points (9.28% predicted, 14.35% measured, rounds 2.5..24.1): "
+                                                    "0.07 outside; -4.0 on the steady trace",
+}
 
 
 def _blind_s14_rows() -> list[dict]:

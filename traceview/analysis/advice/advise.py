@@ -44,7 +44,7 @@ from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.host import replay as rp
 from traceview.trace.catalogue import tagged
 from traceview.analysis.host.critical_path import CriticalPath
-from traceview.analysis.ranks.ranks import rank_steps
+from traceview.analysis.ranks.ranks import rank_steps, step_period_ms
 from traceview.trace.step_windows import step_windows, usual_steps
 from traceview.trace import Trace
 
@@ -336,6 +336,8 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
     # the rank it waited for
     key = c["step"].astype(object).where(c["step"].notna(), "(no step)") if "step" in c.columns else pd.Series("(no step)", index=c.index)
     worst = c.assign(step_key=key.to_numpy()).sort_values("max_wait_ns", ascending=False, kind="stable").drop_duplicates("step_key")
+    if (worst["step_key"] != "(no step)").any():  # collectives outside every step window (a warm-up's) are no step
+        worst = worst[(worst["step_key"] != "(no step)").to_numpy()]
     n = len(worst)
     late = worst.groupby("last_rank")["max_wait_ns"].sum()
     rank = int(late.idxmax())
@@ -343,7 +345,18 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
     waits = mine["max_wait_ns"].to_numpy(dtype=np.float64) / 1e6
     per_step_ms = float(waits.sum()) / max(steps, n, 1)
     jitter = _step_jitter_ms(per_step)
-    cause, why = _straggler_cause(per_step, rank, mine["step_key"].astype(str).tolist(), waits)
+    cause, why, excess = _straggler_cause(per_step, rank, mine["step_key"].astype(str).tolist(), waits)
+    waited_ms, waits_seen = per_step_ms, waits
+    if cause is not None:
+        # what balancing removes: the late rank's own excess (input, host or compute time over the others' median; its
+        # median over the late steps), in each late step at most what the others waited for it, all its collectives together (on the
+        # GPU a late first bucket pushes the later ones on the NCCL stream, so one collective's wait is not the step's)
+        waited = (c.assign(step_key=key.to_numpy())[(c["last_rank"] == rank).to_numpy()]
+                  .groupby("step_key")["max_wait_ns"].sum() / 1e6)
+        typical = max(float(np.nanmedian(excess)), 0.0)  # a step whose excess fell outside its window still waited
+        waits = np.array([min(typical, float(waited.get(k, w))) for k, w in zip(mine["step_key"].tolist(), waits)],
+                         dtype=np.float64)
+        per_step_ms = float(waits.sum()) / max(steps, n, 1)
     problems = []
     if n < STRAGGLER_MIN_STEPS:
         problems.append(f"{n} step(s) with collectives, too few")
@@ -356,8 +369,11 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
     ranked = not problems
     at = int((c["last_rank"] == rank).sum())
     evidence = (f"rank {rank} arrives last at {at} of {len(c)} collectives and is the one waited for longest in {len(mine)} of "
-                f"{n} steps; the first rank waits {per_step_ms:.2f} ms per step for it on average ({waits.min():.2f}-"
-                f"{waits.max():.2f} ms in the steps it was waited for)")
+                f"{n} steps; the first rank waits {waited_ms:.2f} ms per step for it on average ({waits_seen.min():.2f}-"
+                f"{waits_seen.max():.2f} ms in the steps it was waited for)")
+    if cause is not None:
+        evidence += (f"; balancing it saves its own excess, {per_step_ms:.2f} ms per step ({waits.min():.2f}-{waits.max():.2f}), "
+                     "at most what the others wait for it over the step's collectives")
     if not ranked:
         evidence += "; not called a straggler: " + "; ".join(problems)
     how = {"input": f"rank {rank} starts its steps' work late (a gap before its first op, or its DataLoader): give its input "
@@ -383,34 +399,39 @@ def _step_jitter_ms(per_step: pd.DataFrame | None) -> float | None:
     return float(std.median()) / 1e6 if len(std) else None
 
 
-def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str], waits: np.ndarray) -> tuple[str | None, str]:
-    """What the late rank did more than the others in the steps it was late: (input | host | compute, in words), or
-    (None, why none): the metric whose excess over the other ranks' median covers STRAGGLER_EXPLAINED of the wait,
-    positive in at least STRAGGLER_LATE_SHARE of those steps."""
+def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str],
+                     waits: np.ndarray) -> tuple[str | None, str, np.ndarray]:
+    """What the late rank did more than the others in the steps it was late: (input | host | compute, in words, its
+    excess in ms in each of ``steps``: NaN where that step is not among the ranks' profiled steps), or (None, why none,
+    NaNs): the metric whose excess over the other ranks' median covers STRAGGLER_EXPLAINED of the wait, positive in at
+    least STRAGGLER_LATE_SHARE of those steps."""
+    none = np.full(len(steps), np.nan)
     if per_step is None or not len(per_step) or per_step["rank"].nunique() < 2:
-        return None, "no per-rank steps to compare what the late rank did"
+        return None, "no per-rank steps to compare what the late rank did", none
     mine = per_step[(per_step["rank"] == rank).to_numpy()].set_index("step")
     others = per_step[(per_step["rank"] != rank).to_numpy()].groupby("step")[[*_CAUSES, "ops", "kernels"]].median()
     common = [s for s in steps if s in mine.index and s in others.index]
     if not common:
-        return None, "its late steps are not among the ranks' profiled steps"
-    best, best_excess, best_share = None, 0.0, 0.0
+        return None, "its late steps are not among the ranks' profiled steps", none
+    best, best_excess, best_share, by_step = None, 0.0, 0.0, none
     for column in _CAUSES:
         excess = (mine.loc[common, column].astype(float) - others.loc[common, column].astype(float)).to_numpy() / 1e6
         if float(excess.mean()) > best_excess:
             best, best_excess, best_share = column, float(excess.mean()), float((excess > 0).mean())
+            at = dict(zip(common, excess.tolist()))
+            by_step = np.array([at.get(s, np.nan) for s in steps], dtype=np.float64)
     wait = float(np.mean(waits[:len(common)]))
     if best is None or best_excess < STRAGGLER_EXPLAINED * wait or best_share < STRAGGLER_LATE_SHARE:
         found = (f"its {_CAUSES[best]} time is the most above the others', by {best_excess:.2f} ms on average and in "
                  f"{best_share:.0%} of its late steps" if best else "its input, host and compute time are not above the others'")
         return None, (f"its own steps show no reason: {found}, against a {wait:.2f} ms wait (a start offset or noise, "
-                      "not work to move)")
+                      "not work to move)"), none
     more_work = any(float(mine.loc[common, col].mean()) > 1.05 * float(others.loc[common, col].mean()) for col in ("ops", "kernels")
                     if float(others.loc[common, col].mean()) > 0)
     words = {"input_ns": "input: a gap before its step's work (data loading, a sleep, waiting outside the profiled ops)",
              "host_ns": "uneven work: more CPU ops per step" if more_work else "a slower host: the same CPU ops take longer",
              "compute_ns": "uneven work: more kernels per step" if more_work else "its kernels take longer: larger inputs (uneven batches or sequence lengths) or a slower device"}[best]
-    return _CAUSES[best], f"{words}, {best_excess:.2f} ms per late step more than the others"
+    return _CAUSES[best], f"{words}, {best_excess:.2f} ms per late step more than the others", by_step
 
 
 def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None = None,
@@ -589,6 +610,8 @@ def rank_advice(comparison, collectives) -> list[Advice]:
     steps = int(per_rank["steps"].max()) or 1
     medians = per_rank["step_median_ns"].astype("Float64").dropna()
     step_ms = float(medians.median()) / 1e6 if len(medians) else float(per_rank["span_ns"].median()) / 1e6
+    # a loop that does not synchronise runs its host steps ahead of the GPU: the step is the period of the work's ends
+    step_ms = max(step_ms, step_period_ms(comparison.steps) or 0.0)
     found = straggler(collectives, step_ms, steps, comparison.steps)
     waits = collectives.waits.groupby("rank")["wait_ns"].sum() if collectives is not None and len(collectives.waits) else pd.Series(dtype=float)
     exposed = (per_rank["busy_ns"] - per_rank["compute_ns"]).clip(lower=0).astype(float)

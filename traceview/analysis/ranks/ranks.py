@@ -75,10 +75,12 @@ class RankSummary:
 #: tell why a rank arrives late at the collectives: ``input_ns`` the time before the step's first slice on its
 #: thread (a sleep, waiting for data outside the profiler's view) plus the DataLoader's ``__next__`` in the step;
 #: ``host_ns`` the step's top-level slices on its thread (the ops, including any wait inside them) less the
-#: DataLoader's; ``ops`` how many CPU ops ran in it; ``compute_ns`` / ``kernels`` its non-communication kernels.
+#: DataLoader's; ``ops`` how many CPU ops ran in it; ``compute_ns`` / ``kernels`` its non-communication kernels;
+#: ``done_ns`` when the step's work was done: the later of its slice's end and the end of the last kernel it launched
+#: (a loop that does not synchronise runs its host steps ahead of the GPU: its steps' period is the GPU's).
 STEP_COLUMNS: Final[dict[str, str]] = {"rank": "int32", "step": "string", "start_ns": "int64", "dur_ns": "int64",
                                        "input_ns": "int64", "host_ns": "int64", "ops": "int64", "compute_ns": "int64",
-                                       "kernels": "int64"}
+                                       "kernels": "int64", "done_ns": "int64"}
 #: The DataLoader's annotation around each batch (torch.utils.data).
 
 
@@ -122,14 +124,20 @@ def rank_steps(trace: Trace) -> pd.DataFrame:
     lid = k["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
     k_at = np.where(lid >= 0, starts[np.maximum(lid, 0)], k["start_ns"].to_numpy())
     ops, comp_ns, kernels = np.zeros(len(sid), np.int64), np.zeros(len(sid), np.int64), np.zeros(len(sid), np.int64)
+    done = step_end.astype(np.int64).copy()
+    k_rank, k_end = k["rank"].to_numpy(), k["end_ns"].to_numpy()
     for i in range(len(sid)):  # one row per profiled step: a handful per rank
         a, b, r = step_start[i], step_end[i], step_rank[i]
         ops[i] = int((is_op & (rank_of == r) & (starts >= a) & (starts < b)).sum())
-        inside = compute & (k["rank"].to_numpy() == r) & (k_at >= a) & (k_at < b)
+        launched = (k_rank == r) & (k_at >= a) & (k_at < b)
+        inside = compute & launched
         comp_ns[i], kernels[i] = int(k["dur_ns"].to_numpy()[inside].sum()), int(inside.sum())
+        if launched.any():
+            done[i] = max(int(done[i]), int(k_end[launched].max()))
     out = pd.DataFrame({"rank": step_rank, "step": steps["name"].astype(str).to_numpy(), "start_ns": step_start,
                         "dur_ns": steps["dur_ns"].to_numpy(), "input_ns": (gap + load).astype(np.int64),
-                        "host_ns": host.astype(np.int64), "ops": ops, "compute_ns": comp_ns, "kernels": kernels})
+                        "host_ns": host.astype(np.int64), "ops": ops, "compute_ns": comp_ns, "kernels": kernels,
+                        "done_ns": done})
     return out.sort_values(["rank", "start_ns"], ignore_index=True).astype(STEP_COLUMNS)
 
 
@@ -222,3 +230,17 @@ def kernel_time_by_rank(trace: Trace, top: int = 10) -> pd.DataFrame:
     ms = k.groupby(["name", "rank"], observed=True)["dur_ns"].sum().unstack("rank", fill_value=0) / 1e6
     ms.columns = [f"rank {r} ms" for r in ms.columns]
     return ms.loc[ms.sum(axis=1).sort_values(ascending=False).index[:top]].reset_index().assign(name=lambda f: f["name"].astype(str))
+
+
+def step_period_ms(steps: pd.DataFrame) -> float | None:
+    """The job's step time, ms: per rank the median time between consecutive steps' ``done_ns`` (the device's
+    period where the host runs ahead, the host's where it does not), the median over ranks; None with fewer than two
+    steps on every rank."""
+    if steps is None or not len(steps) or "done_ns" not in steps.columns:
+        return None
+    periods = []
+    for _, mine in steps.sort_values(["rank", "start_ns"], kind="stable").groupby("rank", sort=True):
+        gaps = np.diff(mine["done_ns"].to_numpy(dtype=np.int64))
+        if len(gaps):
+            periods.append(float(np.median(gaps)) / 1e6)
+    return float(np.median(periods)) if periods else None
