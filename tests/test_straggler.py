@@ -159,16 +159,24 @@ def test_the_20_ms_slow_rank_on_two_h200s_stays_first_with_input_as_its_cause(jo
 #: share of the slow step, 5 where the change is worth under 15%); each slow arm a ranked `straggler` naming rank 1 and
 #: the cause the arm made (input: a sleep before the forward; compute: three times the batch); the balanced arm no
 #: ranked straggler.
+#: The first capture (``straggler``: 3 ms sleep, 3x the batch, 8 layers of 2048, batch 512) missed by +16.6 and -17.9
+#: points with the rule then (the longest wait at one collective of the step); the rule was changed after reading it
+#: (the late rank's own excess, at most what the others waited over the step's collectives): in sample there. The
+#: second (``straggler-2``: 1.5 ms sleep, 2x the batch, 12 layers of 1024, batch 1024), configured and sealed before it
+#: ran, with the changed rule committed: out of sample, the same tolerance.
 STRAGGLER_AB = SAMPLES / "nccl_2rank" / "straggler"
+STRAGGLER_RUNS = [SAMPLES / "nccl_2rank" / name for name in ("straggler", "straggler-2")]
 
 
-@pytest.mark.skipif(not (STRAGGLER_AB / "ab.json").exists(), reason="captured on two GPUs after this test is committed")
-def test_straggler_within_tolerance_of_the_slow_rank_made_balanced():
+@pytest.mark.parametrize("run", STRAGGLER_RUNS, ids=lambda p: p.name)
+def test_straggler_within_tolerance_of_the_slow_rank_made_balanced(run):
+    if not (run / "ab.json").exists():
+        pytest.skip("captured on two GPUs after this test is committed")
     import sys
     sys.path.insert(0, str(SAMPLES.parent / "benchmarks"))
     import straggler_predictions
 
-    rows = {r["arm"]: r for r in straggler_predictions.rows_of(STRAGGLER_AB)}
+    rows = {r["arm"]: r for r in straggler_predictions.rows_of(run)}
     assert set(rows) == {"slow-input", "slow-compute", "balanced"}
     assert not rows["balanced"]["advised"]
     for arm, cause in (("slow-input", "cause: input"), ("slow-compute", "kernels")):
