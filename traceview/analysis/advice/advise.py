@@ -316,8 +316,10 @@ STRAGGLER_MIN_STEPS: Final[int] = 3
 STRAGGLER_LATE_SHARE: Final[float] = 0.75
 #: ... its wait is above this many times the job's step-to-step jitter (the std of a rank's step times) ...
 STRAGGLER_JITTER: Final[float] = 2.0
-#: ... and what the late rank does more than the others (input, host, compute) covers this share of the wait, in
-#: most of the steps it was late: a rank late for no reason in its own steps is a start offset, not work to move.
+#: ... and what the late rank does more than the others (input, host, compute) covers this share of the wait, or is
+#: itself above STRAGGLER_JITTER times the jitter (a wait can hold a start offset besides: two H200 DDP ranks showed 3 ms
+#: of it in a balanced job), in most of the steps it was late: a rank late for no reason in its own steps is a start
+#: offset, not work to move.
 STRAGGLER_EXPLAINED: Final[float] = 0.5
 _CAUSES: Final[dict[str, str]] = {"input_ns": "input", "host_ns": "host", "compute_ns": "compute"}
 
@@ -345,7 +347,7 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
     waits = mine["max_wait_ns"].to_numpy(dtype=np.float64) / 1e6
     per_step_ms = float(waits.sum()) / max(steps, n, 1)
     jitter = _step_jitter_ms(per_step)
-    cause, why, excess = _straggler_cause(per_step, rank, mine["step_key"].astype(str).tolist(), waits)
+    cause, why, excess = _straggler_cause(per_step, rank, mine["step_key"].astype(str).tolist(), waits, jitter)
     waited_ms, waits_seen = per_step_ms, waits
     if cause is not None:
         # what balancing removes: the late rank's own excess (input, host or compute time over the others' median; its
@@ -362,8 +364,8 @@ def straggler(collectives, step_ms: float, steps: int, per_step: pd.DataFrame | 
         problems.append(f"{n} step(s) with collectives, too few")
     if len(mine) < STRAGGLER_LATE_SHARE * n:
         problems.append(f"last in only {len(mine)} of {n} steps")
-    if jitter is not None and float(np.median(waits)) <= STRAGGLER_JITTER * jitter:
-        problems.append(f"its wait ({float(np.median(waits)):.2f} ms) is within {STRAGGLER_JITTER:g}x the steps' jitter ({jitter:.2f} ms)")
+    if jitter is not None and float(np.median(waits_seen)) <= STRAGGLER_JITTER * jitter:
+        problems.append(f"its wait ({float(np.median(waits_seen)):.2f} ms) is within {STRAGGLER_JITTER:g}x the steps' jitter ({jitter:.2f} ms)")
     if cause is None:
         problems.append(why)
     ranked = not problems
@@ -400,11 +402,11 @@ def _step_jitter_ms(per_step: pd.DataFrame | None) -> float | None:
 
 
 def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str],
-                     waits: np.ndarray) -> tuple[str | None, str, np.ndarray]:
+                     waits: np.ndarray, jitter: float | None = None) -> tuple[str | None, str, np.ndarray]:
     """What the late rank did more than the others in the steps it was late: (input | host | compute, in words, its
     excess in ms in each of ``steps``: NaN where that step is not among the ranks' profiled steps), or (None, why none,
-    NaNs): the metric whose excess over the other ranks' median covers STRAGGLER_EXPLAINED of the wait, positive in at
-    least STRAGGLER_LATE_SHARE of those steps."""
+    NaNs): the metric whose excess over the other ranks' median covers STRAGGLER_EXPLAINED of the wait or is above
+    STRAGGLER_JITTER times the job's ``jitter``, positive in at least STRAGGLER_LATE_SHARE of those steps."""
     none = np.full(len(steps), np.nan)
     if per_step is None or not len(per_step) or per_step["rank"].nunique() < 2:
         return None, "no per-rank steps to compare what the late rank did", none
@@ -421,7 +423,8 @@ def _straggler_cause(per_step: pd.DataFrame | None, rank: int, steps: list[str],
             at = dict(zip(common, excess.tolist()))
             by_step = np.array([at.get(s, np.nan) for s in steps], dtype=np.float64)
     wait = float(np.mean(waits[:len(common)]))
-    if best is None or best_excess < STRAGGLER_EXPLAINED * wait or best_share < STRAGGLER_LATE_SHARE:
+    significant = best_excess >= STRAGGLER_EXPLAINED * wait or (jitter is not None and best_excess > STRAGGLER_JITTER * jitter)
+    if best is None or not significant or best_share < STRAGGLER_LATE_SHARE:
         found = (f"its {_CAUSES[best]} time is the most above the others', by {best_excess:.2f} ms on average and in "
                  f"{best_share:.0%} of its late steps" if best else "its input, host and compute time are not above the others'")
         return None, (f"its own steps show no reason: {found}, against a {wait:.2f} ms wait (a start offset or noise, "
