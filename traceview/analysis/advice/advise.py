@@ -542,11 +542,15 @@ CHECKED: Final[dict[str, str]] = {
                "within 10, the sign right wherever the A/B's rounds agree on it; 4 blind: T5 -4, SqueezeNet -17, PointNet "
                "not advised where compiling was 12% slower, OPT +33 (Dynamo's graph breaks without a sync do not show "
                "in an eager trace); 4 more blind: GCN +3, GPT-NeoX -4, DLRM +18 (a note since: its EmbeddingBag is "
-               "an Inductor fallback), ShuffleNet -29 (slower, by less than predicted)",
+               "an Inductor fallback), ShuffleNet -29 (slower, by less than predicted); 4 more blind, the A/B before "
+               "the profile: BLOOM +10, Perceiver +5, gMLP -2, VAE +15 (its loss, outside the model, stays eager "
+               "under torch.compile(model)); +6 to +22 where the window starts at step 0 (its unprofiled steps come "
+               "after the profile, which slows a process)",
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10; 4 blind: -0.4 to +16, 3 within "
-                   "10",
+                   "10; 4 more blind: -3 to +7, all within 10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; 4 blind: -2 to +7, 1 within "
-                       "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; the Adam "
+                       "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; 4 more "
+                       "blind, measured so: -4 to +1.5, all within 5; the Adam "
                        "sweep: -15% to +22% of the saving",
     "input": "blind: 6 H200 loops -2 to +5 points, all within 5; 3 CPU loops +1, -9 (under), quiet where it measured "
              "-4%; in sample: -9 to +14 (H200), -8 to -4 (CPU)",
@@ -557,7 +561,10 @@ CHECKED: Final[dict[str, str]] = {
                    "predicted where the merged graph was 3% slower",
     "recompile": "1 case (GPT-2): +18% of the saving",
     "static_inputs": "1 case (A*B+C, max-autotune): -5% of the saving",
-    "straggler": "1 case (2 gloo ranks): +8% of the saving; NCCL slow-rank captures name the cause the waits show",
+    "straggler": "1 case (2 gloo ranks): +8% of the saving; 2 H200s (DDP, NCCL; in sample for the excess rule): a "
+                 "slow input -5 points, uneven batches -9; a second job: the slow input 1.63 ms against 1.76 ms measured "
+                 "(-12 points of a step the profiler stretched 1.5x), twice the batch on a host-bound loop no straggler, "
+                 "rightly",
     "exposed_comm": "1 case (DDP, 2 H200s, one bucket against default buckets): +7 points (10.5% predicted, 3.4% "
                     "measured): the last bucket stays exposed, and overlapped all-reduces slow the backward",
     "threads": "not predicted: traceview try --change threads measures it on the job",
