@@ -5,6 +5,7 @@
 # the window). A profiled window leaves the process 1.2-1.7x slower (benchmarks/after_profiler.py), so the A/B that
 # SAME_PROCESS=1 benchmarks/gpu_models.sh runs after its profile measures every arm in that slower regime.
 #   MODELS="shufflenet dlrm" OUT=/some/dir bash benchmarks/gpu_ab_first.sh    (SEALED=1: the A/B's results not printed)
+#   ARMS=base,compiled,compiled-loss ...    the arms (ab_models.py --arms; 4 arms or fewer keep the window after the rounds)
 # $OUT: log.txt, models.tar.gz (<model>-eager run directories and ab-<model>.json).
 set -u
 : "${OUT:?set OUT}"
@@ -14,7 +15,8 @@ S=/tmp/tv-ab-first
 say "$(python3 -c 'import os, torch, pandas; print("torch", torch.__version__, "pandas", pandas.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
 for m in $MODELS; do
   timeout 240 python3 -m traceview profile --steps 160:165 --no-analyze --no-torch-trace -o "$S/$m-eager" \
-    benchmarks/ab_models.py --model "$m" --rounds 10 --steps 10 --tail 40 --json "$S/ab-$m.json" > "$S/$m.out" 2>&1
+    benchmarks/ab_models.py --model "$m" --arms "${ARMS:-base,compiled,cudagraphs,fused}" --rounds 10 --steps 10 --tail 40 \
+    --json "$S/ab-$m.json" > "$S/$m.out" 2>&1
   say "A/B then profile $m in one process: exit $?"; [ "${SEALED:-0}" = 1 ] || grep "ms/step" "$S/$m.out" | tee -a "$LOG"
 done
 cp "$LOG" "$S/" 2>/dev/null

@@ -1,7 +1,8 @@
 """The arms of an A/B of one of ``sample_traces/scripts/train_models.py``'s models, as ``ab_models.py``,
 ``ab_alternation.py`` and ``after_profiler.py`` run them: each arm its own copy of the model (the same initial
 weights) and its own AdamW; ``base`` eager as the script runs with --mode eager, ``compiled`` torch.compile(model),
-``cudagraphs`` torch.compile with Inductor's CUDA-graph trees, ``fused`` eager with AdamW(fused=True). A step is the
+``cudagraphs`` torch.compile with Inductor's CUDA-graph trees, ``fused`` eager with AdamW(fused=True), ``compiled-loss``
+the forward and the loss compiled together as one function. A step is the
 script's: forward and loss, backward, the optimizer's step, zero_grad, and ``loss.item()`` every ``log_every`` steps."""
 
 from __future__ import annotations
@@ -32,11 +33,15 @@ class ModelArms:
     def add(self, arm: str) -> None:
         model = copy.deepcopy(self.first)
         opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True if arm == "fused" else None)
-        self.steppers[arm] = (compiled(model, MODES.get(arm, "eager")), opt, [0])
+        if arm == "compiled-loss":  # the forward and the loss compiled as one function (a loss outside the model fuses too)
+            loss_of = self.loss_of
+            self.steppers[arm] = (torch.compile(lambda x, y: loss_of(model, x, y)), opt, [0], True)
+        else:
+            self.steppers[arm] = (compiled(model, MODES.get(arm, "eager")), opt, [0], False)
 
     def step(self, arm: str) -> None:
-        forward, opt, count = self.steppers[arm]
-        loss = self.loss_of(forward, self.x, self.y)
+        forward, opt, count, whole = self.steppers[arm]
+        loss = forward(self.x, self.y) if whole else self.loss_of(forward, self.x, self.y)
         loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)

@@ -22,9 +22,10 @@ from traceview.analysis.analyze import analyze
 from traceview.trace import load
 from traceview.trace.run_files import dynamo_record, run_files
 
-#: (trace, kind, arm measured, arm it is measured against)
+#: (trace, kind, arm measured, arm it is measured against[, the row's label]): ``compiled-loss`` (the forward and the
+#: loss compiled as one function) measures `compile` too, in rows labelled ``compile+loss``, where an A/B has that arm
 CASES = (("eager", "compile", "compiled", "base"), ("eager", "fused_optimizer", "fused", "base"),
-         ("compiled", "cuda_graphs", "cudagraphs", "compiled"))
+         ("compiled", "cuda_graphs", "cudagraphs", "compiled"), ("eager", "compile", "compiled-loss", "base", "compile+loss"))
 
 
 def measured(ab: dict, arm: str, against: str) -> dict:
@@ -40,7 +41,7 @@ def rows_of(root: Path, model: str, tag: str = "") -> list[dict]:
     """``tag``: read the traces of ``<model>-<which><tag>`` (``-incl``: the compile-included profiles)."""
     ab = json.loads((root / f"ab-{model}.json").read_text())
     rows = []
-    for which, kind, arm, against in CASES:
+    for which, kind, arm, against, *label in CASES:
         run_dir = root / f"{model}-{which}{tag}"
         if not run_dir.is_dir() or arm not in ab["arms"]:
             continue  # not captured there (the CPU set has no compiled trace and no CUDA graphs)
@@ -48,7 +49,7 @@ def rows_of(root: Path, model: str, tag: str = "") -> list[dict]:
         result = analyze(load(trace), dynamo_record(run_files(trace)))
         a = {x.kind: x for x in result.advice}.get(kind)
         m = measured(ab, arm, against)
-        rows.append({"model": model, "trace": which + tag, "kind": kind, "advised": a is not None,
+        rows.append({"model": model, "trace": which + tag, "kind": label[0] if label else kind, "advised": a is not None,
                      "predicted_pct": round(a.saving_pct, 2) if a else 0.0, **m,
                      "error_points": round((a.saving_pct if a else 0.0) - m["measured_pct"], 2)})
     return rows
