@@ -34,9 +34,14 @@ import torch
 from traceview.capture.calibrate import CPU_KERNEL_OPS, LAUNCHES, chain, timed, training_step  # the chain profile --calibrate times
 
 
-def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple[float, float]:
-    """(kernels per step, median ms per step) of ``steps`` steps under the profiler, after ``warmup`` steps under it
-    (the profiler's first steps are slower)."""
+#: The runtime calls an eager op launches its kernels with: their median duration under the profiler is this process's
+#: speed (the compile model scales its constants by a trace's against this one's: traceview.trace.schema).
+EAGER_LAUNCHES = ("cudaLaunchKernel", "cudaLaunchKernelExC", "hipLaunchKernel", "hipExtLaunchKernel")
+
+
+def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple[float, float, float | None]:
+    """(kernels per step, median ms per step, median µs of an eager launch call) of ``steps`` steps under the
+    profiler, after ``warmup`` steps under it (the profiler's first steps are slower)."""
     acts = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" else [])
     sync()
     each = []
@@ -50,12 +55,14 @@ def profiled(step, sync, device: str, steps: int = 30, warmup: int = 5) -> tuple
                 each.append((time.perf_counter() - t0) * 1e3)
         ms = statistics.median(each)
         steps += warmup
-    names = [e.name for e in prof.events()]
+    events = prof.events()
+    names = [e.name for e in events]
+    launch = [e.time_range.elapsed_us() for e in events if e.name in EAGER_LAUNCHES]
     if device == "cuda":
         kernels = sum(n in LAUNCHES for n in names)
     else:  # Inductor's C++ kernels (cpp.enable_kernel_profile) and the ATen ops a compiled graph calls or eager runs
         kernels = sum(("cpp_fused" in n) or n in CPU_KERNEL_OPS for n in names)
-    return kernels / steps, ms
+    return kernels / steps, ms, (statistics.median(launch) if launch else None)
 
 
 class _Residual(torch.nn.Module):
@@ -127,9 +134,10 @@ def main() -> None:
                     f, ws = blocks(kind, n, device)
                     x = torch.randn(*BLOCKS[kind][1], device=device)
                 step = training_step(torch.compile(f) if mode == "compiled" else f, ws, x)
-                kernels, prof_ms = profiled(step, sync, device)
+                kernels, prof_ms, launch_us = profiled(step, sync, device)
                 ms = timed(step, sync)
-                rows.append({"blocks": kind, "n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms})
+                rows.append({"blocks": kind, "n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms,
+                             "launch_us": launch_us})
                 print(f"{kind:9s} n={n:3d} {mode:8s} {kernels:6.1f} kernels/step {ms:8.3f} ms  profiled {prof_ms:8.3f} ms", flush=True)
             torch._dynamo.reset()
         out["rows"] += rows
@@ -138,12 +146,14 @@ def main() -> None:
             c = [r for r in rows if r["mode"] == "compiled"]
             ea, eb = fit([r["kernels"] for r in e], [r[f"{scale}_ms"] for r in e])
             ca, cb = fit([r["kernels"] for r in c], [r[f"{scale}_ms"] for r in c])
+            launches = [r["launch_us"] for r in e if r["launch_us"] is not None]
             fitted = {"eager_kernel_ms": eb, "compiled_kernel_ms": cb, "compiled_call_ms": ca - ea,
-                      "eager_intercept_ms": ea, "compiled_intercept_ms": ca}
+                      "eager_intercept_ms": ea, "compiled_intercept_ms": ca,
+                      "eager_launch_us": statistics.median(launches) if launches else None}
             if kind == "chain":
                 out[scale] = fitted  # the calibration's chain, as before
             out.setdefault("by_blocks", {}).setdefault(kind, {})[scale] = fitted
-            print(kind, scale, {k: round(v, 4) for k, v in fitted.items()}, flush=True)
+            print(kind, scale, {k: round(v, 4) for k, v in fitted.items() if v is not None}, flush=True)
     if a.json:
         Path(a.json).write_text(json.dumps(out, indent=1) + "\n")
 

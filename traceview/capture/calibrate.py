@@ -66,15 +66,25 @@ def timed(step: Callable[[], None], sync: Callable[[], None], chunks: int = 15, 
     return statistics.median(out)
 
 
-def kernels_per_step(step: Callable[[], None], sync: Callable[[], None], device: str, steps: int = 5) -> float:
-    """Kernels one step launches (GPU) or runs (CPU), counted under the profiler."""
+#: The runtime calls an eager op launches its kernels with (traceview.trace.schema.EAGER_LAUNCH_APIS): their median
+#: duration under the profiler is the process's speed, which the compile model's constants are scaled by.
+EAGER_LAUNCHES = ("cudaLaunchKernel", "cudaLaunchKernelExC", "hipLaunchKernel", "hipExtLaunchKernel")
+
+
+def kernels_per_step(step: Callable[[], None], sync: Callable[[], None], device: str, steps: int = 5,
+                     launches: list[float] | None = None) -> float:
+    """Kernels one step launches (GPU) or runs (CPU), counted under the profiler; ``launches`` gets the µs of each
+    eager launch call."""
     acts = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if device == "cuda" else [])
     sync()
     with torch.profiler.profile(activities=acts) as prof:
         for _ in range(steps):
             step()
         sync()
-    names = [e.name for e in prof.events()]
+    events = prof.events()
+    names = [e.name for e in events]
+    if launches is not None:
+        launches += [e.time_range.elapsed_us() for e in events if e.name in EAGER_LAUNCHES]
     if device == "cuda":
         return sum(n in LAUNCHES for n in names) / steps
     return sum(("cpp_fused" in n) or n in CPU_KERNEL_OPS for n in names) / steps
@@ -87,10 +97,12 @@ def _fit(xs: list[float], ys: list[float]) -> tuple[float, float]:
 
 def compile_costs(device: str | None = None, sizes: tuple[int, ...] = (2, 8, 24)) -> dict:
     """Measure the compile model's constants here (a few seconds on a GPU host, ~20 s on a 2-core CPU, most of it
-    compiling). Returns ``{"device", "call_ms", "kernel_ms", "eager_kernel_ms", "rows"}``."""
+    compiling). Returns ``{"device", "call_ms", "kernel_ms", "eager_kernel_ms", "launch_us", "rows"}`` (``launch_us``:
+    the median eager launch call under the profiler, None on the CPU)."""
     device = device or ("cuda" if torch.cuda.is_available() else "cpu")
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     rows = []
+    launches: list[float] = []
     from traceview.capture.profiling import cpp_kernel_profile
 
     with cpp_kernel_profile():  # on the CPU, Inductor's C++ kernels show under the profiler
@@ -99,10 +111,12 @@ def compile_costs(device: str | None = None, sizes: tuple[int, ...] = (2, 8, 24)
                 f, ws = chain(n, device)
                 fn = torch.compile(f) if mode == "compiled" else f
                 step = training_step(fn, ws, torch.randn(8, 64, device=device))
-                rows.append({"n": n, "mode": mode, "kernels": kernels_per_step(step, sync, device), "ms": timed(step, sync)})
+                kernels = kernels_per_step(step, sync, device, launches=launches if mode == "eager" else None)
+                rows.append({"n": n, "mode": mode, "kernels": kernels, "ms": timed(step, sync)})
     eager = [r for r in rows if r["mode"] == "eager"]
     compiled = [r for r in rows if r["mode"] == "compiled"]
     e0, e1 = _fit([r["kernels"] for r in eager], [r["ms"] for r in eager])
     c0, c1 = _fit([r["kernels"] for r in compiled], [r["ms"] for r in compiled])
     return {"device": device, "call_ms": round(max(c0 - e0, 0.0), 4), "kernel_ms": round(max(c1, 0.0), 5),
-            "eager_kernel_ms": round(max(e1, 0.0), 5), "rows": rows}
+            "eager_kernel_ms": round(max(e1, 0.0), 5),
+            "launch_us": round(statistics.median(launches), 3) if launches else None, "rows": rows}

@@ -237,4 +237,8 @@ LAUNCH_APIS: Final[frozenset[str]] = frozenset(
 )
 
 #: Graph launches: one call replays many kernels.
+#: The runtime calls eager ATen ops launch their kernels with (not Triton's driver calls, not graph replays): their
+#: median duration under the profiler tells how fast the process ran (the compile model scales its constants by it).
+EAGER_LAUNCH_APIS: Final[frozenset[str]] = frozenset({"cudaLaunchKernel", "cudaLaunchKernelExC", "hipLaunchKernel",
+                                                      "hipExtLaunchKernel"})
 GRAPH_LAUNCH_APIS: Final[frozenset[str]] = frozenset({"cudaGraphLaunch", "cuGraphLaunch", "hipGraphLaunch"})

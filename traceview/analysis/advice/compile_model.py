@@ -40,6 +40,7 @@ import pandas as pd
 from traceview.analysis.advice import reductions as rd
 from traceview.analysis.host import replay as rp
 from traceview.trace.catalogue import tagged
+from traceview.trace.schema import EAGER_LAUNCH_APIS
 from traceview.trace import Trace
 
 # The names the model asks about (library ops and kernels, reductions, batch norm, convolutions' layouts) are in
@@ -63,6 +64,32 @@ class CompileCosts:
     source: str
     conv_ms: float = 0.0  # a convolution (forward and backward) as an extern call, beyond its eager ops' host time
     kernel_ms_range: tuple[float, float] | None = None  # the lowest and highest per-kernel fits measured (the band)
+    launch_us: float | None = None  # the measuring process's median eager launch call under the profiler (its speed)
+
+
+def eager_launch_us(trace: Trace, w: rp.Window) -> float | None:
+    """The median µs of the window's eager launch calls (``cudaLaunchKernel``...: schema.EAGER_LAUNCH_APIS) under the
+    profiler: how fast this process ran. None without any."""
+    la = trace.launches
+    if not len(la):
+        return None
+    mine = ((la["rank"] == w.rank) & (la["pid"] == w.pid) & (la["start_ns"] >= w.start_ns) & (la["start_ns"] <= w.end_ns)
+            & la["api"].astype(object).isin(EAGER_LAUNCH_APIS)).to_numpy(dtype=bool, na_value=False)
+    return float(np.median(la["dur_ns"].to_numpy()[mine])) / 1e3 if mine.any() else None
+
+
+def at_speed(costs: CompileCosts, launch_us: float | None) -> CompileCosts:
+    """``costs`` at the speed of a process whose eager launch calls took ``launch_us``: a compiled call's host costs
+    (Dynamo's guards, the wrapper's Python, each kernel's launch) scale with the process as its eager ops' do (the same
+    model's compiled step ran 0.69x as long in a process whose eager step ran 0.74x as long, benchmarks/results/
+    models-2026-11-27-compiled-loss); unchanged where either speed is unknown."""
+    if not costs.launch_us or not launch_us:
+        return costs
+    f = launch_us / costs.launch_us
+    return dataclasses.replace(costs, call_ms=costs.call_ms * f, kernel_ms=costs.kernel_ms * f, conv_ms=costs.conv_ms * f,
+                               kernel_ms_range=tuple(x * f for x in costs.kernel_ms_range) if costs.kernel_ms_range else None,
+                               source=f"{costs.source}; x{f:.2f}: this process's eager launch calls took {launch_us:.1f} µs "
+                                      f"against {costs.launch_us:.1f} µs where they were measured")
 
 
 #: ``benchmarks/micro_compile.py`` without the profiler, on an H200 host: the chain in three device calls
