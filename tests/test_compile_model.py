@@ -499,3 +499,33 @@ def test_blind_set_of_session_14_within_tolerance_or_known_misses():
         if r["kind"] == "compile" and (r["measured_low_pct"] > 0 or r["measured_high_pct"] < 0):
             within = within and (r["predicted_pct"] > 0) == (r["measured_low_pct"] > 0)
         assert within != ((r["model"], r["trace"], r["kind"]) in BLIND_S14_MISSES), r
+
+
+#: A seventh blind set, written on 2026-11-27 (session 14) after the compile model learned to scale its constants by
+#: the process's speed (the median eager launch call, against the one measured with the constants) and before these
+#: models ran anywhere: transformers' DistilBERT, a tabular residual MLP with BatchNorm1d and dropout, a siamese conv
+#: encoder with a contrastive loss outside the model, torch's nn.Transformer encoder-decoder. Measured as the sixth: the
+#: A/B's rounds first, then the same process's loop profiled eager at steps 160-164 (benchmarks/gpu_ab_first.sh,
+#: SEALED=1); the constants measured in the same device call, before the models ran. Tolerance, written here before the
+#: capture: the issue's (10 points, 5 where the change is worth under 15%), and the sign of `compile` right wherever the
+#: A/B's rounds agree on it; the steady eager trace only (no compiled or compile-included profile: device time).
+BLIND_S14B = ROOT / "sample_traces" / "gpu" / "models-blind-s14b"
+BLIND_S14B_MODELS = ("distilbert", "tabular", "siamese", "seq2seq")
+#: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
+BLIND_S14B_MISSES: dict[tuple[str, str, str], str] = {}
+
+
+@pytest.mark.skipif(not BLIND_S14B.is_dir(), reason="the seventh blind set is captured on the device after this test is committed")
+def test_blind_set_seven_within_tolerance_or_known_misses():
+    import model_predictions
+
+    present = [m for m in BLIND_S14B_MODELS if (BLIND_S14B / f"ab-{m}.json").exists()]
+    rows = [r for m in present for r in model_predictions.rows_of(BLIND_S14B, m)]
+    assert len({r["model"] for r in rows}) >= 3
+    assert {r["kind"] for r in rows} >= {"compile", "fused_optimizer"}
+    for r in rows:
+        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+        within = abs(r["predicted_pct"] - r["measured_pct"]) <= tolerance
+        if r["kind"] == "compile" and (r["measured_low_pct"] > 0 or r["measured_high_pct"] < 0):
+            within = within and (r["predicted_pct"] > 0) == (r["measured_low_pct"] > 0)
+        assert within != ((r["model"], r["trace"], r["kind"]) in BLIND_S14B_MISSES), r

@@ -29,7 +29,11 @@ GPTNeoXForCausalLM from a config: parallel residuals, partial rotary; 4 layers, 
 the reparameterisation's randn_like, transposed convs, MSE plus KL), ``perceiver`` (a latent array cross-attending to
 the inputs, then latent self-attention, attention written out with matmul and softmax), ``gmlp`` (gMLP's spatial gating:
 a linear map across tokens gating half the channels) and ``bloom`` (transformers' BloomForCausalLM: ALiBi biases
-through baddbmm, fused QKV; 4 layers, width 256). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
+through baddbmm, fused QKV; 4 layers, width 256). A blind set written on 2026-11-27 (session 14), after the compile
+model learned to scale its constants by the process's speed: ``distilbert`` (transformers' DistilBertForMaskedLM: 4
+layers, width 256), ``tabular`` (a residual MLP with BatchNorm1d and dropout), ``siamese`` (a shared conv encoder over
+image pairs, a contrastive loss outside the model) and ``seq2seq`` (torch's nn.Transformer encoder-decoder, 2+2 layers,
+a causal mask, teacher forcing). AdamW; ``--fused`` constructs it with fused=True. ``--mode``: ``eager``,
 ``compiled`` (torch.compile(model)), ``cudagraphs`` (torch.compile with Inductor's CUDA-graph trees). The loss
 is read with ``loss.item()`` every ``--log-every`` steps. Runs on the GPU when there is one, else on the CPU.
 """
@@ -43,7 +47,7 @@ from torch import nn
 
 MODELS = ("mixer", "gru", "bert", "vit", "cnn", "llama", "mobilenet", "tcn", "unet", "convnext", "densenet", "wavenet", "effnet",
           "resnext", "segnet", "encoder", "t5", "opt", "pointnet", "squeezenet", "shufflenet", "dlrm", "gcn", "gptneox",
-          "vae", "perceiver", "gmlp", "bloom")
+          "vae", "perceiver", "gmlp", "bloom", "distilbert", "tabular", "siamese", "seq2seq")
 
 
 class MixerBlock(nn.Module):
@@ -626,12 +630,72 @@ class GMLP(nn.Module):
         return self.head(self.norm(h).mean(1))
 
 
+class Tabular(nn.Module):
+    """A tabular-data MLP: 64 numeric features, 3 residual blocks of Linear-BatchNorm1d-ReLU-Dropout(0.1) at width 512,
+    10 classes (dropout draws random masks every step)."""
+
+    def __init__(self, features: int = 64, width: int = 512, depth: int = 3, classes: int = 10):
+        super().__init__()
+        self.embed = nn.Linear(features, width)
+        self.blocks = nn.ModuleList(nn.Sequential(nn.Linear(width, width), nn.BatchNorm1d(width), nn.ReLU(), nn.Dropout(0.1))
+                                    for _ in range(depth))
+        self.head = nn.Linear(width, classes)
+
+    def forward(self, x):
+        h = self.embed(x)
+        for block in self.blocks:
+            h = h + block(h)
+        return self.head(h)
+
+
+class Siamese(nn.Module):
+    """A siamese encoder: one small conv net (Conv-BN-ReLU, max-pooled, 3 stages) embeds both images of a pair to 64
+    normalised features; the contrastive loss (computed outside the model) pulls matching pairs together and pushes the
+    others past a margin."""
+
+    def __init__(self, dim: int = 64):
+        super().__init__()
+        layers, c = [], 3
+        for out in (32, 64, 128):
+            layers += [nn.Conv2d(c, out, 3, padding=1, bias=False), nn.BatchNorm2d(out), nn.ReLU(), nn.MaxPool2d(2)]
+            c = out
+        self.encoder = nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(128, dim))
+
+    def forward(self, pair):
+        a, b = pair.unbind(1)
+        return nn.functional.normalize(self.encoder(a), dim=1), nn.functional.normalize(self.encoder(b), dim=1)
+
+
+def contrastive_loss(m, pair, same, margin: float = 0.5):
+    a, b = m(pair)
+    d = (a - b).pow(2).sum(1).add(1e-6).sqrt()
+    return (same * d.pow(2) + (1 - same) * torch.relu(margin - d).pow(2)).mean()
+
+
+class Seq2Seq(nn.Module):
+    """An encoder-decoder of torch's own nn.Transformer (2 + 2 layers, width 256, 4 heads, GELU, no dropout) with a
+    causal mask, token embeddings and learned positions, over sequences of 64 tokens; the targets are the source
+    reversed (teacher forcing)."""
+
+    def __init__(self, vocab: int = 4096, width: int = 256, length: int = 64):
+        super().__init__()
+        self.embed, self.position = nn.Embedding(vocab, width), nn.Parameter(torch.randn(length, width) * 0.02)
+        self.transformer = nn.Transformer(width, 4, 2, 2, 4 * width, dropout=0.0, activation="gelu", batch_first=True)
+        self.head = nn.Linear(width, vocab)
+        self.register_buffer("mask", nn.Transformer.generate_square_subsequent_mask(length), persistent=False)
+
+    def forward(self, src, tgt):
+        out = self.transformer(self.embed(src) + self.position, self.embed(tgt) + self.position, tgt_mask=self.mask,
+                               tgt_is_causal=True)
+        return self.head(out)
+
+
 CLASSIFIERS = {"mixer": (Mixer, (64, 48)), "gru": (GRUClassifier, (64, 32)), "vit": (ViT, (64, 48)), "cnn": (CNN, (3, 32, 32)),
                "mobilenet": (MobileNet, (3, 32, 32)), "tcn": (TCN, (256, 40)), "convnext": (ConvNeXt, (3, 32, 32)),
                "densenet": (DenseNet, (3, 32, 32)), "wavenet": (WaveNet, (256, 32)), "effnet": (EfficientNet, (3, 32, 32)),
                "resnext": (ResNeXt, (3, 32, 32)), "encoder": (Encoder, (64, 48)), "pointnet": (PointNet, (3, 512)),
                "squeezenet": (SqueezeNet, (3, 32, 32)), "shufflenet": (ShuffleNet, (3, 32, 32)),
-               "perceiver": (Perceiver, (256, 64)), "gmlp": (GMLP, (64, 48))}
+               "perceiver": (Perceiver, (256, 64)), "gmlp": (GMLP, (64, 48)), "tabular": (Tabular, (64,))}
 
 
 def build(name: str, device: str, batch: int):
@@ -692,6 +756,24 @@ def build(name: str, device: str, batch: int):
         ids = torch.randint(0, 8192, (batch, 128), generator=g)
         data = (ids, ids.clone())
         loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "distilbert":
+        from transformers import DistilBertConfig, DistilBertForMaskedLM
+        config = DistilBertConfig(vocab_size=8192, dim=256, n_layers=4, n_heads=4, hidden_dim=1024,
+                                  max_position_embeddings=128, dropout=0.0, attention_dropout=0.0)
+        model = DistilBertForMaskedLM(config)
+        ids = torch.randint(0, 8192, (batch, 128), generator=g)
+        data = (ids, ids.clone())
+        loss = lambda m, x, y: m(input_ids=x, labels=y).loss  # noqa: E731
+    elif name == "siamese":  # pairs of 32x32 images, 1 where they match
+        model = Siamese()
+        data = (torch.randn(batch, 2, 3, 32, 32, generator=g), torch.randint(0, 2, (batch,), generator=g).float())
+        loss = contrastive_loss
+    elif name == "seq2seq":  # the source sequence reversed, teacher-forced: next-token cross-entropy
+        model = Seq2Seq()
+        src = torch.randint(0, 4096, (batch, 64), generator=g)
+        data = (src, src.flip(1))
+        loss = lambda m, x, y: nn.functional.cross_entropy(  # noqa: E731
+            m(x, torch.cat([torch.zeros_like(y[:, :1]), y[:, :-1]], 1)).flatten(0, 1), y.flatten())
     elif name == "vae":  # the image is its own target
         model = VAE()
         images = torch.rand(batch, 3, 32, 32, generator=g)
