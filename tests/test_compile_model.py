@@ -501,18 +501,28 @@ def test_blind_set_of_session_14_within_tolerance_or_known_misses():
         assert within != ((r["model"], r["trace"], r["kind"]) in BLIND_S14_MISSES), r
 
 
-#: A seventh blind set, written on 2026-11-27 (session 14) after the compile model learned to scale its constants by
-#: the process's speed (the median eager launch call, against the one measured with the constants) and before these
-#: models ran anywhere: transformers' DistilBERT, a tabular residual MLP with BatchNorm1d and dropout, a siamese conv
-#: encoder with a contrastive loss outside the model, torch's nn.Transformer encoder-decoder. Measured as the sixth: the
-#: A/B's rounds first, then the same process's loop profiled eager at steps 160-164 (benchmarks/gpu_ab_first.sh,
-#: SEALED=1); the constants measured in the same device call, before the models ran. Tolerance, written here before the
-#: capture: the issue's (10 points, 5 where the change is worth under 15%), and the sign of `compile` right wherever the
-#: A/B's rounds agree on it; the steady eager trace only (no compiled or compile-included profile: device time).
+#: A seventh blind set, written on 2026-11-27 (session 14) and committed before these models ran anywhere: transformers'
+#: DistilBERT, a tabular residual MLP with BatchNorm1d and dropout, a siamese conv encoder with a contrastive loss
+#: outside the model, torch's nn.Transformer encoder-decoder. Measured as the sixth: the A/B's rounds first (arms
+#: compiled, fused and compiled-loss: the forward and the loss compiled together, scored as `compile+loss` rows), then
+#: the same process's loop profiled eager at steps 160-164 (benchmarks/gpu_ab_first.sh, SEALED=1). It was written to
+#: score a compile model whose constants scale with the process's speed (the median eager launch call; the constants
+#: measured so in the same device call, before the models ran); that model was not kept (docs/benchmarks.md: 3 of 8
+#: compile rows here against 4 of 8 unscaled, 19 of 39 against 17 of 39 in sample), and the rows below are the model
+#: as committed. Tolerance, written here before the capture: the issue's (10 points, 5 where the change is worth under
+#: 15%), and the sign of `compile` right wherever the A/B's rounds agree on it; the steady eager trace only.
 BLIND_S14B = ROOT / "sample_traces" / "gpu" / "models-blind-s14b"
 BLIND_S14B_MODELS = ("distilbert", "tabular", "siamese", "seq2seq")
 #: misses on the blind set, with the reason (filled in after the outcome was read; docs/benchmarks.md)
-BLIND_S14B_MISSES: dict[tuple[str, str, str], str] = {}
+BLIND_S14B_MISSES: dict[tuple[str, str, str], str] = {
+    ("seq2seq", "eager", "compile"): "+10.2 points (36.0% predicted, 25.8% measured, rounds 20.4..31.2); compiled with its "
+                                     "loss 28.2%: +7.8, within",
+    ("siamese", "eager", "compile"): "+8.6 points (17.2% predicted, 8.6% measured): the contrastive loss, outside the "
+                                     "model, stays eager under torch.compile(model); compiled with its loss 23.2%: -6.0, within",
+    ("tabular", "eager", "compile"): "+13.3 points (15.5% predicted, 2.1% measured, rounds -11.4..8.0): compiling barely "
+                                     "shortened the 2.8 ms step; no compiled profile was taken to see why",
+    ("tabular", "eager", "compile+loss"): "+10.5 points (15.5% predicted, 4.9% measured): as compiled alone",
+}
 
 
 @pytest.mark.skipif(not BLIND_S14B.is_dir(), reason="the seventh blind set is captured on the device after this test is committed")
