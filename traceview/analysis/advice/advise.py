@@ -1022,6 +1022,6 @@ def measured_costs(host: dict | None, device: str) -> cm.CompileCosts | None:
     call, kernel = cal.get("call_ms"), cal.get("kernel_ms")
     if not isinstance(call, (int, float)) or not isinstance(kernel, (int, float)) or kernel <= 0:
         return None
-    launch = cal.get("launch_us")
-    return cm.CompileCosts(float(call), float(kernel), "measured on the machine that captured this trace (profile --calibrate)",
-                           launch_us=float(launch) if isinstance(launch, (int, float)) and launch > 0 else None)
+    # meta.json keeps the calibration's launch call too (its process's speed); the costs are not scaled by it: scaling
+    # the constants by a process's speed did not make the predictions better (benchmarks/compile_at_speed.py)
+    return cm.CompileCosts(float(call), float(kernel), "measured on the machine that captured this trace (profile --calibrate)")
