@@ -545,12 +545,13 @@ CHECKED: Final[dict[str, str]] = {
                "an Inductor fallback), ShuffleNet -29 (slower, by less than predicted); 4 more blind, the A/B before "
                "the profile: BLOOM +10, Perceiver +5, gMLP -2, VAE +15 (its loss, outside the model, stays eager "
                "under torch.compile(model)); +6 to +22 where the window starts at step 0 (its unprofiled steps come "
-               "after the profile, which slows a process)",
+               "after the profile, which slows a process); 4 more blind: DistilBERT +1, seq2seq +10, siamese +9, "
+               "tabular +13 (with the loss compiled too, as predicted: 3 of 4 within)",
     "cuda_graphs": "out of sample (16 models, H200): -2 to +40 points, 13 of 16 within 10; 4 blind: -0.4 to +16, 3 within "
                    "10; 4 more blind: -3 to +7, all within 10",
     "fused_optimizer": "out of sample (16 models, H200): -2 to +14 points, 11 of 16 within 5; 4 blind: -2 to +7, 1 within "
-                       "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; 4 more "
-                       "blind, measured so: -4 to +1.5, all within 5; the Adam "
+                       "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; 8 more "
+                       "blind, measured so: -4 to +4, all within 5; the Adam "
                        "sweep: -15% to +22% of the saving",
     "input": "blind: 6 H200 loops -2 to +5 points, all within 5; 3 CPU loops +1, -9 (under), quiet where it measured "
              "-4%; in sample: -9 to +14 (H200), -8 to -4 (CPU)",
