@@ -15,11 +15,11 @@ import copy
 import json
 import os
 import statistics
-import time
 
 import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
+from ddp_ab import interleaved_rounds, profile_arms
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 ARMS = {"base": 10000, "buckets": 25}
@@ -59,18 +59,7 @@ def worker(rank: int, world: int, args) -> None:
             torch.cuda.synchronize()
 
     arms = list(ARMS)
-    times = {a: [] for a in arms}
-    for lap in range(args.rounds + 1):
-        for arm in arms[lap % 2:] + arms[:lap % 2]:
-            for _ in range(2 if lap else 5):
-                step(arm)
-            sync()
-            t0 = time.perf_counter()
-            for _ in range(args.steps):
-                step(arm)
-            sync()
-            if lap:
-                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    times = interleaved_rounds(arms, step, sync, args.rounds, args.steps)
     if rank == 0:
         base = statistics.median(times["base"])
         shares = sorted(1 - t / b for t, b in zip(times["buckets"], times["base"]))
@@ -83,21 +72,7 @@ def worker(rank: int, world: int, args) -> None:
         for a in arms:
             print(f"{a:8s} {result['arms'][a]['median_ms']:8.3f} ms/step", flush=True)
         print(f"buckets saves {result['arms']['buckets']['saving_share']:+.1%}", flush=True)
-    acts = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if gpu else [])
-    for arm in arms:
-        folder = os.path.join(args.out, arm)
-        os.makedirs(folder, exist_ok=True)
-
-        def handler(prof, folder=folder):
-            prof.export_chrome_trace(os.path.join(folder, f"rank{rank}.pt.trace.json.gz"))
-
-        sync()
-        with torch.profiler.profile(activities=acts, schedule=torch.profiler.schedule(wait=1, warmup=1, active=4, repeat=1),
-                                    on_trace_ready=handler) as prof:
-            for _ in range(6):
-                step(arm)
-                prof.step()
-        sync()
+    profile_arms(arms, step, sync, args.out, rank, gpu)
     dist.destroy_process_group()
 
 

@@ -22,6 +22,7 @@ import time
 import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
+from ddp_ab import interleaved_rounds, profile_arms
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 ARMS = ("balanced", "slow-input", "slow-compute")
@@ -65,19 +66,7 @@ def worker(rank: int, world: int, args) -> None:
             torch.cuda.synchronize()
 
     arms = list(ARMS)
-    times = {a: [] for a in arms}
-    for lap in range(args.rounds + 1):
-        order = arms[lap % len(arms):] + arms[:lap % len(arms)]
-        for arm in order:
-            for _ in range(2 if lap else 5):
-                step(arm)
-            sync()
-            t0 = time.perf_counter()
-            for _ in range(args.steps):
-                step(arm)
-            sync()
-            if lap:
-                times[arm].append((time.perf_counter() - t0) * 1e3 / args.steps)
+    times = interleaved_rounds(arms, step, sync, args.rounds, args.steps)
     if rank == 0:
         result = {"device": torch.cuda.get_device_name(0) if gpu else "cpu", "torch": torch.__version__, "argv": vars(args),
                   "arms": {a: {"round_ms": [round(t, 4) for t in times[a]], "median_ms": statistics.median(times[a])} for a in arms}}
@@ -92,21 +81,7 @@ def worker(rank: int, world: int, args) -> None:
         if not args.sealed:
             for a in arms:
                 print(f"{a:13s} {result['arms'][a]['median_ms']:8.3f} ms/step", flush=True)
-    acts = [torch.profiler.ProfilerActivity.CPU] + ([torch.profiler.ProfilerActivity.CUDA] if gpu else [])
-    for arm in arms:
-        folder = os.path.join(args.out, arm)
-        os.makedirs(folder, exist_ok=True)
-
-        def handler(prof, folder=folder):
-            prof.export_chrome_trace(os.path.join(folder, f"rank{rank}.pt.trace.json.gz"))
-
-        sync()
-        with torch.profiler.profile(activities=acts, schedule=torch.profiler.schedule(wait=1, warmup=1, active=4, repeat=1),
-                                    on_trace_ready=handler) as prof:
-            for _ in range(6):
-                step(arm)
-                prof.step()
-        sync()
+    profile_arms(arms, step, sync, args.out, rank, gpu)
     dist.destroy_process_group()
 
 
