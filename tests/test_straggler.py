@@ -165,7 +165,9 @@ def test_the_20_ms_slow_rank_on_two_h200s_stays_first_with_input_as_its_cause(jo
 #: second (``straggler-2``: 1.5 ms sleep, 2x the batch, 12 layers of 1024, batch 1024), configured and sealed before it
 #: ran, with the changed rule committed: out of sample, the same tolerance.
 STRAGGLER_AB = SAMPLES / "nccl_2rank" / "straggler"
-STRAGGLER_RUNS = [SAMPLES / "nccl_2rank" / name for name in ("straggler", "straggler-2")]
+#: The third (``straggler-3``: 2.5 ms sleep, 4x the batch, 6 layers of 1536, batch 768), configured and sealed before it
+#: ran, with the excess rule and the gate's jitter alternative committed: out of sample for both.
+STRAGGLER_RUNS = [SAMPLES / "nccl_2rank" / name for name in ("straggler", "straggler-2", "straggler-3")]
 #: what missed, with the reason (filled in after the outcome was read; docs/benchmarks.md)
 STRAGGLER_MISSES: dict[tuple[str, str], str] = {
     ("straggler-2", "slow-input"): "blind: not advised (a note: rank 1's 1.64 ms input excess against a 4.28 ms wait, "
