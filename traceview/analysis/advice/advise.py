@@ -565,7 +565,7 @@ CHECKED: Final[dict[str, str]] = {
     "straggler": "1 case (2 gloo ranks): +8% of the saving; 2 H200s (DDP, NCCL; in sample for the excess rule): a "
                  "slow input -5 points, uneven batches -9; a second job: the slow input 1.63 ms against 1.76 ms measured "
                  "(-12 points of a step the profiler stretched 1.5x), twice the batch on a host-bound loop no straggler, "
-                 "rightly",
+                 "rightly; a third job, out of sample: slow input -9, four times the batch +6",
     "exposed_comm": "1 case (DDP, 2 H200s, one bucket against default buckets): +7 points (10.5% predicted, 3.4% "
                     "measured): the last bucket stays exposed, and overlapped all-reduces slow the backward",
     "threads": "not predicted: traceview try --change threads measures it on the job",
