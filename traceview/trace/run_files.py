@@ -26,7 +26,7 @@ from traceview.errors import TraceFormatError
 from traceview.trace.autotune_log import AutotuneLog, read_autotune_log
 from traceview.trace.load import trace_files
 from traceview.trace.torch_log import TorchLog, read_torch_log
-from traceview.trace.step_times import unprofiled_median
+from traceview.trace.step_times import timed_after_window, unprofiled_median
 
 LOG_GLOBS = ("*.torch_trace.log.gz", "*.torch_trace.log")
 
@@ -58,6 +58,7 @@ class DynamoRecord:
     unprofiled_step_ms: float | None = None  # median step with the profiler off (meta.json of `profile --steps`)
     harness_syncs: bool = False  # a `traceview run` trace: each step ends in the runner's own synchronize
     unprofiled_loader_ms: float | None = None  # median time per step in DataLoader.__next__, the profiler off (meta.json)
+    unprofiled_after_window: bool = False  # those steps ran after the profiled window (none before it): slower ones
 
     @property
     def empty(self) -> bool:
@@ -120,7 +121,8 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
             notes.append(f"autotuning record skipped: {exc}")
     return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta), _host(files.meta),
                         _unprofiled_step_ms(files.meta, files.trace), isinstance(files.meta, dict) and files.meta.get("kind") == "run",
-                        _timing(files.meta, "unprofiled_loader_median_ms"))
+                        _timing(files.meta, "unprofiled_loader_median_ms"),
+                        isinstance(files.meta, dict) and timed_after_window(files.meta.get("steps")))
 
 
 def _run_steps(meta: dict[str, Any] | None) -> int | None:

@@ -62,3 +62,18 @@ def unprofiled_median(meta_steps: dict[str, Any], key: str = "step_ms") -> float
     if off == timing.get("unprofiled_steps"):
         return None  # the run was timed by this rule: its recorded median (of the unrounded times) stands
     return statistics.median(by_step[i] for i in off) if off else None
+
+
+def timed_after_window(meta_steps: dict[str, Any]) -> bool:
+    """Whether the steps that time meta.json's run without the profiler include steps after the profiled window
+    (fewer than MIN_STEPS_BEFORE ran before it): a profile leaves a process slower, so those steps run slow."""
+    timing = meta_steps.get("timing") if isinstance(meta_steps, dict) else None
+    window = window_of(meta_steps.get("requested")) if isinstance(meta_steps, dict) else None
+    times = timing.get("step_ms") if isinstance(timing, dict) else None
+    if window is None or not isinstance(times, dict) or not times:
+        return False
+    try:
+        steps = sorted(int(k) for k in times)
+    except (TypeError, ValueError):
+        return False
+    return any(i >= window[1] for i in unprofiled_steps(steps, *window))
