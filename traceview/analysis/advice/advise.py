@@ -837,7 +837,10 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     if not len(trace.gpu):
         return _compile_cpu(trace, windows, w, unprofiled_step_ms, costs or cm.COSTS["cpu"])
     steps = rp.step_windows_of(windows, w)
-    model = cm.compiled_step(trace, w, blocking, steps, cm.at_speed(costs or cm.COSTS["cuda"], cm.eager_launch_us(trace, w)))
+    costs = costs or cm.COSTS["cuda"]
+    if costs.launch_us:  # constants that carry their process's speed (benchmarks/compile_at_speed.py; none by default)
+        costs = cm.at_speed(costs, cm.eager_launch_us(trace, w))
+    model = cm.compiled_step(trace, w, blocking, steps, costs)
     if model is None:
         return None
     usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
