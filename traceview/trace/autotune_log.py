@@ -23,6 +23,7 @@ A file that is not such a document raises :class:`~traceview.errors.TraceFormatE
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Optional
 
@@ -36,6 +37,11 @@ class Candidate(msgspec.Struct, frozen=True):
     ms: Optional[float] = None  # the candidate's benchmark time; None: it failed, or not timed
     kind: str = ""  # extern (ATen/cuBLAS/MKL), triton, cpp, cuda, ...
     description: str = ""  # a Triton template's config (BLOCK_M=64, ..., num_warps=4)
+
+    def config(self, key: str) -> int | None:
+        """An integer setting of the config its description gives (``BLOCK_M``, ``num_warps``); None if it gives none."""
+        found = re.search(rf"\b{re.escape(key)}=(\d+)", self.description)
+        return int(found.group(1)) if found else None
 
 
 class AutotuneRecord(msgspec.Struct, frozen=True):

@@ -73,6 +73,13 @@ def region_id(name: str) -> str:
     return found.group("id") or "?" if found is not None else "?"
 
 
+def module_label(name: str) -> str:
+    """A module call's name as its table shows it (``nn.Module: GPT2Block_0`` -> ``GPT2Block_0``); a compiled
+    region's call as ``[compiled F/C]``."""
+    found = MODULE.match(name)
+    return name[found.end():] if found else f"[compiled {region_id(name)}]"
+
+
 def step_label(name: str) -> str:
     """A name as a table of many steps shows it: every ``ProfilerStep#N`` as one row, other names as they are."""
     return "ProfilerStep#N" if STEP.match(name) else name
@@ -214,6 +221,7 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
     "host_collective": Tag(HOST_COLLECTIVE),
     "fused_op": Tag(r"_fused_"),  # a fused optimizer's op (aten::_fused_adamw_, ...): the step is fused already
     "foreach_op": Tag(r"aten::_foreach_", anchored=True),  # a foreach optimizer's ops
+    "copy_op": Tag(r"(?i)copy"),  # an op that copies (aten::copy_, aten::_to_copy): beside a CUDA graph, its inputs
     "library_frame": Tag(LIBRARY_FRAME),  # a kernel's user line is its nearest python_function not tagged so
     # the stages of a compilation, for its breakdown (analysis/compile/phases.py)
     **{f"compile_stage:{stage}": Tag(pattern.pattern) for stage, pattern in COMPILE_STAGES},
@@ -249,6 +257,7 @@ KERNEL_TAGS: Final[dict[str, Tag]] = {
     "fused_optimizer_kernel": Tag(r"fused_adam|FusedAdam|_fused_sgd|fused_sgd"),
     "multi_tensor_apply": Tag(r"multi_tensor_apply"),
     "copy_kernel": Tag(r"copy|multi_tensor_apply"),  # what copies CUDA-graph inputs in
+    "copy_named": Tag(r"(?i)copy"),  # a kernel named for a copy (elementwise copies, copy_kernel, ...)
     "triton_template": Tag(r"triton_tem_", anchored=True),  # a Triton template kernel max-autotune chose (a GEMM's)
 }
 
@@ -287,3 +296,85 @@ def tagged(frame: pd.DataFrame, tag: str) -> np.ndarray:
     if tag not in _CATALOGUES[table]:
         raise KeyError(f"no tag {tag!r} in the catalogue (trace/catalogue.py)")
     return (frame["tags"].to_numpy(dtype=np.uint64) & _BITS[table][tag]) != 0
+
+
+# --- what a name says beyond a yes or no: readers of names and paths the analyses print or join on --------------
+# (the analyses ask these, never a pattern of their own: tests/test_import_graph.py counts what matches in analysis/)
+
+#: A float GEMM kernel whose name says it runs on TF32 tensor cores.
+TF32_KERNEL: Final[re.Pattern[str]] = re.compile(r"tf32|xf32", re.IGNORECASE)
+#: An ATen op that writes over its first input: ``add_``, ``copy_``, ``_foreach_mul_`` (the trailing underscore).
+IN_PLACE_OP: Final[re.Pattern[str]] = re.compile(r"[a-z0-9]_$")
+#: A collective's kind from its record_param_comms name, its annotation or its NCCL/RCCL kernel, first match wins.
+COLLECTIVE_KINDS: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple((re.compile(p, re.IGNORECASE), kind) for p, kind in (
+    (r"all_?reduce", "allreduce"), (r"reduce_?scatter", "reducescatter"), (r"all_?gather", "allgather"),
+    (r"all_?to_?all", "alltoall"), (r"broadcast", "broadcast"), (r"sendrecv|send|recv", "sendrecv"), (r"^_?reduce|_reduce_", "reduce"),
+))
+#: A kernel Inductor generated, by its name: ``triton_poi_...``, ``triton_red_...``, ``cpp_fused_...``.
+INDUCTOR_KERNEL: Final[re.Pattern[str]] = re.compile(r"^(?:cpp|triton_[a-z]{3})_")
+#: The namespace an op's name starts with: ``aten::``, ``prims::``, ``aten.`` (Inductor's comments), ``torch.``.
+OP_NAMESPACE: Final[re.Pattern[str]] = re.compile(r"^(?:aten|prims|inductor|triton|torch)(?:::|\.)")
+#: The compiled graph Inductor's C++ kernel profile prefixes a kernel's name with: ``graph_1_cpp_fused_relu_0``.
+CPP_KERNEL_GRAPH: Final[re.Pattern[str]] = re.compile(r"^graph_(\d+)_")
+#: Old Triton appended the argument specialisation to a kernel's name: ``triton_poi_..._0d1d2d3de``.
+SPECIALISATION: Final[re.Pattern[str]] = re.compile(r"^[0-9dec]+$")
+#: A file of PyTorch itself (installed, or a source tree's torch/_dynamo).
+TORCH_FILE: Final[re.Pattern[str]] = re.compile(r"(?:site-packages|dist-packages)/torch/|(?:^|/)torch/_dynamo/")
+#: The running number Inductor gives each autotuning choice of a kind (``triton_mm_3``).
+RUNNING_NUMBER: Final[re.Pattern[str]] = re.compile(r"_\d+$")
+
+
+def synchronize_call(name: str) -> bool:
+    """A runtime call that waits for a device, stream, event or context (``cudaStreamSynchronize``)."""
+    return name.endswith("Synchronize")
+
+
+def tf32_kernel(name: str) -> bool:
+    return TF32_KERNEL.search(name) is not None
+
+
+def in_place_op(name: str) -> bool:
+    """``aten::add_`` yes, ``aten::add`` and ``aten::__and__`` no."""
+    return IN_PLACE_OP.search(name.split("::")[-1]) is not None
+
+
+def collective_kind(name: str | None) -> str | None:
+    """``all_reduce`` / ``allreduce`` / ``ncclDevKernel_AllReduce_Sum_f32`` -> ``allreduce``; None when unknown."""
+    if not name:
+        return None
+    text = str(name).removeprefix("nccl:").replace("ncclDevKernel_", "").replace("ncclKernel_", "")
+    return next((kind for pattern, kind in COLLECTIVE_KINDS if pattern.search(text)), None)
+
+
+def step_number(name: str, otherwise: int) -> int:
+    """A step's number from its name (``ProfilerStep#12`` -> 12, the last number in it); ``otherwise`` when none."""
+    digits = re.findall(r"\d+", name)
+    return int(digits[-1]) if digits else otherwise
+
+
+def inductor_kernel(name: str) -> bool:
+    return INDUCTOR_KERNEL.match(name) is not None
+
+
+def without_namespace(op: str) -> str:
+    """``aten::_foreach_add_.Scalar`` -> ``_foreach_add_.Scalar``."""
+    return OP_NAMESPACE.sub("", op)
+
+
+def cpp_kernel_graph(name: str) -> tuple[str | None, str]:
+    """``graph_1_cpp_fused_relu_0`` -> ("1", ``cpp_fused_relu_0``); a name without the prefix -> (None, name)."""
+    found = CPP_KERNEL_GRAPH.match(name)
+    return (found.group(1), name[found.end():]) if found else (None, name)
+
+
+def specialisation(suffix: str) -> bool:
+    """``suffix`` is only an argument specialisation (what old Triton appended to a kernel's name)."""
+    return SPECIALISATION.match(suffix) is not None
+
+
+def torch_file(path: str) -> bool:
+    return TORCH_FILE.search(path) is not None
+
+
+def without_running_number(name: str) -> str:
+    return RUNNING_NUMBER.sub("", name)

@@ -42,6 +42,7 @@ import pandas as pd
 
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.host import replay as rp
+from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.analysis.host.critical_path import CriticalPath
 from traceview.analysis.ranks.ranks import rank_steps, step_period_ms
@@ -481,7 +482,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
         found.append(threads_note(host))
     found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed,
                                        unprofiled_loader_ms=unprofiled_loader_ms)
-              if not (harness_syncs and a.kind == "sync" and a.where is not None and a.where.endswith("Synchronize"))]
+              if not (harness_syncs and a.kind == "sync" and a.where is not None and catalogue.synchronize_call(a.where))]
     # every entry says how many steps it rests on
     found = [a if a is None or a.steps_used is not None else dataclasses.replace(a, steps_used=n_steps) for a in found]
     if unprofiled_step_ms:  # shares of the profiled step, in ms of a step without the profiler

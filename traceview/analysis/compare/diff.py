@@ -17,7 +17,6 @@ Kernels with no partner are listed as unmatched on their side.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from traceview.trace.catalogue import inductor_kernel, without_namespace
 from traceview.trace.inductor_code import aten_ops_from_name
 
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 MIN_JACCARD = 0.5
 #: Words that say nothing about which computation a kernel did.
 _STOP_WORDS = frozenset({"", "default", "tensor", "scalar", "out", "self", "fused", "kernel", "impl"})
-_INDUCTOR = re.compile(r"^(?:cpp|triton_[a-z]{3})_")
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,7 @@ def op_words(op: object) -> frozenset[str]:
     """``aten::_foreach_add_.Scalar`` -> {add}; ``aten._to_copy`` -> {to, copy}; None -> {}."""
     if op is None or op is pd.NA or (isinstance(op, float) and op != op):
         return frozenset()
-    text = re.sub(r"^(?:aten|prims|inductor|triton|torch)(?:::|\.)", "", str(op).strip())
+    text = without_namespace(str(op).strip())
     text = text.split(".", 1)[0].replace("_foreach_", "_")
     return frozenset(w for w in text.lower().split("_") if w not in _STOP_WORDS and not w.isdigit())
 
@@ -89,7 +88,7 @@ def kernel_ops(kernels: pd.DataFrame, aten_ops: Mapping[str, Sequence[str]] | No
 def _ops_of(name: str, ops: list[str], aten_ops: Mapping[str, Sequence[str]] | None) -> frozenset[str]:
     if aten_ops and aten_ops.get(name):
         return frozenset().union(*(op_words(o) for o in aten_ops[name]))
-    if _INDUCTOR.match(name):
+    if inductor_kernel(name):
         return frozenset().union(frozenset(), *(op_words(o) for o in aten_ops_from_name(name)))
     return frozenset().union(frozenset(), *(op_words(o) for o in ops if o != name))
 

@@ -12,14 +12,12 @@ differs between runs for the same template) and its config::
 
 from __future__ import annotations
 
-import re
-
 import pandas as pd
 
 from traceview.analysis.compile.autotune import AutotuneChoice, AutotuneChoices
+from traceview.trace.catalogue import without_running_number
 
 COLUMNS = ["key", "a_chosen", "b_chosen", "a_ms", "b_ms", "a_trace_ms", "b_trace_ms", "changed"]
-_RUNNING_NUMBER = re.compile(r"_\d+$")
 
 
 def autotune_changes(a: AutotuneChoices | None, b: AutotuneChoices | None) -> pd.DataFrame:
@@ -56,4 +54,4 @@ def _identity(c: AutotuneChoice) -> str:
         return c.chosen
     chosen = next((x for x in c.candidates if x["name"] == c.chosen), {})
     config = f", {chosen['description']}" if chosen.get("description") else ""
-    return f"{_RUNNING_NUMBER.sub('', c.chosen)} ({c.chosen_kind}{config})"
+    return f"{without_running_number(c.chosen)} ({c.chosen_kind}{config})"

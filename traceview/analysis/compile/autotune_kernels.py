@@ -18,7 +18,6 @@ How the kernel is found (the ``match`` of a decision):
 from __future__ import annotations
 
 import math
-import re
 
 import msgspec
 import numpy as np
@@ -33,7 +32,6 @@ from traceview.trace.autotune_log import AutotuneRecord, Candidate
 #: extern choice names that are not the ATen op's own name
 EXTERN_OPS = {"bias_addmm": "aten::addmm", "_mkl_linear": "mkl::_mkl_linear", "addmm": "aten::addmm"}
 THREADS_PER_WARP = 32
-_CONFIG = {key: re.compile(rf"\b{key}=(\d+)") for key in ("BLOCK_M", "BLOCK_N", "num_warps")}
 
 
 def find_kernel(record: AutotuneRecord, runs: "RunPhase") -> tuple[str | None, list[int], str | None]:
@@ -58,18 +56,18 @@ def is_extern(record: AutotuneRecord) -> bool:
 
 
 def _extern_op(choice: str) -> str:
-    name = re.sub(r"^extern_", "", choice)
+    name = choice.removeprefix("extern_")
     return EXTERN_OPS.get(name, name if "::" in name else f"aten::{name}")
 
 
 def _launch_shape(record: AutotuneRecord, chosen: Candidate) -> tuple[int, int] | None:
     """(threads per block, blocks) a GEMM template launches with the chosen config: mat1 (.. x M x K) and
     mat2 (.. x K x N) are the last two inputs; None when the config or the sizes do not say."""
-    found = {k: p.search(chosen.description) for k, p in _CONFIG.items()}
+    bm, bn, warps = (chosen.config(k) for k in ("BLOCK_M", "BLOCK_N", "num_warps"))
     sizes = _sizes(record)
-    if not all(found.values()) or len(sizes) < 2 or len(sizes[-2]) < 2 or len(sizes[-1]) < 2:
+    if None in (bm, bn, warps) or len(sizes) < 2 or len(sizes[-2]) < 2 or len(sizes[-1]) < 2:
         return None
-    (bm, bn, warps), mat1, mat2 = (int(found[k].group(1)) for k in _CONFIG), sizes[-2], sizes[-1]
+    mat1, mat2 = sizes[-2], sizes[-1]
     batch = mat1[0] if len(mat1) == 3 else 1
     return warps * THREADS_PER_WARP, batch * math.ceil(mat1[-2] / bm) * math.ceil(mat2[-1] / bn)
 

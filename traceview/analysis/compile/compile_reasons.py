@@ -27,8 +27,6 @@ that called it): ``compile_ids`` lists them.
 
 from __future__ import annotations
 
-import re
-
 import os
 from dataclasses import dataclass, field
 
@@ -38,6 +36,7 @@ import pandas as pd
 from traceview.analysis.base.compile_split import CompileSplit
 from traceview.analysis.compile.regions import RegionCalls
 from traceview.trace.run_files import DynamoRecord
+from traceview.trace.catalogue import torch_file
 from traceview.trace.torch_log import parse_graph_break
 
 #: meta.json compile time used when there is no structured trace: Dynamo's whole-frame compile
@@ -160,7 +159,7 @@ def _frames_from_log(compiles: pd.DataFrame, breaks: pd.DataFrame, per_region: d
     for c in compiles.itertuples():
         key = (int(c.rank), c.compile_id)
         # torch.compile(module) compiles a wrapper inside torch/_dynamo: the user's line that called it says where
-        inside_torch = isinstance(c.co_filename, str) and _TORCH_FILE.search(c.co_filename) is not None
+        inside_torch = isinstance(c.co_filename, str) and torch_file(c.co_filename)
         user = isinstance(getattr(c, "user_file", None), str) and inside_torch
         frames.append({"rank": key[0], "compile_id": c.compile_id, "function": c.user_function if user else c.co_name,
                        "where": _where(c.user_file, c.user_line) if user else _where(c.co_filename, c.co_firstlineno),
@@ -261,10 +260,6 @@ def _compile_seconds(compiles: pd.DataFrame | None, dynamo: DynamoRecord, split:
 
 
 # --- words ----------------------------------------------------------------------------------------
-
-
-#: A file of PyTorch itself (installed, or a source tree's torch/_dynamo).
-_TORCH_FILE = re.compile(r"(?:site-packages|dist-packages)/torch/|(?:^|/)torch/_dynamo/")
 
 
 def _where(file: object, line: object) -> str | None:

@@ -30,7 +30,6 @@ path; ``tests/test_critical_path.py`` compares the two.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -108,7 +107,7 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
         names = trace.slices["name"].to_numpy(dtype=object)[windows.slice_id]
         tids = walker.tid[windows.slice_id]
         steps = tuple(walker.step(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
-                                  _step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
+                                  catalogue.step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
         return CriticalPath(steps, windows.source, walker.notes)
     rank, pid, tid, start, end = _run_window(trace, slice_phase)
     walker = PathWalker(trace, {(rank, pid): (start, end)})
@@ -131,7 +130,3 @@ def _run_window(trace: Trace, slice_phase: pd.Series | None) -> tuple[int, int, 
         return int(rank), int(pid), int(mine["tid"].mode().iloc[0]), int(mine["start_ns"].min()), int(mine["end_ns"].max())
     return int(rank), int(pid), int(mine["tid"].mode().iloc[0]), int(s["start_ns"].to_numpy()[rows].min()), int(s["end_ns"].to_numpy()[rows].max())
 
-
-def _step_number(name: str, position: int) -> int:
-    digits = re.findall(r"\d+", name)
-    return int(digits[-1]) if digits else position

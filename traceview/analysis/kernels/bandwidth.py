@@ -23,11 +23,12 @@ Bytes per nanosecond are GB/s (1e9 B / 1e9 ns), so ``gbps = bytes / dur_ns``.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Any, Final
 
 import pandas as pd
+
+from traceview.trace.catalogue import in_place_op
 
 #: Datasheet peak DRAM bandwidth in GB/s (10^9 B/s), by a pattern of the device name Kineto writes.
 #: Sources: NVIDIA H100 / H200 / A100 / V100 / B200 datasheets, AMD Instinct MI250X / MI300X specs.
@@ -196,7 +197,7 @@ def aten_op_bytes(op_name: str, input_dims: Any, input_types: Any) -> int | None
             sizes.append(INPUT_TYPE_BYTES[typ])  # a 0-d tensor
     if not sizes:
         return None
-    in_place = bool(re.search(r"[a-z0-9]_$", op_name.split("::")[-1]))
+    in_place = in_place_op(op_name)
     return sum(sizes) + (sizes[0] if in_place else max(sizes))
 
 

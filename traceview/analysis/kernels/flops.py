@@ -24,7 +24,6 @@ once) give the arithmetic intensity, and each kernel sits on a roofline: the att
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,7 +34,7 @@ import pandas as pd
 
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.kernels.bandwidth import INPUT_TYPE_BYTES, device_ceiling
-from traceview.trace.catalogue import tagged
+from traceview.trace.catalogue import tagged, tf32_kernel
 from traceview.errors import TraceFormatError
 from traceview.trace import Trace
 
@@ -57,16 +56,13 @@ PEAK_TFLOPS: Final[tuple[tuple[str, dict[str, float]], ...]] = (
 #: ``Input type`` strings -> compute dtype for the peak.
 _DTYPE: Final[dict[str, str]] = {"float": "fp32", "double": "fp64", "c10::Half": "fp16", "c10::BFloat16": "bf16",
                                  "c10::Float8_e4m3fn": "fp8", "c10::Float8_e5m2": "fp8", "c10::Float8_e4m3fnuz": "fp8"}
-#: A float GEMM kernel whose name says it runs on TF32 tensor cores.
-_TF32_KERNEL: Final[re.Pattern[str]] = re.compile(r"tf32|xf32", re.IGNORECASE)
-
 #: The ops counted, by name (children of these, such as aten::_efficient_attention_forward, take
 #: their parent's FLOPs through the kernel attribution).
 _GEMM = {"aten::mm": (0, 1, False), "aten::addmm": (1, 2, False), "aten::bmm": (0, 1, True), "aten::baddbmm": (1, 2, True)}
-_SDPA_FORWARD = re.compile(r"^aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?$")
-_SDPA_BACKWARD = re.compile(r"^aten::_scaled_dot_product_(?:efficient|flash|cudnn)_attention(?:_for_cpu)?_backward$")
-
-#: Position of ``is_causal`` in each attention op's arguments (its Concrete Inputs).
+#: The attention ops counted, and the position of ``is_causal`` in each one's arguments (its Concrete Inputs).
+_SDPA_BACKWARD: Final[frozenset[str]] = frozenset({
+    "aten::_scaled_dot_product_efficient_attention_backward", "aten::_scaled_dot_product_flash_attention_backward",
+    "aten::_scaled_dot_product_cudnn_attention_backward", "aten::_scaled_dot_product_flash_attention_for_cpu_backward"})
 _CAUSAL_ARG: Final[dict[str, int]] = {
     "aten::_scaled_dot_product_efficient_attention": 6, "aten::_scaled_dot_product_cudnn_attention": 6,
     "aten::_scaled_dot_product_flash_attention": 4, "aten::_scaled_dot_product_flash_attention_for_cpu": 4,
@@ -200,9 +196,9 @@ def call_flops(op: str, dims: Any, types: Any, concrete: Any = None) -> tuple[in
             return _convolution(dims, types, concrete, backward=False)
         if op == "aten::convolution_backward":
             return _convolution(dims, types, concrete, backward=True)
-        if _SDPA_FORWARD.match(op) or _SDPA_BACKWARD.match(op):
-            causal = _literal((concrete or [])[_CAUSAL_ARG[op]]) if _CAUSAL_ARG.get(op, 99) < len(concrete or []) else None
-            return _attention(dims, types, backward=bool(_SDPA_BACKWARD.match(op)), causal=causal is True)
+        if op in _CAUSAL_ARG:
+            causal = _literal((concrete or [])[_CAUSAL_ARG[op]]) if _CAUSAL_ARG[op] < len(concrete or []) else None
+            return _attention(dims, types, backward=op in _SDPA_BACKWARD, causal=causal is True)
     except (TypeError, ValueError, IndexError):
         return None
     return None
@@ -303,7 +299,7 @@ def _per_axis(value: Any, axes: int) -> list[int] | None:
 def peak_tflops(device_name: str | None, dtype: str | None, kernel_name: str = "") -> float | None:
     """The device's dense peak for ``dtype`` (a float GEMM on TF32 tensor cores: the TF32 peak)."""
     name = (device_name or "").lower()
-    if dtype == "fp32" and _TF32_KERNEL.search(kernel_name):
+    if dtype == "fp32" and tf32_kernel(kernel_name):
         dtype = "tf32"
     for pattern, peaks in PEAK_TFLOPS:
         if pattern in name:

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.trace import Trace, schema
+from traceview.trace.catalogue import tagged
 
 #: Single-kernel launch APIs whose cost a graph replaces.
 SINGLE_LAUNCH_APIS = frozenset(
@@ -27,11 +29,16 @@ class GraphLaunches:
     kernels, cpu_ns_per_kernel, gpu_span_ns (first kernel start to last kernel end).
     ``single_launch_cpu_ns``: median CPU ns of one single-kernel launch in this trace (None if none).
     ``eager_equivalent_cpu_ns``: what launching the replayed kernels one by one would cost at that median.
+    ``copies_beside``: copy kernels launched outside the graphs but inside the same compiled-region calls, per
+    replay (inputs that are not static, copied into the graph's buffers every call); ``copies_beside_ms``: their GPU
+    time in all (known when the kernels' attribution was given).
     """
 
     launches: pd.DataFrame
     single_launch_cpu_ns: float | None
     eager_equivalent_cpu_ns: float | None
+    copies_beside: int = 0
+    copies_beside_ms: float = 0.0
 
     @property
     def count(self) -> int:
@@ -46,8 +53,9 @@ class GraphLaunches:
         return int(self.launches["cpu_ns"].sum())
 
 
-def graph_launches(trace: Trace) -> GraphLaunches:
-    """Every graph launch with the kernels it replayed, and the one-by-one comparison."""
+def graph_launches(trace: Trace, attribution: KernelAttribution | None = None) -> GraphLaunches:
+    """Every graph launch with the kernels it replayed, and the one-by-one comparison; with ``attribution``, the
+    copies beside the graphs too."""
     launches = trace.launches
     api = launches["api"]
     rows = np.flatnonzero(api.isin(schema.GRAPH_LAUNCH_APIS).to_numpy())
@@ -82,4 +90,25 @@ def graph_launches(trace: Trace) -> GraphLaunches:
     singles = (api.isin(SINGLE_LAUNCH_APIS) & (launches["kernel_count"] > 0)).to_numpy()
     single = float(np.median(launches["dur_ns"].to_numpy()[singles])) if singles.any() else None
     eager = single * float(kernels.sum()) if single is not None and len(table) else None
-    return GraphLaunches(launches=table, single_launch_cpu_ns=single, eager_equivalent_cpu_ns=eager)
+    beside, beside_ms = _copies_beside(trace, attribution, launch_ids) if attribution is not None else (0, 0.0)
+    return GraphLaunches(launches=table, single_launch_cpu_ns=single, eager_equivalent_cpu_ns=eager,
+                         copies_beside=int(round(beside / max(len(table), 1))), copies_beside_ms=beside_ms)
+
+
+def _copies_beside(trace: Trace, attribution: KernelAttribution, graph_launch_ids: np.ndarray) -> tuple[int, float]:
+    """Copy kernels (a kernel or its op named for a copy) launched outside the graphs but inside the same
+    compiled-region calls during the run: how many in all, and their GPU ms."""
+    table = attribution.table
+    run = (table["phase"] == "run").to_numpy()
+    launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    region = table["region_id"].to_numpy(dtype=np.int64, na_value=-1)
+    in_graph = run & np.isin(launch, graph_launch_ids)
+    graph_regions = np.unique(region[in_graph & (region >= 0)])
+    if not len(graph_regions):
+        return 0, 0.0
+    beside = np.flatnonzero(run & ~in_graph & np.isin(region, graph_regions))
+    named = tagged(trace.gpu, "copy_named")[table["activity_id"].to_numpy(dtype=np.int64)[beside]]
+    op = table["op_id"].to_numpy(dtype=np.int64, na_value=-1)[beside]
+    copies = named | ((op >= 0) & tagged(trace.slices, "copy_op")[np.maximum(op, 0)])
+    ms = float(table["dur_ns"].to_numpy(dtype=np.float64)[beside][copies].sum()) / 1e6
+    return int(copies.sum()), ms

@@ -27,14 +27,13 @@ accesses (:class:`KernelDetail`): the ``traceview show`` view and the HTML kerne
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
-from traceview.trace.catalogue import tagged
+from traceview.trace.catalogue import cpp_kernel_graph, specialisation, tagged
 from traceview.trace.kernel_names import short_name
 
 from traceview.analysis.kernels import bandwidth as bw
@@ -68,8 +67,6 @@ SUMMARY_COLUMNS: Final[tuple[str, ...]] = (
     "reread_buffers", "dropped_temp_bytes",
 )
 
-#: Old Triton appended the argument specialisation to the kernel name: ``triton_poi_..._0d1d2d3de``.
-_SPECIALISATION: Final[re.Pattern[str]] = re.compile(r"^[0-9dec]+$")
 
 
 @dataclass(frozen=True)
@@ -199,7 +196,7 @@ def _find(name: str, kernel_hash: Any, by_hash: dict[str, int], by_name: dict[st
         return by_hash[kernel_hash], "hash"
     candidates = by_name.get(name)
     if candidates is None:
-        base = max((n for n in by_name if name.startswith(n) and _SPECIALISATION.match(name[len(n):])),
+        base = max((n for n in by_name if name.startswith(n) and specialisation(name[len(n):])),
                    key=len, default=None)
         candidates = by_name.get(base) if base else None
     if not candidates:
@@ -265,15 +262,15 @@ def kernel_detail(name: str, code: InductorCode, sources: KernelSources | None =
     hit = ck[(ck["kernel_name"] == name) | (ck["kernel_hash"] == name)]
     if hit.empty:  # a name traceview prints: the trace's (graph_1_cpp_fused_relu_0: Inductor's C++ kernel
         # profile prefixes the graph), or a short name of a kernel in the trace
-        printed = {re.sub(r"^graph_\d+_", "", name)}
+        graph, bare = cpp_kernel_graph(name)
+        printed = {bare}
         if sources is not None and len(sources.kernels):
             k = sources.kernels
             same = (k["name"].astype(str) == name) | (k["name"].map(short_name) == name)
             printed |= set(k.loc[same, "inductor_kernel"].dropna().astype(str))
         hit = ck[ck["kernel_name"].isin(printed)]
-        graph = re.match(r"^graph_(\d+)_", name)
-        if graph and len(hit) > 1:  # graph_N is the compiled graph whose AOT id is N_inference/N_forward/...
-            same = hit[hit["graph"].astype(str).str.contains(rf":{graph.group(1)}_", regex=True)]
+        if graph is not None and len(hit) > 1:  # graph_N is the compiled graph whose AOT id is N_inference/N_forward/...
+            same = hit[[f":{graph}_" in g for g in hit["graph"].astype(str)]]
             hit = same if len(same) else hit
     if hit.empty:
         hit = ck[ck["kernel_name"].str.startswith(name)]

@@ -47,7 +47,6 @@ from traceview.analysis.base.fwdbwd import fwdbwd_pairs
 from traceview.trace import Trace
 from traceview.trace.schema import GRAPH_LAUNCH_APIS
 
-MODULE_PREFIX = "nn.Module: "
 SEPARATOR = "."
 OUTSIDE = "[outside modules]"
 UNLINKED = "[backward, not linked]"
@@ -119,10 +118,6 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
 
 
 
-def _label(name: str) -> str:
-    if name.startswith(MODULE_PREFIX):
-        return name[len(MODULE_PREFIX):]
-    return f"[compiled {catalogue.region_id(name)}]"
 
 
 def _node_around(slices: pd.DataFrame, parents: np.ndarray, ids: np.ndarray) -> np.ndarray:
@@ -140,7 +135,7 @@ def _node_around(slices: pd.DataFrame, parents: np.ndarray, ids: np.ndarray) -> 
 def _node_paths(slices: pd.DataFrame, parents: np.ndarray, is_node: np.ndarray, node_ids: np.ndarray,
                 names: pd.Series) -> np.ndarray:
     """The path of every node slice (its ancestors' labels and its own), built a level at a time."""
-    labels = per_label(names, _label)[node_ids]
+    labels = per_label(names, catalogue.module_label)[node_ids]
     up = _node_around(slices, parents, node_ids)
     up_at = np.where(up >= 0, np.searchsorted(node_ids, np.maximum(up, 0)), -1)
     level = np.zeros(len(node_ids), dtype=np.int64)

@@ -26,14 +26,13 @@ hosts, the skew is as good as the hosts' clock agreement.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
-from traceview.trace.catalogue import tagged
+from traceview.trace.catalogue import collective_kind, tagged
 from traceview.analysis.ranks.ranks import RankSummary, summarize_rank
 from traceview.trace import Trace
 
@@ -55,10 +54,6 @@ BUS_FACTOR: Final[dict[str, Any]] = {
 }
 
 #: Collective names as PyTorch and NCCL spell them -> one canonical name (BUS_FACTOR's keys).
-_CANONICAL: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple((re.compile(p, re.IGNORECASE), name) for p, name in (
-    (r"all_?reduce", "allreduce"), (r"reduce_?scatter", "reducescatter"), (r"all_?gather", "allgather"),
-    (r"all_?to_?all", "alltoall"), (r"broadcast", "broadcast"), (r"sendrecv|send|recv", "sendrecv"), (r"^_?reduce|_reduce_", "reduce"),
-))
 
 #: record_param_comms args -> calls columns.
 _ARGS: Final[dict[str, str]] = {
@@ -105,15 +100,8 @@ class Collectives:
         return self.collectives.sort_values("skew_ns", ascending=False, kind="stable").head(n)
 
 
-def canonical_collective(name: str | None) -> str | None:
-    """``all_reduce`` / ``allreduce`` / ``ncclDevKernel_AllReduce_Sum_f32`` -> ``allreduce``; None when unknown."""
-    if not name:
-        return None
-    text = str(name).removeprefix("nccl:").replace("ncclDevKernel_", "").replace("ncclKernel_", "")
-    for pattern, canonical in _CANONICAL:
-        if pattern.search(text):
-            return canonical
-    return None
+#: ``all_reduce`` / ``allreduce`` / ``ncclDevKernel_AllReduce_Sum_f32`` -> ``allreduce`` (the catalogue's reader)
+canonical_collective = collective_kind
 
 
 def collective_calls(trace: Trace) -> pd.DataFrame:

@@ -17,7 +17,6 @@ inside collectives (it arrived early, then waited for the last one), per step.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,11 +24,11 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.ranks.collectives import Collectives
+from traceview.trace.catalogue import step_number
 from traceview.analysis.ranks.ranks import RankComparison
 
 #: Collectives kept in the arrival matrix (the ones with the largest start skew).
 MAX_COLLECTIVES: Final[int] = 120
-_STEP_NUMBER = re.compile(r"#(\d+)")
 
 
 @dataclass(frozen=True)
@@ -59,8 +58,7 @@ def rank_matrix(comparison: RankComparison, found: Collectives, max_collectives:
 
 
 def _step_key(name: object) -> tuple[int, str]:
-    m = _STEP_NUMBER.search(str(name))
-    return (int(m.group(1)) if m else 1 << 62, str(name))
+    return step_number(str(name), 1 << 62), str(name)
 
 
 def _step_table(steps: pd.DataFrame) -> pd.DataFrame:

@@ -124,30 +124,11 @@ def _graphs(a: Analysis) -> list[Finding]:
         text += (f", against ~{g.eager_equivalent_cpu_ns / 1e3:,.0f} µs to launch the same kernels one by one "
                  f"at this trace's median {g.single_launch_cpu_ns / 1e3:.1f} µs per launch")
     out = [Finding("graphs", text + ".", ms=g.graph_cpu_ns / 1e6)]
-    outside, copy_ms = _copies_beside_graphs(a)
+    outside, copy_ms = g.copies_beside, g.copies_beside_ms
     if outside:
         out.append(Finding("graphs", f"Each graph replay also runs ~{outside} copy kernel(s) outside the graph: inputs that are not static are copied into the graph's buffers every call (mark them static, or pass them as the same tensors).", "warning",
                            ms=copy_ms))
     return out
-
-
-def _copies_beside_graphs(a: Analysis) -> tuple[int, float]:
-    """Copy kernels launched outside the graph but inside the same compiled-region calls: how many per
-    replay, and their GPU ms in all."""
-    table = a.attribution.table
-    run = (table["phase"] == "run").to_numpy()
-    launch = table["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
-    region = table["region_id"].to_numpy(dtype=np.int64, na_value=-1)
-    in_graph = run & np.isin(launch, a.graphs.launches["launch_id"].to_numpy())
-    graph_regions = np.unique(region[in_graph & (region >= 0)])
-    if not len(graph_regions):
-        return 0, 0.0
-    beside = np.flatnonzero(run & ~in_graph & np.isin(region, graph_regions))
-    names = table["name"].iloc[beside].astype(str).str.contains("copy", case=False).to_numpy()
-    ops = table["op"].iloc[beside].fillna("").str.contains("copy", case=False).to_numpy(dtype=bool)
-    copies = names | ops
-    ms = float(table["dur_ns"].to_numpy(dtype=np.float64)[beside][copies].sum()) / 1e6
-    return int(round(int(copies.sum()) / max(a.graphs.count, 1))), ms
 
 
 def _overhead(a: Analysis) -> list[Finding]:
