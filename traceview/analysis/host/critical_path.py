@@ -104,7 +104,7 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
         spans = spans.groupby(["rank", "pid"]).agg(start=("start", "min"), end=("end", "max"))
         walker = PathWalker(trace,
                             {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])})
-        names = trace.slices["name"].to_numpy(dtype=object)[windows.slice_id]
+        names = trace.slices["name"].iloc[windows.slice_id].to_numpy(dtype=object)  # the steps only: no str per slice
         tids = walker.tid[windows.slice_id]
         steps = tuple(walker.step(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
                                   catalogue.step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))

@@ -48,24 +48,30 @@ def host_timeline(trace: Trace, start_all: np.ndarray, end_all: np.ndarray, dept
     if len(rows) == 0:
         empty = np.array([], dtype=np.int64)
         return HostTimeline(empty, empty, empty, empty)
-    points = np.sort(np.concatenate([start_all[rows], end_all[rows]]))
+    points = np.concatenate([start_all[rows], end_all[rows]])
+    points.sort()
     points = points[np.r_[True, points[1:] != points[:-1]]]
     tids = np.unique(tid_all[rows])
-    best = np.full(len(points), -1, dtype=np.int64)
-    best_start = np.full(len(points), np.iinfo(np.int64).min, dtype=np.int64)
-    for tid in tids:
-        mine = rows[tid_all[rows] == tid]
-        mine = mine[np.lexsort((depth_all[mine], start_all[mine]))]
-        inner = trace.running_at(mine, points)  # the innermost running slice of the thread at each moment
-        started = np.where(inner >= 0, start_all[np.maximum(inner, 0)], np.iinfo(np.int64).min)
-        wins = (inner >= 0) & (started > best_start)
-        best[wins] = inner[wins]
-        best_start[wins] = started[wins]
+    if len(tids) == 1:  # one thread (most processes' launching threads): its innermost slice at each moment
+        best = trace.running_at(rows[np.lexsort((depth_all[rows], start_all[rows]))], points)
+    else:
+        best = np.full(len(points), -1, dtype=np.int64)
+        best_start = np.full(len(points), np.iinfo(np.int64).min, dtype=np.int64)
+        for tid in tids:
+            mine = rows[tid_all[rows] == tid]
+            mine = mine[np.lexsort((depth_all[mine], start_all[mine]))]
+            inner = trace.running_at(mine, points)  # the innermost running slice of the thread at each moment
+            started = np.where(inner >= 0, start_all[np.maximum(inner, 0)], np.iinfo(np.int64).min)
+            wins = (inner >= 0) & (started > best_start)
+            best[wins] = inner[wins]
+            best_start[wins] = started[wins]
+            del inner, started, wins
+        del best_start
     # one interval per point (the last point only closes the previous one); merge equal neighbours
-    slice_id = best[:-1]
-    keep = np.r_[True, slice_id[1:] != slice_id[:-1]]
-    starts = points[:-1][keep]
-    ends = np.r_[starts[1:], points[-1]]
-    slice_id = slice_id[keep]
+    keep = np.flatnonzero(np.r_[True, best[1:-1] != best[:-2]]) if len(best) > 1 else np.zeros(0, dtype=np.int64)
+    slice_id = best[keep]
+    del best
+    starts = points[keep]
+    ends = np.append(starts[1:], points[-1]) if len(starts) else starts.copy()
     tid = np.where(slice_id >= 0, tid_all[np.maximum(slice_id, 0)], tids[0])
     return HostTimeline(starts, ends, slice_id, tid)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+from array import array
 from dataclasses import dataclass
 from typing import Final
 
@@ -62,8 +63,8 @@ class GpuActivities:
     end: np.ndarray
     stream: np.ndarray
     device: np.ndarray
-    kind: np.ndarray  # "kernel" | "memcpy" | "comm"
-    name: np.ndarray
+    kind: np.ndarray  # code in KINDS: kernel | memcpy | comm
+    name: np.ndarray  # code in the GPU table's name categories (-1: none)
     launch: np.ndarray  # launch_id, -1 when not captured
     prev: np.ndarray  # previous activity on the same (device, stream), -1 for the first
     by_end: np.ndarray  # positions ordered by end
@@ -73,21 +74,22 @@ class GpuActivities:
 
 @dataclass(frozen=True)
 class _GpuLists:
-    """:class:`GpuActivities` as Python lists (a list item is read several times faster than a numpy element),
-    with each stream's lane and each activity's launch start (``MIN`` when not captured)."""
+    """:class:`GpuActivities` as typed arrays of the standard library (an item is read several times faster than a
+    numpy element, at 8 bytes instead of a Python int's 36 in a list), with each stream's lane and each activity's
+    launch start (``MIN`` when not captured)."""
 
-    start: list
-    end: list
-    stream: list
-    device: list
-    kind: list
-    name: list
-    launch: list
-    launch_at: list
-    prev: list
-    lane: dict  # stream -> "stream <n>"
-    by_end: list
-    end_sorted: list
+    start: array
+    end: array
+    stream: array
+    device: array
+    kind: array  # code in KINDS
+    name: array  # code in the walker's names
+    launch: array
+    launch_at: array
+    prev: array
+    lane: dict  # stream -> code in the walker's lanes ("stream <n>")
+    by_end: array
+    end_sorted: array
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,8 @@ class _Host:
 
     line: HostTimeline
     kind: np.ndarray  # code in KINDS: "launch" (a runtime/driver call) | "python_cpu"
-    name: np.ndarray  # code in the walker's names: the slice's name, "" between slices
-    lane: np.ndarray  # code in the walker's lanes: "thread <tid>"
+    name: np.ndarray  # code in the walker's names: the slice's name, "" between slices (int32)
+    lane: np.ndarray  # code in the walker's lanes: "thread <tid>" (int32; the timeline's tid is dropped for it)
     may_wait: np.ndarray  # positions of the intervals whose call may block on the GPU, ascending
 
 
@@ -124,7 +126,8 @@ class PathWalker:
         gpu = trace.gpu
         copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
         self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
-        self.gpu = {int(r): _gpu_of(gpu[gpu["rank"] == r]) for r in pd.unique(gpu["rank"])}
+        ranks = gpu["rank"].to_numpy()
+        self.gpu = {int(r): _gpu_of(gpu, np.flatnonzero(ranks == r)) for r in pd.unique(ranks)}
         self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
@@ -136,6 +139,7 @@ class PathWalker:
             self.name_code.setdefault(n, len(self.name_code))
         remap = np.array([self.name_code[n] for n in slice_names] + [self.name_code[""]], dtype=np.int64)
         self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
+        self.gpu_name_code = np.array([self.name_code[n] for n in extra], dtype=np.int64)  # GPU name code -1 -> ""
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
         self.name_list = list(self.name_code)
         lanes = [f"thread {x}" for x in np.union1d(np.unique(self.tid), [-1])]
@@ -151,10 +155,10 @@ class PathWalker:
         if g is None or g.walk is not None:
             return g
         launch_at = np.where(g.launch >= 0, self.start_ns[np.maximum(g.launch, 0)] if len(self.start_ns) else _MIN, _MIN)
-        lanes = {x: f"stream {x}" for x in np.unique(g.stream).tolist()}
-        lists = _GpuLists(g.start.tolist(), g.end.tolist(), g.stream.tolist(), g.device.tolist(), list(g.kind),
-                          list(g.name), g.launch.tolist(), launch_at.tolist(), g.prev.tolist(), lanes, g.by_end.tolist(),
-                          g.end_sorted.tolist())
+        lanes = {x: self.lane_code[f"stream {x}"] for x in np.unique(g.stream).tolist()}
+        lists = _GpuLists(_typed(g.start), _typed(g.end), _typed(g.stream), _typed(g.device), _typed(g.kind),
+                          _typed(self.gpu_name_code[g.name]), _typed(g.launch), _typed(launch_at), _typed(g.prev), lanes,
+                          _typed(g.by_end), _typed(g.end_sorted))
         self.gpu[rank] = g = dataclasses.replace(g, walk=lists)
         return g
 
@@ -172,19 +176,23 @@ class PathWalker:
             sid, some = line.slice_id, line.slice_id >= 0
             safe = np.maximum(sid, 0)
             kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)
-            name = np.where(some, self.slice_name_code[safe], self.name_code[""])
-            lane = np.zeros(len(sid), dtype=np.int64)
+            name = np.where(some, self.slice_name_code[safe], self.name_code[""]).astype(np.int32)
+            lane = np.zeros(len(sid), dtype=np.int32)
             for x in np.unique(line.tid):  # a few threads
                 lane[line.tid == x] = self.lane_code[f"thread {x}"]
+            line = dataclasses.replace(line, tid=line.tid[:0])  # the lanes say it from here
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
             self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
         return self.hosts[(rank, pid)]
+
+    def _thread_lane(self, tid: int) -> int:
+        return self.lane_code.get(f"thread {tid}", self.lane_code["thread -1"])
 
     def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
         """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
         host = self.host(rank, pid, owner)
         gpu = self._walkable(rank)
-        segs: list[tuple[int, int, str, str, str]] = []
+        segs: list[tuple[int, int, int, int, int, int]] = []  # start, end, kind, name, lane, slice_id
         runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
         visited: set[int] = set()
         t, lane, at = end, "host", -1  # lane "host": walking the host timeline; "gpu": at activity `at`
@@ -197,7 +205,7 @@ class PathWalker:
                 t, lane, at = self._host_step(host, gpu, t, start, segs, runs, visited, owner)
         if t > start:  # the walk stopped stepping back: a bug, not the trace; say so rather than loop
             self.notes.append(f"critical path: the walk of step {number} stopped at {t} ns, before the step's start")
-            _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
+            _emit(segs, start, t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
         return self._step_path(number, rank, start, end, segs, runs, host)
 
     def _host_step(self, host: _Host, gpu, t, start, segs, runs, visited, owner):
@@ -206,10 +214,10 @@ class PathWalker:
         line = host.line
         i = line.at(t)
         if i < 0:
-            _emit(segs, start, t, start, "python_cpu", "", f"thread {owner}")
+            _emit(segs, start, t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
             return start, "host", -1
         if t > line.end_ns[i]:  # after the process's last slice: untraced Python
-            _emit(segs, line.end_ns[i], t, start, "python_cpu", "", f"thread {owner}")
+            _emit(segs, line.end_ns[i], t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
             return int(line.end_ns[i]), "host", -1
         k = int(np.searchsorted(host.may_wait, i, side="right")) - 1
         if k >= 0 and host.may_wait[k] == i:  # a call that may wait
@@ -217,7 +225,7 @@ class PathWalker:
             if gpu is not None and self._blocks(sid):
                 g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
                 if g >= 0:
-                    _emit(segs, int(gpu.end[g]), t, start, "launch", self.name_list[self.slice_name_code[sid]], self.lane_list[host.lane[i]], sid)
+                    _emit(segs, int(gpu.end[g]), t, start, _CODE["launch"], int(self.slice_name_code[sid]), int(host.lane[i]), sid)
                     return int(gpu.end[g]), "gpu", g
             lo = i
         else:
@@ -246,23 +254,21 @@ class PathWalker:
         ready = max(prev_end, launch_at)
         other = _last_ended(gpu, max(ready, t - EVENT_WAIT_SLACK_NS), t, visited, device=w.device[g], not_stream=w.stream[g])
         if other >= 0:
-            _emit(segs, w.end[other], t, start, "idle", "", lane)
+            _emit(segs, w.end[other], t, start, _CODE["idle"], self.name_code[""], lane)
             return w.end[other], "gpu", other
         if launch >= 0 and launch_at >= prev_end:
-            _emit(segs, launch_at, t, start, "launch", self.name_list[self.slice_name_code[launch]], f"thread {self.tid[launch]}", launch)
+            _emit(segs, launch_at, t, start, _CODE["launch"], int(self.slice_name_code[launch]), self._thread_lane(int(self.tid[launch])), launch)
             return min(launch_at, t), "host", -1
         if p >= 0 and prev_end > _MIN:
-            _emit(segs, prev_end, t, start, "idle", "", lane)
+            _emit(segs, prev_end, t, start, _CODE["idle"], self.name_code[""], lane)
             return min(prev_end, t), "gpu", p
         return t, "host", -1  # nothing before it in the trace: the host was running
 
 
     def _step_path(self, number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
         """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
-        single = [np.array([x[0] for x in segs], dtype=np.int64), np.array([x[1] for x in segs], dtype=np.int64),
-                  np.array([_CODE[x[2]] for x in segs], dtype=np.int8), np.array([self.name_code.get(x[3], self.name_code[""]) for x in segs], dtype=np.int64),
-                  np.array([self.lane_code.get(x[4], self.lane_code["thread -1"]) for x in segs], dtype=np.int64),
-                  np.array([x[5] for x in segs], dtype=np.int64)]
+        table = np.array(segs, dtype=np.int64).reshape(len(segs), 6)
+        single = [table[:, 0], table[:, 1], table[:, 2].astype(np.int8), table[:, 3], table[:, 4], table[:, 5]]
         cols = [[c] for c in single]
         if runs:
             lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
@@ -297,7 +303,9 @@ def _inner_compile_frames(s: pd.DataFrame, parents: np.ndarray) -> np.ndarray:
     return compiling & parent_compiling & (s["cat"] == "python_function").to_numpy(dtype=bool, na_value=False)
 
 
-def _emit(segs: list, a: int, b: int, floor: int, kind: str, name: str, lane: str, sid: int = -1) -> None:
+def _emit(segs: list, a: int, b: int, floor: int, kind: int, name: int, lane: int, sid: int = -1) -> None:
+    """A segment [a, b) clipped below at ``floor``: its kind, name and lane as codes (KINDS, the walker's names and
+    lanes)."""
     a = max(int(a), floor)
     if b > a:
         segs.append((a, int(b), kind, name, lane, int(sid)))
@@ -317,17 +325,25 @@ def _last_ended(gpu: GpuActivities, after: int, until: int, visited: set[int], d
     return -1
 
 
-def _gpu_of(gpu: pd.DataFrame) -> GpuActivities:
-    stream = gpu["stream"].to_numpy(dtype=np.int64, na_value=-1)
-    device = gpu["device"].to_numpy(dtype=np.int64, na_value=-1)
-    start, end = gpu["start_ns"].to_numpy(), gpu["end_ns"].to_numpy()
+def _typed(values: np.ndarray) -> array:
+    """An int64 numpy array as the standard library's typed array (no copy through Python ints)."""
+    out = array("q")
+    out.frombytes(np.ascontiguousarray(values, dtype=np.int64).tobytes())
+    return out
+
+
+def _gpu_of(gpu: pd.DataFrame, rows: np.ndarray) -> GpuActivities:
+    """The GPU activities at positions ``rows`` (one rank's), ordered by (device, stream, start)."""
+    stream = gpu["stream"].to_numpy(dtype=np.int64, na_value=-1)[rows]
+    device = gpu["device"].to_numpy(dtype=np.int64, na_value=-1)[rows]
+    start, end = gpu["start_ns"].to_numpy()[rows], gpu["end_ns"].to_numpy()[rows]
     order = np.lexsort((start, stream, device))
-    stream, device, start, end = stream[order], device[order], start[order], end[order]
-    kind = gpu["kind"].to_numpy(dtype=object)[order]
-    comm = gpu["comm"].to_numpy(dtype=bool)[order]
-    kind = np.where(comm, "comm", np.where(kind == "kernel", "kernel", "memcpy"))
+    stream, device, start, end, rows = stream[order], device[order], start[order], end[order], rows[order]
+    is_kernel = (gpu["kind"] == "kernel").to_numpy(dtype=bool, na_value=False)[rows]
+    comm = gpu["comm"].to_numpy(dtype=bool)[rows]
+    kind = np.where(comm, _CODE["comm"], np.where(is_kernel, _CODE["kernel"], _CODE["memcpy"])).astype(np.int64)
     same = np.r_[False, (stream[1:] == stream[:-1]) & (device[1:] == device[:-1])]
     prev = np.where(same, np.arange(len(order)) - 1, -1)
     by_end = np.argsort(end, kind="stable")
-    return GpuActivities(start, end, stream, device, kind, gpu["name"].to_numpy(dtype=object)[order],
-                gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[order], prev, by_end, end[by_end])
+    return GpuActivities(start, end, stream, device, kind, gpu["name"].cat.codes.to_numpy()[rows].astype(np.int64),
+                         gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)[rows], prev, by_end, end[by_end])
