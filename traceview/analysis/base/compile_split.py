@@ -76,7 +76,8 @@ def compile_split(trace: Trace) -> CompileSplit:
     own = np.zeros(len(slices), dtype=np.int8)
     own[(kind == "compile").to_numpy()] = _COMPILE
     own[(kind == "autotune").to_numpy()] = _AUTOTUNE
-    slice_phase = pd.Series(slices["phase"].array.astype(PHASE_DTYPE), index=slices["slice_id"])
+    # slice_id is the row's position (trace/model.py): a range index, without a hash table built for each lookup
+    slice_phase = pd.Series(slices["phase"].array.astype(PHASE_DTYPE), index=pd.RangeIndex(len(slices), name="slice_id"))
     code = np.array([_COMPILE, _AUTOTUNE, _RUN], dtype=np.int8)[slice_phase.cat.codes.to_numpy()]
 
     spans = _outermost_spans(trace, own)

@@ -69,7 +69,6 @@ class GpuActivities:
     prev: np.ndarray  # previous activity on the same (device, stream), -1 for the first
     by_end: np.ndarray  # positions ordered by end
     end_sorted: np.ndarray
-    walk: "_GpuLists | None" = None  # the same as Python lists, for the walk's one-at-a-time lookups
 
 
 @dataclass(frozen=True)
@@ -127,7 +126,7 @@ class PathWalker:
         copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
         self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
         ranks = gpu["rank"].to_numpy()
-        self.gpu = {int(r): _gpu_of(gpu, np.flatnonzero(ranks == r)) for r in pd.unique(ranks)}
+        self.gpu: dict[int, GpuActivities | _GpuLists] = {int(r): _gpu_of(gpu, np.flatnonzero(ranks == r)) for r in pd.unique(ranks)}
         self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
@@ -148,19 +147,19 @@ class PathWalker:
         self.lane_code = {n: i for i, n in enumerate(lanes)}
         self.lanes_dtype = pd.CategoricalDtype(lanes)
 
-    def _walkable(self, rank: int) -> GpuActivities | None:
-        """The rank's GPU activities with their list views, made when a step of the rank is first walked (after
-        its host timeline, whose construction is the walk's peak of memory)."""
+    def _walkable(self, rank: int) -> _GpuLists | None:
+        """The rank's GPU activities as the walk reads them, made when a step of the rank is first walked (they
+        replace the numpy arrays)."""
         g = self.gpu.get(rank)
-        if g is None or g.walk is not None:
+        if g is None or isinstance(g, _GpuLists):
             return g
         launch_at = np.where(g.launch >= 0, self.start_ns[np.maximum(g.launch, 0)] if len(self.start_ns) else _MIN, _MIN)
         lanes = {x: self.lane_code[f"stream {x}"] for x in np.unique(g.stream).tolist()}
         lists = _GpuLists(_typed(g.start), _typed(g.end), _typed(g.stream), _typed(g.device), _typed(g.kind),
                           _typed(self.gpu_name_code[g.name]), _typed(g.launch), _typed(launch_at), _typed(g.prev), lanes,
                           _typed(g.by_end), _typed(g.end_sorted))
-        self.gpu[rank] = g = dataclasses.replace(g, walk=lists)
-        return g
+        self.gpu[rank] = lists
+        return lists
 
     def host(self, rank: int, pid: int, owner_tid: int) -> _Host:
         if (rank, pid) not in self.hosts:
@@ -180,7 +179,7 @@ class PathWalker:
             lane = np.zeros(len(sid), dtype=np.int32)
             for x in np.unique(line.tid):  # a few threads
                 lane[line.tid == x] = self.lane_code[f"thread {x}"]
-            line = dataclasses.replace(line, tid=line.tid[:0])  # the lanes say it from here
+            line = dataclasses.replace(line, tid=line.tid[:0], slice_id=sid.astype(np.int32))  # the lanes say the tid from here
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
             self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
         return self.hosts[(rank, pid)]
@@ -240,9 +239,9 @@ class PathWalker:
             return True
         return bool(self.maybe_waits[sid]) and self.own_end.get(sid, np.iinfo(np.int64).max) <= self.end_ns[sid]
 
-    def _gpu_step(self, gpu: GpuActivities, g: int, t: int, start: int, segs, visited):
+    def _gpu_step(self, gpu: _GpuLists, g: int, t: int, start: int, segs, visited):
         """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
-        w = gpu.walk
+        w = gpu
         visited.add(g)
         lane = w.lane[w.stream[g]]
         _emit(segs, w.start[g], t, start, w.kind[g], w.name[g], lane)
@@ -311,10 +310,10 @@ def _emit(segs: list, a: int, b: int, floor: int, kind: int, name: int, lane: in
         segs.append((a, int(b), kind, name, lane, int(sid)))
 
 
-def _last_ended(gpu: GpuActivities, after: int, until: int, visited: set[int], device=None, not_stream=None) -> int:
+def _last_ended(gpu: _GpuLists, after: int, until: int, visited: set[int], device=None, not_stream=None) -> int:
     """The not yet visited activity that ended last in (after, until] (on ``device``, off
     ``not_stream``), -1 if none."""
-    w = gpu.walk
+    w = gpu
     ends, by_end = w.end_sorted, w.by_end
     i = bisect.bisect_right(ends, until) - 1
     while i >= 0 and ends[i] > after:
