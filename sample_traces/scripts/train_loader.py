@@ -15,7 +15,10 @@ Models (random data, no downloads): ``mlp`` (1024-4096-1024), ``cnn`` (a small R
 64x64 images), ``lstm`` (a 2-layer LSTM classifier over 64-step sequences), ``gpt2`` (transformers'
 GPT2LMHeadModel from a config: 4 layers, width 256), ``gru`` (a 2-layer bidirectional GRU over 100 frames of 40
 features, as a speech model), ``vit`` (a small vision transformer: 8x8 patches of 64x64 images, 4 pre-norm
-encoder layers of width 192), ``audio`` (a 1-d conv net on one-second 16 kHz waveforms, M5-like).
+encoder layers of width 192), ``audio`` (a 1-d conv net on one-second 16 kHz waveforms, M5-like), ``mixer`` (an
+MLP-Mixer: 8x8 patches of 64x64 images, 4 blocks of token- and channel-mixing MLPs, width 128), ``tcn`` (a temporal
+conv net: 6 dilated residual 1-d conv layers over 400 frames of 40 features), ``tabular`` (a 4-layer MLP with batch
+norm and dropout over 256 numeric features).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from torch import nn
 from torch.utils.data import DataLoader, Dataset
 
 SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), "gru": (100, 40), "vit": (3, 64, 64),
-          "audio": (1, 16000)}
+          "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,)}
 CLASSES = 10
 VOCAB = 8192
 
@@ -141,6 +144,45 @@ class AudioNet(nn.Module):
         return self.head(self.features(x).mean(dim=2))
 
 
+class MixerBlock(nn.Module):
+    def __init__(self, tokens: int, width: int):
+        super().__init__()
+        self.norm1, self.norm2 = nn.LayerNorm(width), nn.LayerNorm(width)
+        self.tokens = nn.Sequential(nn.Linear(tokens, 2 * tokens), nn.GELU(), nn.Linear(2 * tokens, tokens))
+        self.channels = nn.Sequential(nn.Linear(width, 4 * width), nn.GELU(), nn.Linear(4 * width, width))
+
+    def forward(self, x):
+        x = x + self.tokens(self.norm1(x).transpose(1, 2)).transpose(1, 2)
+        return x + self.channels(self.norm2(x))
+
+
+class Mixer(nn.Module):
+    def __init__(self, width: int = 128, patch: int = 8):
+        super().__init__()
+        tokens = (SHAPES["mixer"][1] // patch) ** 2
+        self.patch = nn.Conv2d(3, width, patch, stride=patch)
+        self.blocks = nn.Sequential(*[MixerBlock(tokens, width) for _ in range(4)])
+        self.norm = nn.LayerNorm(width)
+        self.head = nn.Linear(width, CLASSES)
+
+    def forward(self, x):
+        return self.head(self.norm(self.blocks(self.patch(x).flatten(2).transpose(1, 2))).mean(dim=1))
+
+
+class TCN(nn.Module):
+    def __init__(self, width: int = 64):
+        super().__init__()
+        self.inp = nn.Conv1d(SHAPES["tcn"][0], width, 1)
+        self.layers = nn.ModuleList(nn.Conv1d(width, width, 3, padding=2 ** i, dilation=2 ** i) for i in range(6))
+        self.head = nn.Linear(width, CLASSES)
+
+    def forward(self, x):
+        h = self.inp(x)
+        for conv in self.layers:
+            h = h + torch.relu(conv(h))
+        return self.head(h.mean(dim=2))
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -148,8 +190,13 @@ def build(model: str) -> nn.Module:
         return ConvNet()
     if model == "lstm":
         return LSTMNet()
-    if model in ("gru", "vit", "audio"):
-        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet}[model]()
+    if model in ("gru", "vit", "audio", "mixer", "tcn"):
+        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN}[model]()
+    if model == "tabular":
+        layers, widths = [], [SHAPES["tabular"][0], 512, 512, 256]
+        for a, b in zip(widths, widths[1:]):
+            layers += [nn.Linear(a, b), nn.BatchNorm1d(b), nn.ReLU(), nn.Dropout(0.1)]
+        return nn.Sequential(*layers, nn.Linear(widths[-1], CLASSES))
     from transformers import GPT2Config, GPT2LMHeadModel
 
     config = GPT2Config(n_layer=4, n_head=4, n_embd=256, vocab_size=VOCAB, n_positions=SHAPES["gpt2"][0],
@@ -196,7 +243,8 @@ class Trainer:
 
 
 def default_batch(model: str) -> int:
-    return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32}[model]
+    return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32, "mixer": 64, "tcn": 32,
+            "tabular": 512}[model]
 
 
 def main() -> None:
