@@ -24,7 +24,7 @@ SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
-work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; esac; }
+work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; esac; }
 for i in $(seq "$MICRO_RUNS"); do
   m=$S/micro_host.json; [ "$i" -gt 1 ] && m=$S/micro_host-$i.json
   python3 benchmarks/micro_host.py --json "$m" > /dev/null 2>> "$LOG"; say "micro_host $i: exit $?"

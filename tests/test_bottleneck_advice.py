@@ -37,11 +37,13 @@ BLIND = SAMPLES / "gpu" / "loader-blind"
 CPU_LOADER = SAMPLES / "cpu" / "loader"
 CPU_BLIND = SAMPLES / "cpu" / "loader-blind"
 BLIND2 = SAMPLES / "gpu" / "loader-blind-2"
+BLIND3 = SAMPLES / "gpu" / "loader-blind-3"
 CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
 BLIND_CASES = sorted(p.name for p in BLIND.iterdir() if p.is_dir())
 CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
 CPU_BLIND_CASES = sorted(p.name for p in CPU_BLIND.iterdir() if p.is_dir())
 BLIND2_CASES = sorted(p.name for p in BLIND2.iterdir() if p.is_dir()) if BLIND2.is_dir() else []
+BLIND3_CASES = sorted(p.name for p in BLIND3.iterdir() if p.is_dir()) if BLIND3.is_dir() else []
 #: The checked sets (docs/benchmarks.md, "Data loading, syncs and pageable copies"). GPU: the second capture of
 #: sample_traces/scripts/train_loader.py's four models on an H200 (2026-11-26; `profile --steps 20:25`, so the steps
 #: timed without the profiler come after the workers' prefetched batches; A/B of 14 rounds). The estimates were
@@ -62,20 +64,28 @@ BLIND2_CASES = sorted(p.name for p in BLIND2.iterdir() if p.is_dir()) if BLIND2.
 #: transform work in benchmarks/gpu_loader.sh committed before the capture), the same three configurations and protocol
 #: (`--steps 20:25 --iters 50`, A/B of 16 rounds in a process of its own, sealed until scored), scored with the models
 #: as committed at the capture (no constant changed since the first blind set); the same TOLERANCE_POINTS.
+#: Scored on the second set, the point of `pageable_copy` with workers was the band's top (none of the hand-over
+#: back): +7.3 to +13.7 points over on all three. It is now HANDOVER_BACK of the band (pin_phases.py's mean), chosen
+#: after that set was read: in sample for both blind sets. GPU blind, third set ("gpu-blind-3", 2026-11-27): unet,
+#: bert (transformers) and lstmlm, committed with that rule before their capture, sync and workers configurations,
+#: the same protocol and TOLERANCE_POINTS: the rule's out-of-sample check.
 #: Rows outside the tolerance, and why: kept where they are so a change of the models shows.
 KNOWN_MISSES = {
     ("gpu", "cnn-sync", "input"): "+14.4: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
                                   "(the same script; the first capture's profile: 4.2 ms)",
     ("gpu", "cnn-input", "input"): "+5.9 (78.3% vs 72.3%; the A/B's rounds 66.6-79.2%)",
     ("gpu", "cnn-sync", "pageable_copy"): "+10.4: advised at 3.2% where the A/B measured -7.2% (rounds -29 to +21%)",
-    ("gpu", "cnn-workers", "pageable_copy"): "+7.3 (27.0% vs 19.6%)",
-    ("gpu", "gpt2-workers", "pageable_copy"): "+9.7: 9.8% predicted, 0.2% measured (rounds -15 to +12%)",
+    ("gpu", "lstm-workers", "pageable_copy"): "-8.2 (7.0% vs 15.2%): the LSTM's forward is one long cuDNN call without the "
+                                              "GIL, so little of the hand-over comes back (pin_phases: 5%), not the mean",
+    ("gpu", "mlp-workers", "pageable_copy"): "-14.9 (15.1% vs 30.0%, above the band's top 25.2%; in pin_phases' process 25.7%)",
     ("gpu", "lstm-input", "input"): "-9.3 (63.7% vs 73.0%): the A/B's process made a batch in 28.5 ms, the profiled "
                                     "one in 16.5 ms, a larger share of the step",
     ("cpu-blind", "vit-input", "input"): "-8.9 (14.2% vs 23.2%): the compute at 1 thread taken as twice as long (a bound)",
-    ("gpu-blind", "audio-workers", "pageable_copy"): "+5.2 (27.4% vs 22.3%; in a second process the A/B measured 15.3%)",
-    ("gpu-blind", "gru-workers", "pageable_copy"): "-5.8 (12.0% vs 17.8%; in a second process 10.7%)",
-    ("gpu-blind", "vit-workers", "pageable_copy"): "+5.1 (15.8% vs 10.7%; in a second process 11.4%)",
+    ("gpu-blind", "audio-workers", "pageable_copy"): "-5.2 (17.1% vs 22.3%; in a second process the A/B measured 15.3%)",
+    ("gpu-blind", "gru-workers", "pageable_copy"): "-11.2 (6.6% vs 17.8%, above the band's top 12.0%; in a second process "
+                                                   "10.7%): as the LSTM, a recurrent forward holds no GIL",
+    ("gpu-blind-2", "tabular-sync", "input"): "-5.7 (55.6% vs 61.4%; the A/B's rounds 52.0-67.8%)",
+    ("gpu-blind-2", "tcn-sync", "input"): "-5.05 (19.4% vs 24.4%; the A/B's rounds -0.3-34.1%)",
     ("cpu", "mlp-input", "input"): "-6.4: the compute at 1 thread taken as twice as long (a bound); measured less",
     ("cpu", "lstm-input", "input"): "-7.8, as mlp-input",
 }
@@ -92,7 +102,8 @@ def table() -> list[dict]:
             + [{**r, "set": "gpu-blind"} for case in BLIND_CASES for r in bottleneck_predictions.rows_of(BLIND / case)]
             + [{**r, "set": "cpu"} for case in CPU_CASES for r in bottleneck_predictions.rows_of(CPU_LOADER / case)]
             + [{**r, "set": "cpu-blind"} for case in CPU_BLIND_CASES for r in bottleneck_predictions.rows_of(CPU_BLIND / case)]
-            + [{**r, "set": "gpu-blind-2"} for case in BLIND2_CASES for r in bottleneck_predictions.rows_of(BLIND2 / case)])
+            + [{**r, "set": "gpu-blind-2"} for case in BLIND2_CASES for r in bottleneck_predictions.rows_of(BLIND2 / case)]
+            + [{**r, "set": "gpu-blind-3"} for case in BLIND3_CASES for r in bottleneck_predictions.rows_of(BLIND3 / case)])
 
 
 def test_the_three_kinds_are_named_for_scripts():
@@ -261,8 +272,10 @@ def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
     (an H200, each loop's step timed phase by phase, both arms in one process) found that thread's work coming back in
     the training thread's forward, backward and optimizer: for GPT-2 nearly all of it (its step did not shorten), for
     the LSTM almost none. Each `pageable_copy` entry with workers carries the band from the copy alone (all of the
-    hand-over back) to the whole saving, and its evidence quotes the measured range; GPT-2's measured saving, 9.5
-    points under the prediction, is inside its band."""
+    hand-over back) to the whole saving, its point where the measured mean comes back (HANDOVER_BACK), and its evidence
+    quotes the measured range; GPT-2's measured saving is inside its band, at its low end."""
+    from traceview.analysis.advice.advise import HANDOVER_BACK
+
     phases = json.loads((ROOT / "benchmarks" / "results" / "pin_phases-2026-11-26-h200.json").read_text())["models"]
     back = {}
     for model, arms in phases.items():
@@ -270,13 +283,15 @@ def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
         saved = base["next"] - pin["next"]
         back[model] = sum(pin[k] - base[k] for k in ("forward", "backward", "optimizer", "item")) / saved
     assert back["gpt2"] > 0.85 and back["lstm"] < 0.1 and set(back) == {"gpt2", "mlp", "cnn", "lstm"}
-    quoted = f"{round(100 * min(back.values()))}-{round(100 * max(back.values()))}% of it came back"
+    assert HANDOVER_BACK == pytest.approx(statistics.mean(back.values()), abs=0.01)  # the constant is that mean
+    quoted = f"{round(100 * min(back.values()))}-{round(100 * max(back.values()))}%, mean {round(100 * HANDOVER_BACK)}%"
     for case in ("gpt2-workers", "mlp-workers", "cnn-workers", "lstm-workers"):
         trace_path = sorted((LOADER / case).glob("*.pt.trace.json*"))[0]
         entry = {a.kind: a for a in analyze(load(trace_path), dynamo_record(run_files(trace_path))).advice}["pageable_copy"]
         low, high = entry.saving_band_pct
-        assert 0 <= low < high == pytest.approx(entry.saving_pct, abs=0.01) and entry.ranked
+        assert 0 <= low < entry.saving_pct < high and entry.ranked
+        assert entry.saving_pct == pytest.approx(high - HANDOVER_BACK * (high - low), abs=0.01)
         assert quoted in entry.evidence
         measured = 100 * json.loads((LOADER / case / "ab.json").read_text())["arms"]["pageable_copy"]["saving_share"]
         if case == "gpt2-workers":
-            assert low <= measured <= high and entry.saving_pct - measured > 9
+            assert low <= measured <= high and measured < entry.saving_pct

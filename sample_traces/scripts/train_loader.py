@@ -18,7 +18,9 @@ features, as a speech model), ``vit`` (a small vision transformer: 8x8 patches o
 encoder layers of width 192), ``audio`` (a 1-d conv net on one-second 16 kHz waveforms, M5-like), ``mixer`` (an
 MLP-Mixer: 8x8 patches of 64x64 images, 4 blocks of token- and channel-mixing MLPs, width 128), ``tcn`` (a temporal
 conv net: 6 dilated residual 1-d conv layers over 400 frames of 40 features), ``tabular`` (a 4-layer MLP with batch
-norm and dropout over 256 numeric features).
+norm and dropout over 256 numeric features), ``unet`` (a small U-Net on 64x64 images, its map pooled to a label),
+``bert`` (transformers' BertForSequenceClassification from a config: 4 layers, width 256), ``lstmlm`` (a one-layer
+LSTM language model over 64 tokens).
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ from torch import nn
 from torch.utils.data import DataLoader, Dataset
 
 SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), "gru": (100, 40), "vit": (3, 64, 64),
-          "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,)}
+          "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,), "unet": (3, 64, 64), "bert": (128,),
+          "lstmlm": (64,)}
+#: Models whose samples are token ids (their transform works on the ids, in torch ops).
+TOKENS = ("gpt2", "bert", "lstmlm")
 CLASSES = 10
 VOCAB = 8192
 
@@ -47,12 +52,12 @@ class Samples(Dataset):
         return self.n
 
     def __getitem__(self, i: int):
-        if self.numpy and self.model != "gpt2":
+        if self.numpy and self.model not in TOKENS:
             return self._numpy_sample(i)
         gen = torch.Generator().manual_seed(i)
-        if self.model == "gpt2":
-            x = torch.randint(0, VOCAB, SHAPES["gpt2"], generator=gen)
-            y = x
+        if self.model in TOKENS:
+            x = torch.randint(0, VOCAB, SHAPES[self.model], generator=gen)
+            y = x if self.model != "bert" else torch.randint(0, CLASSES, (), generator=gen)
         else:
             x = torch.randn(SHAPES[self.model], generator=gen)
             y = torch.randint(0, CLASSES, (), generator=gen)
@@ -183,6 +188,40 @@ class TCN(nn.Module):
         return self.head(h.mean(dim=2))
 
 
+class UNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+        def twice(a: int, b: int) -> nn.Module:
+            return nn.Sequential(nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(),
+                                 nn.Conv2d(b, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU())
+
+        self.down1, self.down2, self.mid = twice(3, 32), twice(32, 64), twice(64, 128)
+        self.up2, self.dec2 = nn.ConvTranspose2d(128, 64, 2, stride=2), twice(128, 64)
+        self.up1, self.dec1 = nn.ConvTranspose2d(64, 32, 2, stride=2), twice(64, 32)
+        self.head = nn.Conv2d(32, CLASSES, 1)
+
+    def forward(self, x):
+        a = self.down1(x)
+        b = self.down2(nn.functional.max_pool2d(a, 2))
+        m = self.mid(nn.functional.max_pool2d(b, 2))
+        b = self.dec2(torch.cat([self.up2(m), b], dim=1))
+        a = self.dec1(torch.cat([self.up1(b), a], dim=1))
+        return self.head(a).mean(dim=(2, 3))
+
+
+class LSTMLM(nn.Module):
+    def __init__(self, width: int = 256):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, width)
+        self.lstm = nn.LSTM(width, 2 * width, batch_first=True)
+        self.head = nn.Linear(2 * width, VOCAB)
+
+    def forward(self, x):
+        out, _ = self.lstm(self.embed(x))
+        return self.head(out)
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -190,8 +229,15 @@ def build(model: str) -> nn.Module:
         return ConvNet()
     if model == "lstm":
         return LSTMNet()
-    if model in ("gru", "vit", "audio", "mixer", "tcn"):
-        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN}[model]()
+    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm"):
+        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN, "unet": UNet, "lstmlm": LSTMLM}[model]()
+    if model == "bert":
+        from transformers import BertConfig, BertForSequenceClassification
+
+        return BertForSequenceClassification(BertConfig(vocab_size=VOCAB, hidden_size=256, num_hidden_layers=4, num_attention_heads=4,
+                                                        intermediate_size=1024, max_position_embeddings=SHAPES["bert"][0],
+                                                        num_labels=CLASSES, hidden_dropout_prob=0.0,
+                                                        attention_probs_dropout_prob=0.0))
     if model == "tabular":
         layers, widths = [], [SHAPES["tabular"][0], 512, 512, 256]
         for a, b in zip(widths, widths[1:]):
@@ -209,6 +255,11 @@ def build(model: str) -> nn.Module:
 def loss_of(model: str, net: nn.Module, x, y):
     if model == "gpt2":
         return net(input_ids=x, labels=y).loss
+    if model == "bert":
+        return net(input_ids=x, labels=y).loss
+    if model == "lstmlm":
+        logits = net(x)
+        return nn.functional.cross_entropy(logits[:, :-1].reshape(-1, VOCAB), y[:, 1:].reshape(-1))
     return nn.functional.cross_entropy(net(x), y)
 
 
@@ -244,7 +295,7 @@ class Trainer:
 
 def default_batch(model: str) -> int:
     return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32, "mixer": 64, "tcn": 32,
-            "tabular": 512}[model]
+            "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32}[model]
 
 
 def main() -> None:
