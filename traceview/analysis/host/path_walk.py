@@ -140,10 +140,8 @@ class PathWalker:
         self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
         self.gpu_name_code = np.array([self.name_code[n] for n in extra], dtype=np.int64)  # GPU name code -1 -> ""
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
-        self.name_list = list(self.name_code)
         lanes = [f"thread {x}" for x in np.union1d(np.unique(self.tid), [-1])]
         lanes += [f"stream {x}" for x in np.unique(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1))]
-        self.lane_list = lanes
         self.lane_code = {n: i for i, n in enumerate(lanes)}
         self.lanes_dtype = pd.CategoricalDtype(lanes)
 
