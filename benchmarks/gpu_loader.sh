@@ -21,14 +21,19 @@ NUMPY=${NUMPY:-0}  # 1: the input configuration's transform in NumPy (train_load
 SEALED=${SEALED:-0}  # 1: a blind set: the A/B results stay in the archive, not printed (read only once the model is committed)
 MICRO_RUNS=${MICRO_RUNS:-1}
 SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab_loader.py --prelude under traceview profile)  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
+GIL_RUNS=${GIL_RUNS:-0}  # benchmarks/micro_gil.py runs before the loops (micro_gil-N.json in $OUT)
+PIN_PHASES=${PIN_PHASES:-}  # models for benchmarks/pin_phases.py after the loops (pin_phases.json in $OUT; not printed when SEALED)
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
-work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; esac; }
+work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; resnet) echo 4;; opt) echo 8;; crnn) echo 6;; esac; }
 for i in $(seq "$MICRO_RUNS"); do
   m=$S/micro_host.json; [ "$i" -gt 1 ] && m=$S/micro_host-$i.json
   python3 benchmarks/micro_host.py --json "$m" > /dev/null 2>> "$LOG"; say "micro_host $i: exit $?"
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('handover_ms', round(d['handover_ms'], 3), 'per MB', round(d['handover_ms_per_mb'], 3), [(r['bytes'] >> 10, r['busy_ms'], round(r['handover_ms'], 2)) for r in d['handover']])" "$m" | tee -a "$LOG"
+done
+for i in $(seq "$GIL_RUNS"); do
+  python3 benchmarks/micro_gil.py --json "$OUT/micro_gil-$i.json" 2>> "$LOG" | tee -a "$LOG"; say "micro_gil $i: exit ${PIPESTATUS[0]}"
 done
 for config in $CONFIGS; do
   for model in $MODELS; do
@@ -57,4 +62,9 @@ for config in $CONFIGS; do
     tar -czf "$OUT/loader.tar.gz" -C "$S" .
   done
 done
+if [ -n "$PIN_PHASES" ]; then
+  left=$(( BUDGET_S - ($(date +%s) - START) ))
+  timeout "$left" python3 benchmarks/pin_phases.py --models "$PIN_PHASES" --rounds 12 --steps 10 --json "$OUT/pin_phases.json" > "$S/pin_phases.out" 2>&1
+  say "pin_phases: exit $?"; [ "$SEALED" = 1 ] || cat "$S/pin_phases.out" | tee -a "$LOG"
+fi
 say "done"

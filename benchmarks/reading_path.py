@@ -53,7 +53,8 @@ def follow(trace_path: Path) -> dict:
     return {"trace": str(trace_path), "source": root, "modules": len(modules), "jumps": len(jumps),
             "analysis_modules": len({m for m in modules if m.startswith("traceview.analysis.")}),
             "analysis_jumps": len(inside),
-            "by_module": {m: sum(1 for _, b in jumps if b.rsplit(".", 1)[0] == m) for m in sorted(modules)}}
+            "by_module": {m: sum(1 for _, b in jumps if b.rsplit(".", 1)[0] == m) for m in sorted(modules)},
+            "pairs": sorted(jumps)}
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ NOISE_SHARE = 0.01
 
 import gzip
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -38,12 +39,14 @@ CPU_LOADER = SAMPLES / "cpu" / "loader"
 CPU_BLIND = SAMPLES / "cpu" / "loader-blind"
 BLIND2 = SAMPLES / "gpu" / "loader-blind-2"
 BLIND3 = SAMPLES / "gpu" / "loader-blind-3"
+BLIND4 = SAMPLES / "gpu" / "loader-blind-4"
 CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
 BLIND_CASES = sorted(p.name for p in BLIND.iterdir() if p.is_dir())
 CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
 CPU_BLIND_CASES = sorted(p.name for p in CPU_BLIND.iterdir() if p.is_dir())
 BLIND2_CASES = sorted(p.name for p in BLIND2.iterdir() if p.is_dir()) if BLIND2.is_dir() else []
 BLIND3_CASES = sorted(p.name for p in BLIND3.iterdir() if p.is_dir()) if BLIND3.is_dir() else []
+BLIND4_CASES = sorted(p.name for p in BLIND4.iterdir() if p.is_dir()) if BLIND4.is_dir() else []
 #: The checked sets (docs/benchmarks.md, "Data loading, syncs and pageable copies"). GPU: the second capture of
 #: sample_traces/scripts/train_loader.py's four models on an H200 (2026-11-26; `profile --steps 20:25`, so the steps
 #: timed without the profiler come after the workers' prefetched batches; A/B of 14 rounds). The estimates were
@@ -69,6 +72,12 @@ BLIND3_CASES = sorted(p.name for p in BLIND3.iterdir() if p.is_dir()) if BLIND3.
 #: after that set was read: in sample for both blind sets. GPU blind, third set ("gpu-blind-3", 2026-11-27): unet,
 #: bert (transformers) and lstmlm, committed with that rule before their capture, sync and workers configurations,
 #: the same protocol and TOLERANCE_POINTS: the rule's out-of-sample check.
+#: GPU blind, fourth set ("gpu-blind-4", 2026-11-27): `pageable_copy` with workers no longer takes a mean of the
+#: hand-over back: the step's own GIL (analysis/host/gil.py: its outermost ops free it, a hold of the pin-memory thread
+#: lands anywhere in the step) and the pin-memory thread's holds (benchmarks/micro_gil.py, measured on the GPU host in
+#: the capture's own device call before the loops ran, its A/B results sealed until the constants are committed).
+#: Designed after the first three sets were read (in sample for them); resnet, opt (transformers) and crnn,
+#: committed before their capture, sync and workers configurations, the same protocol and TOLERANCE_POINTS.
 #: Rows outside the tolerance, and why: kept where they are so a change of the models shows.
 KNOWN_MISSES = {
     ("gpu", "cnn-sync", "input"): "+14.4: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
@@ -105,7 +114,8 @@ def table() -> list[dict]:
             + [{**r, "set": "cpu"} for case in CPU_CASES for r in bottleneck_predictions.rows_of(CPU_LOADER / case)]
             + [{**r, "set": "cpu-blind"} for case in CPU_BLIND_CASES for r in bottleneck_predictions.rows_of(CPU_BLIND / case)]
             + [{**r, "set": "gpu-blind-2"} for case in BLIND2_CASES for r in bottleneck_predictions.rows_of(BLIND2 / case)]
-            + [{**r, "set": "gpu-blind-3"} for case in BLIND3_CASES for r in bottleneck_predictions.rows_of(BLIND3 / case)])
+            + [{**r, "set": "gpu-blind-3"} for case in BLIND3_CASES for r in bottleneck_predictions.rows_of(BLIND3 / case)]
+            + [{**r, "set": "gpu-blind-4"} for case in BLIND4_CASES for r in bottleneck_predictions.rows_of(BLIND4 / case)])
 
 
 def test_the_three_kinds_are_named_for_scripts():
@@ -274,10 +284,10 @@ def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
     (an H200, each loop's step timed phase by phase, both arms in one process) found that thread's work coming back in
     the training thread's forward, backward and optimizer: for GPT-2 nearly all of it (its step did not shorten), for
     the LSTM almost none. Each `pageable_copy` entry with workers carries the band from the copy alone (all of the
-    hand-over back) to the whole saving, its point where the measured mean comes back (HANDOVER_BACK), and its evidence
-    quotes the measured range; GPT-2's measured saving is inside its band, at its low end."""
-    from traceview.analysis.advice.advise import HANDOVER_BACK
-
+    hand-over back) to the whole saving, its point where the step's own GIL says the pin-memory thread's holds come
+    back (analysis/host/gil.py, the holds from benchmarks/micro_gil.py), and says so. The share of a hold each loop's
+    step gives back orders the four loops as pin_phases measured them (never fitted on them: the holds are
+    micro_gil's)."""
     phases = json.loads((ROOT / "benchmarks" / "results" / "pin_phases-2026-11-26-h200.json").read_text())["models"]
     back = {}
     for model, arms in phases.items():
@@ -285,15 +295,15 @@ def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
         saved = base["next"] - pin["next"]
         back[model] = sum(pin[k] - base[k] for k in ("forward", "backward", "optimizer", "item")) / saved
     assert back["gpt2"] > 0.85 and back["lstm"] < 0.1 and set(back) == {"gpt2", "mlp", "cnn", "lstm"}
-    assert HANDOVER_BACK == pytest.approx(statistics.mean(back.values()), abs=0.01)  # the constant is that mean
-    quoted = f"{round(100 * min(back.values()))}-{round(100 * max(back.values()))}%, mean {round(100 * HANDOVER_BACK)}%"
+    returns = {}
     for case in ("gpt2-workers", "mlp-workers", "cnn-workers", "lstm-workers"):
         trace_path = sorted((LOADER / case).glob("*.pt.trace.json*"))[0]
         entry = {a.kind: a for a in analyze(load(trace_path), dynamo_record(run_files(trace_path))).advice}["pageable_copy"]
         low, high = entry.saving_band_pct
         assert 0 <= low < entry.saving_pct < high and entry.ranked
-        assert entry.saving_pct == pytest.approx(high - HANDOVER_BACK * (high - low), abs=0.01)
-        assert quoted in entry.evidence
+        returns[case.split("-")[0]] = float(re.search(r"give back (\d+)% of a hold", entry.evidence).group(1))
+        assert "benchmarks/micro_gil.py" in entry.evidence
         measured = 100 * json.loads((LOADER / case / "ab.json").read_text())["arms"]["pageable_copy"]["saving_share"]
         if case == "gpt2-workers":
-            assert low <= measured <= high and measured < entry.saving_pct
+            assert low <= measured <= high
+    assert sorted(returns, key=returns.get) == sorted(back, key=back.get)  # the same order: lstm < mlp < cnn < gpt2

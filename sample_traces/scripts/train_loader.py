@@ -20,7 +20,9 @@ MLP-Mixer: 8x8 patches of 64x64 images, 4 blocks of token- and channel-mixing ML
 conv net: 6 dilated residual 1-d conv layers over 400 frames of 40 features), ``tabular`` (a 4-layer MLP with batch
 norm and dropout over 256 numeric features), ``unet`` (a small U-Net on 64x64 images, its map pooled to a label),
 ``bert`` (transformers' BertForSequenceClassification from a config: 4 layers, width 256), ``lstmlm`` (a one-layer
-LSTM language model over 64 tokens).
+LSTM language model over 64 tokens), ``resnet`` (ResNet-18's four stages of basic blocks at width 32, 64x64 images),
+``opt`` (transformers' OPTForCausalLM from a config: 4 layers, width 256), ``crnn`` (two 1-d convs then a
+bidirectional GRU over 200 frames of 40 features).
 """
 
 from __future__ import annotations
@@ -34,9 +36,9 @@ from torch.utils.data import DataLoader, Dataset
 
 SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), "gru": (100, 40), "vit": (3, 64, 64),
           "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,), "unet": (3, 64, 64), "bert": (128,),
-          "lstmlm": (64,)}
+          "lstmlm": (64,), "resnet": (3, 64, 64), "opt": (128,), "crnn": (40, 200)}
 #: Models whose samples are token ids (their transform works on the ids, in torch ops).
-TOKENS = ("gpt2", "bert", "lstmlm")
+TOKENS = ("gpt2", "bert", "lstmlm", "opt")
 CLASSES = 10
 VOCAB = 8192
 
@@ -222,6 +224,53 @@ class LSTMLM(nn.Module):
         return self.head(out)
 
 
+class ResNet(nn.Module):
+    """ResNet-18's shape at a small width: four stages of two basic blocks, the stride-2 ones with a projection."""
+
+    def __init__(self, width: int = 32):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, width, 3, padding=1, bias=False), nn.BatchNorm2d(width), nn.ReLU())
+        stages, c = [], width
+        for i, out in enumerate([width, 2 * width, 4 * width, 8 * width]):
+            for j in range(2):
+                stride = 2 if i and not j else 1
+                stages.append(BasicBlock(c, out, stride))
+                c = out
+        self.stages = nn.Sequential(*stages)
+        self.head = nn.Linear(c, CLASSES)
+
+    def forward(self, x):
+        return self.head(self.stages(self.stem(x)).mean(dim=(2, 3)))
+
+
+class BasicBlock(nn.Module):
+    def __init__(self, a: int, b: int, stride: int):
+        super().__init__()
+        self.body = nn.Sequential(nn.Conv2d(a, b, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(),
+                                  nn.Conv2d(b, b, 3, padding=1, bias=False), nn.BatchNorm2d(b))
+        self.skip = nn.Identity() if stride == 1 and a == b else nn.Sequential(nn.Conv2d(a, b, 1, stride=stride, bias=False),
+                                                                              nn.BatchNorm2d(b))
+
+    def forward(self, x):
+        return torch.relu(self.body(x) + self.skip(x))
+
+
+class CRNN(nn.Module):
+    """A speech model's shape: 1-d convs over the frames (time downsampled 4x), then a bidirectional GRU."""
+
+    def __init__(self, width: int = 128):
+        super().__init__()
+        feats = SHAPES["crnn"][0]
+        self.convs = nn.Sequential(nn.Conv1d(feats, width, 5, stride=2, padding=2), nn.BatchNorm1d(width), nn.ReLU(),
+                                   nn.Conv1d(width, width, 5, stride=2, padding=2), nn.BatchNorm1d(width), nn.ReLU())
+        self.gru = nn.GRU(width, width, batch_first=True, bidirectional=True)
+        self.head = nn.Linear(2 * width, CLASSES)
+
+    def forward(self, x):
+        out, _ = self.gru(self.convs(x).transpose(1, 2))
+        return self.head(out.mean(dim=1))
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -229,8 +278,15 @@ def build(model: str) -> nn.Module:
         return ConvNet()
     if model == "lstm":
         return LSTMNet()
-    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm"):
-        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN, "unet": UNet, "lstmlm": LSTMLM}[model]()
+    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm", "resnet", "crnn"):
+        return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN, "unet": UNet, "lstmlm": LSTMLM,
+                "resnet": ResNet, "crnn": CRNN}[model]()
+    if model == "opt":
+        from transformers import OPTConfig, OPTForCausalLM
+
+        return OPTForCausalLM(OPTConfig(vocab_size=VOCAB, hidden_size=256, num_hidden_layers=4, ffn_dim=1024,
+                                        num_attention_heads=4, max_position_embeddings=SHAPES["opt"][0], dropout=0.0,
+                                        attention_dropout=0.0, word_embed_proj_dim=256, pad_token_id=1))
     if model == "bert":
         from transformers import BertConfig, BertForSequenceClassification
 
@@ -255,7 +311,7 @@ def build(model: str) -> nn.Module:
 def loss_of(model: str, net: nn.Module, x, y):
     if model == "gpt2":
         return net(input_ids=x, labels=y).loss
-    if model == "bert":
+    if model in ("bert", "opt"):
         return net(input_ids=x, labels=y).loss
     if model == "lstmlm":
         logits = net(x)
@@ -295,7 +351,7 @@ class Trainer:
 
 def default_batch(model: str) -> int:
     return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32, "mixer": 64, "tcn": 32,
-            "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32}[model]
+            "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32, "resnet": 64, "opt": 16, "crnn": 32}[model]
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.advice import compile_model as cm
-from traceview.analysis.host import replay as rp
+from traceview.analysis.host import gil, replay as rp
 from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.analysis.host.critical_path import CriticalPath
@@ -650,13 +650,14 @@ def _replay_inputs(trace: Trace, windows) -> tuple[rp.Window, rp.Blocking] | Non
     return (w, rp.blocking_calls(trace, w)) if w is not None else None
 
 
-#: The share of a batch's hand-over that comes back into the training thread's step once pin_memory=True moves it to the
-#: pin-memory thread (which unpickles the batch under the GIL while the step runs): benchmarks/pin_phases.py, each
-#: phase of four loops timed with and without it (H200, 2026-11-26): GPT-2 0.90, CNN 0.78, MLP 0.51, LSTM 0.05 (the
-#: forward, backward, optimizer and .item() longer, over __next__ shorter); their mean. What comes back depends on how
-#: much of the step holds the interpreter, which a trace without Python frames
-#: does not say: the entry's band gives both ends.
-HANDOVER_BACK = 0.56
+#: What the pin-memory thread holds the GIL for (``benchmarks/micro_gil.py``: a thread that drops the GIL over and
+#: over, as a training thread does at every op, timing each wait for it while the DataLoader's pin-memory thread hands
+#: batches over from persistent workers): the holds' lengths at the middle of each tenth of the held time (µs), and
+#: the held time per batch, ms + ms per MB of data. The 2-core x86-64 host (2026-11-27, one run); the GPU host's are
+#: measured in the fourth blind set's device call, before its loops run.
+HOLD_US = (20.0, 30.0, 40.0, 55.0, 74.0, 127.0, 172.0, 233.0, 297.0, 394.0)
+HELD_MS = 1.5
+HELD_MS_PER_MB = 0.0
 
 
 #: A CPU training step on T' intra-op threads instead of T takes (T / T')^alpha as long: benchmarks/micro_threads.py
@@ -828,18 +829,30 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          if handover and unprofiled_loader_ms is not None and unprofiled_step_ms else None)
         if made is not None and low_share is not None:
             band = (round(min(low_share, made.saving_pct), 2), round(made.saving_pct, 2))
-            # the point: HANDOVER_BACK of the hand-over comes back; never a loss (the copy's own saving stays), and
-            # the band says how sure it is
-            point = band[1] - HANDOVER_BACK * (band[1] - band[0])
+            # the point: the part of the hand-over that comes back as the training thread's waits for the GIL, from
+            # the step's own GIL (analysis/host/gil.py) and the pin-memory thread's holds (benchmarks/micro_gil.py);
+            # never a loss (the copy's own saving stays), and the band says how sure it is
+            batches = len(loader) / w.steps
+            mb = float(calls["bytes"].sum()) / max(len(loader), 1) / 1e6
+            held = batches * (HELD_MS + HELD_MS_PER_MB * mb)
+            handed = float(unprofiled_loader_ms) if unprofiled_loader_ms is not None and unprofiled_step_ms else \
+                max(handed_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
+            returns = gil.hold_returns(trace, w.rank, w.pid, [(sw.start_ns, sw.end_ns) for sw, u in zip(steps, usual) if u]
+                                       or [(sw.start_ns, sw.end_ns) for sw in steps], HOLD_US,
+                                       list(zip(calls["start_ns"], calls["end_ns"])), list(zip(loader["start_ns"], loader["end_ns"])))
+            back = returns * min(held / handed, 1.0) if handed > 0 else returns
+            point = band[1] - back * (band[1] - band[0])
             k = point / made.saving_pct if made.saving_pct > 0 else 1.0
             made = dataclasses.replace(
                 made, saving_pct=float(point), saving_ms_per_step=made.saving_ms_per_step * k,
                 saving_ms_profiled=made.saving_ms_profiled * k if made.saving_ms_profiled is not None else None,
                 saving_range_ms=tuple(round(x * k, 4) for x in made.saving_range_ms) if made.saving_range_ms else None,
                 saving_band_pct=band,
-                evidence=made.evidence + f"; the pin-memory thread unpickles each batch under the GIL, and part of that "
-                "comes back as the training thread's waits for the interpreter (benchmarks/pin_phases.py on four loops: "
-                f"5-90%, mean {HANDOVER_BACK:.0%}, taken here): {band[0]:.0f}% if all of it comes back, {band[1]:.0f}% if none")
+                evidence=made.evidence + f"; the pin-memory thread unpickles each batch under the GIL ({held:.2f} of the "
+                f"{handed:.2f} ms per step handed over: benchmarks/micro_gil.py), and a hold comes back as a wait where "
+                f"the training thread takes the GIL back from it: this step's ops and Python between them give back "
+                f"{returns:.0%} of a hold (landing anywhere in the step), so {back:.0%} of the hand-over is taken to come "
+                f"back: {band[0]:.0f}% if all of it came back, {band[1]:.0f}% if none")
             made = made if point / 100 >= REPLAY_MIN_SHARE else None
         out.append(made)
     return [a for a in out if a is not None]
