@@ -650,14 +650,18 @@ def _replay_inputs(trace: Trace, windows) -> tuple[rp.Window, rp.Blocking] | Non
     return (w, rp.blocking_calls(trace, w)) if w is not None else None
 
 
-#: What the pin-memory thread holds the GIL for (``benchmarks/micro_gil.py``: a thread that drops the GIL over and
-#: over, as a training thread does at every op, timing each wait for it while the DataLoader's pin-memory thread hands
-#: batches over from persistent workers): the holds' lengths at the middle of each tenth of the held time (µs), and
-#: the held time per batch, ms + ms per MB of data. The 2-core x86-64 host (2026-11-27, one run); the GPU host's are
-#: measured in the fourth blind set's device call, before its loops run.
-HOLD_US = (20.0, 30.0, 40.0, 55.0, 74.0, 127.0, 172.0, 233.0, 297.0, 394.0)
-HELD_MS = 1.5
-HELD_MS_PER_MB = 0.0
+#: What the pin-memory thread holds the GIL for, per batch (``benchmarks/micro_gil.py``: a thread that drops the GIL
+#: over and over, as a training thread does at every op, timing each wait for it while a DataLoader's pin-memory
+#: thread hands batches of (data, labels) over from 4 persistent workers; H200 host, 16 cores, two runs, 2026-11-27,
+#: the quiet probes' 0.2 ms per step of waits taken out): many short holds, the batch's unpickling, whose lengths at
+#: the middle of each tenth of their held time are HOLD_US (the 256 KB rows, both runs' mean), HELD_MS in all for two
+#: tensors and HELD_MS_PER_TENSOR for each further one (4 tensors: +0.46..0.74 ms), and one hold as long as the batch
+#: is large, HELD_MS_PER_MB (least squares over 256 KB to 8 MB: 1.01 ms + 0.185 ms/MB; the long holds at 3 and 8 MB:
+#: 0.2-0.24 ms per MB each).
+HOLD_US = (9.5, 15.0, 20.0, 34.0, 52.0, 68.5, 91.0, 109.0, 132.5, 160.5)
+HELD_MS = 1.0
+HELD_MS_PER_TENSOR = 0.28
+HELD_MS_PER_MB = 0.19
 
 
 #: A CPU training step on T' intra-op threads instead of T takes (T / T')^alpha as long: benchmarks/micro_threads.py
@@ -834,11 +838,14 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             # never a loss (the copy's own saving stays), and the band says how sure it is
             batches = len(loader) / w.steps
             mb = float(calls["bytes"].sum()) / max(len(loader), 1) / 1e6
-            held = batches * (HELD_MS + HELD_MS_PER_MB * mb)
+            short = HELD_MS + HELD_MS_PER_TENSOR * max(rp.batch_tensors(trace, loader) - rp.BATCH_TENSORS, 0.0)
+            held = batches * (short + HELD_MS_PER_MB * mb)
             handed = float(unprofiled_loader_ms) if unprofiled_loader_ms is not None and unprofiled_step_ms else \
                 max(handed_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
+            holds = [*HOLD_US, 1e3 * HELD_MS_PER_MB * mb]  # the short holds, and the batch-sized one
+            weights = [short / len(HOLD_US)] * len(HOLD_US) + [HELD_MS_PER_MB * mb]
             returns = gil.hold_returns(trace, w.rank, w.pid, [(sw.start_ns, sw.end_ns) for sw, u in zip(steps, usual) if u]
-                                       or [(sw.start_ns, sw.end_ns) for sw in steps], HOLD_US,
+                                       or [(sw.start_ns, sw.end_ns) for sw in steps], holds, weights,
                                        list(zip(calls["start_ns"], calls["end_ns"])), list(zip(loader["start_ns"], loader["end_ns"])))
             back = returns * min(held / handed, 1.0) if handed > 0 else returns
             point = band[1] - back * (band[1] - band[0])

@@ -18,7 +18,8 @@ expected wait is
                                                   + (Python time before it) * max(0, c - L)   (landing before)
 
 and the share that comes back is that over ``c``, averaged over the holds' lengths weighted by the time they hold
-(``benchmarks/micro_gil.py`` measures them on its own).
+(``benchmarks/micro_gil.py`` measures them on its own: many short holds, the unpickling, and one as long as the
+batch is large).
 """
 
 from __future__ import annotations
@@ -52,10 +53,10 @@ def cut(a: np.ndarray, b: np.ndarray, t1: float, spans: list[tuple[float, float]
     return a, b, t1
 
 
-def share_back(free_a: np.ndarray, free_b: np.ndarray, t0: float, t1: float, holds_us) -> float:
+def share_back(free_a: np.ndarray, free_b: np.ndarray, t0: float, t1: float, holds_us, weights=None) -> float:
     """The expected share of a hold's time the training thread waits, over the step ``[t0, t1)`` whose GIL-free
-    moments are ``[free_a, free_b)`` (disjoint, sorted; ns), for holds of lengths ``holds_us`` (µs, equally
-    weighted)."""
+    moments are ``[free_a, free_b)`` (disjoint, sorted; ns), for holds of lengths ``holds_us`` (µs), each weighted by
+    ``weights`` (the held time it stands for; equal when None)."""
     keep = (free_b > t0) & (free_a < t1)
     a, b = np.clip(free_a[keep], t0, t1), np.clip(free_b[keep], t0, t1)
     if not len(a):
@@ -69,10 +70,10 @@ def share_back(free_a: np.ndarray, free_b: np.ndarray, t0: float, t1: float, hol
         inside = np.where(c <= length, c * c / 2, c * length - length * length / 2).sum()
         waiting = (before * np.maximum(c - length, 0.0)).sum() + tail * max(c - length[0], 0.0)
         shares.append((inside + waiting) / span / c)
-    return float(np.mean(shares))
+    return float(np.average(shares, weights=weights))
 
 
-def hold_returns(trace: Trace, rank: int, pid: int, steps: list[tuple[int, int]], holds_us,
+def hold_returns(trace: Trace, rank: int, pid: int, steps: list[tuple[int, int]], holds_us, weights=None,
                  shortened: list[tuple[int, int]] = (), taken: list[tuple[int, int]] = ()) -> float:
     """The median over ``steps`` ((start_ns, end_ns)) of :func:`share_back` on process ``(rank, pid)``'s GIL:
     its outermost CPU ops free it; ``shortened``: calls (start_ns, end_ns) the change makes asynchronous, whose time
@@ -91,5 +92,5 @@ def hold_returns(trace: Trace, rank: int, pid: int, steps: list[tuple[int, int]]
     for t0, t1 in steps:
         spans = [(float(x), float(y)) for x, y in taken if x >= t0 and y <= t1]
         ca, cb, end = cut(fa, fb, float(t1), spans)
-        each.append(share_back(ca, cb, float(t0), end, holds_us))
+        each.append(share_back(ca, cb, float(t0), end, holds_us, weights))
     return float(np.median(each)) if each else 1.0
