@@ -554,14 +554,14 @@ CHECKED: Final[dict[str, str]] = {
                        "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; 8 more "
                        "blind, measured so: -4 to +4, all within 5; the Adam "
                        "sweep: -15% to +22% of the saving",
-    "input": "blind: 13 H200 loops in three sets -6 to +5 points, 11 within 5, all within 6; quiet where workers "
-             "measured -14% (BERT, an LSTM LM); 3 CPU loops +1, -9 (under: the compute at fewer threads taken as "
+    "input": "blind: 15 H200 loops in four sets -6 to +9 points, 11 within 5; quiet where workers measured -6% "
+             "to -14% (BERT, an LSTM LM, OPT); 3 CPU loops +1, -9 (under: the compute at fewer threads taken as "
              "linear, a bound); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
-    "pageable_copy": "with workers, the point where the measured mean of the hand-over comes back: out of sample "
-                     "(3 loops, H200) -6 to 0 points, 2 within 5; over all 13 loops with workers 8 within 5, the misses "
-                     "under (-5 to -15: recurrent forwards hold no GIL, so less comes back); 10 of 13 measurements "
-                     "inside the entry's band, 3 above it",
-    "sync": "never advised on the 35 loops checked (H200); removing .item() there measured -11% to +11%, each A/B's "
+    "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
+                     "thread's measured holds: out of sample (3 loops, H200) -5.4 to +2.6 points, 2 within 5; over all "
+                     "16 loops with workers 11 within 5 (the mean of pin_phases' loops: 10), misses -13 to +6; 12 of 16 "
+                     "measurements inside the entry's band",
+    "sync": "never advised on the 41 loops checked (H200); removing .item() there measured -11% to +11%, each A/B's "
             "rounds across 0",
     "graph_break": "2 GPT-2 cases (in sample): under CUDA graphs -5% of the measured saving; without them 1.4% "
                    "predicted where the merged graph was 3% slower",
