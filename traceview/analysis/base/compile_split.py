@@ -52,17 +52,15 @@ class CompileSplit:
     compile_ns: int  # wall ns covered by compile events, autotuning excluded
     autotune_ns: int  # wall ns covered by autotuning events
     stages_self: dict[str, float] = field(default_factory=dict)
+    compile_ids: list[str] = field(init=False)  # the compile ids named ("?" left out)
+    #: How many compilations: the distinct compile ids; on a trace that names none (PyTorch before 2.5), its
+    #: outermost compile spans.
+    compile_count: int = field(init=False)
 
-    @property
-    def compile_ids(self) -> list[str]:
-        return [c for c in self.compiles["compile_id"] if c != "?"]
-
-    @property
-    def compile_count(self) -> int:
-        """How many compilations: the distinct compile ids; on a trace that names none (PyTorch
-        before 2.5), its outermost compile spans."""
-        ids = self.compile_ids
-        return len(ids) if ids else int(self.compiles["spans"].sum())
+    def __post_init__(self):
+        ids = [c for c in self.compiles["compile_id"] if c != "?"]
+        object.__setattr__(self, "compile_ids", ids)
+        object.__setattr__(self, "compile_count", len(ids) if ids else int(self.compiles["spans"].sum()))
 
 
 def compile_split(trace: Trace) -> CompileSplit:

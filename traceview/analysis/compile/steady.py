@@ -39,15 +39,12 @@ class SteadySteps:
     windows: StepWindows
     steady: np.ndarray
     reasons: dict[int, str] = field(default_factory=dict)  # position in windows -> "compiled, autotuned"
+    used: StepWindows = field(init=False)  # the steady steps' windows; every step's when none is steady
+    any_steady: bool = field(init=False)
 
-    @property
-    def used(self) -> StepWindows:
-        """The steady steps' windows; every step's when none is steady."""
-        return subset(self.windows, self.steady) if self.steady.any() else self.windows
-
-    @property
-    def any_steady(self) -> bool:
-        return bool(self.steady.any()) or len(self.windows) == 0
+    def __post_init__(self):
+        object.__setattr__(self, "used", subset(self.windows, self.steady) if self.steady.any() else self.windows)
+        object.__setattr__(self, "any_steady", bool(self.steady.any()) or len(self.windows) == 0)
 
     def describe(self, names: list[str]) -> str:
         """``steps 2-5 of 6 (steady); steps 0-1 compiled`` (``names``: the steps' labels, in window order)."""

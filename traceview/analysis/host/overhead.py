@@ -11,7 +11,7 @@ Measured over run-phase work only (compile and autotune launches are not the pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -47,10 +47,11 @@ class LaunchOverhead:
     gpu_idle_ms: float
     launch_wait_ms: float  # GPU idle with nothing queued, in gaps short enough to be launch overhead
     host_wait_ms: float  # GPU idle with nothing queued in longer gaps: other host work
+    launch_bound: bool = field(init=False)  # the GPU waited for launches longer than LAUNCH_BOUND_RATIO of its work
 
-    @property
-    def launch_bound(self) -> bool:
-        return self.gpu_busy_ms > 0 and self.launch_wait_ms > LAUNCH_BOUND_RATIO * self.gpu_busy_ms
+    def __post_init__(self):
+        object.__setattr__(self, "launch_bound",
+                           self.gpu_busy_ms > 0 and self.launch_wait_ms > LAUNCH_BOUND_RATIO * self.gpu_busy_ms)
 
 
 def launch_overhead(trace: Trace, attribution: KernelAttribution, split: CompileSplit | None = None) -> LaunchOverhead:

@@ -13,8 +13,7 @@ A kernel whose launch is missing falls back to the cpu_op with the same Kineto "
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -40,11 +39,10 @@ class KernelAttribution:
 
     table: pd.DataFrame
     without_launch: int  # GPU activities whose launch is not in the trace
+    kernels: pd.DataFrame = field(init=False, repr=False)  # the kernel rows (the counts and the HTML read them)
 
-    @cached_property
-    def kernels(self) -> pd.DataFrame:
-        """The kernel rows (computed once: the kernel counts and the HTML report read them; do not modify)."""
-        return self.table[(self.table["kind"] == "kernel").to_numpy()]
+    def __post_init__(self):
+        object.__setattr__(self, "kernels", self.table[(self.table["kind"] == "kernel").to_numpy()])
 
 
 def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:

@@ -32,7 +32,7 @@ tensors while compiling are compile phase, and only run-phase kernels are counte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -73,17 +73,14 @@ class CpuKernels:
     per_step: pd.DataFrame
     per_region: pd.DataFrame
     by_name: pd.DataFrame
+    kernels_per_step: list[int] = field(init=False)
+    run_counts: dict[str, int] = field(init=False)  # run-phase kernels per kind (kinds with none left out)
 
-    @property
-    def kernels_per_step(self) -> list[int]:
-        return [int(k) for k in self.per_step["kernels"]]
-
-    @property
-    def run_counts(self) -> dict[str, int]:
-        """Run-phase kernels per kind (kinds with none left out)."""
+    def __post_init__(self):
+        object.__setattr__(self, "kernels_per_step", [int(k) for k in self.per_step["kernels"]])
         run = self.kernels[(self.kernels["phase"] == "run").to_numpy()]
         counts = run["kind"].value_counts()
-        return {k: int(counts[k]) for k in KINDS if counts.get(k, 0)}
+        object.__setattr__(self, "run_counts", {k: int(counts[k]) for k in KINDS if counts.get(k, 0)})
 
     def __bool__(self) -> bool:
         return len(self.kernels) > 0

@@ -7,7 +7,7 @@ trace, says what the graph saved.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -39,14 +39,12 @@ class GraphLaunches:
     eager_equivalent_cpu_ns: float | None
     copies_beside: int = 0
     copies_beside_ms: float = 0.0
+    count: int = field(init=False)  # graph launches
+    kernels_per_launch: list[int] = field(init=False)
 
-    @property
-    def count(self) -> int:
-        return len(self.launches)
-
-    @property
-    def kernels_per_launch(self) -> list[int]:
-        return [int(k) for k in self.launches["kernels"]]
+    def __post_init__(self):
+        object.__setattr__(self, "count", len(self.launches))
+        object.__setattr__(self, "kernels_per_launch", [int(k) for k in self.launches["kernels"]])
 
     @property
     def graph_cpu_ns(self) -> int:

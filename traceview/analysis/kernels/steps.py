@@ -7,7 +7,7 @@ Kernels launched while compiling or autotuning are counted apart (``compile_kern
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -31,10 +31,10 @@ class StepKernels:
 
     steps: pd.DataFrame
     source: str
+    kernels_per_step: list[int] = field(init=False)
 
-    @property
-    def kernels_per_step(self) -> list[int]:
-        return [int(k) for k in self.steps["kernels"]]
+    def __post_init__(self):
+        object.__setattr__(self, "kernels_per_step", [int(k) for k in self.steps["kernels"]])
 
 
 def kernels_per_step(trace: Trace, attribution: KernelAttribution, windows: StepWindows | None = None) -> StepKernels:

@@ -19,7 +19,9 @@ SCHEMA_VERSION = 1
 def to_jsonable(value: Any) -> Any:
     """Dataclasses, DataFrames, numpy and pandas scalars -> plain JSON values (NaN/NA -> null)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
+        # fields derived from the others (init=False) are not written twice
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.init and not f.name.startswith("_")}
     if isinstance(value, pd.DataFrame):
         return [to_jsonable(r) for r in value.to_dict(orient="records")]
     if isinstance(value, pd.Series):
