@@ -151,3 +151,28 @@ def test_every_way_the_loader_keeps_args_gives_the_same_flops(tmp_path, monkeypa
         assert type(trace.slice_args).__name__ == "SliceArgs"
         assert op_flops(trace).equals(expected), path
     assert len(expected) == 93
+
+
+def test_a_convolutions_layout_conversions_do_none_of_its_flops():
+    """cuDNN runs a convolution on NHWC between two layout conversions (nchwToNhwc, nhwcToNchw): the call's FLOPs go
+    to its GEMM kernels only (a transpose at "96% of the roof" was the conversions sharing them), and no FLOP is
+    lost: each call's FLOPs are still all on its kernels (a ResNet on an H200, record_shapes=True)."""
+    from pathlib import Path
+
+    import numpy as np
+
+    from traceview.analysis.analyze import analyze
+    from traceview.trace.catalogue import tagged
+
+    path = Path(__file__).resolve().parents[1] / "sample_traces/gpu/loader-blind-4/resnet-workers/train_loader.pt.trace.json.gz"
+    trace = load(path)
+    result = analyze(trace)
+    flops = result.flops
+    layout = tagged(trace.gpu, "layout_kernel")
+    assert layout.any()  # the trace has the conversions
+    per = flops.per_activity.reindex(trace.gpu["activity_id"].to_numpy()).to_numpy()
+    assert (per[layout] == 0).all() and (per[~layout] > 0).any()
+    assert per.sum() == pytest.approx(float(flops.calls["flops"].sum()), rel=1e-9)
+    names = set(flops.kernels["name"])
+    assert not any("nchwToNhwc" in n or "nhwcToNchw" in n for n in names)
+    assert np.isfinite(flops.kernels["tflops"]).all()

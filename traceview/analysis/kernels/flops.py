@@ -15,7 +15,8 @@ For the ops whose work is set by their shapes the FLOPs follow (PyTorch's own fo
     torch's FlopCounterMode does not halve)
 
 The FLOPs of one op call are shared among the kernels it launched in proportion to their time, so a
-kernel's TFLOP/s is its call's (``flops / kernel time``). Bytes (inputs read once, outputs written
+kernel's TFLOP/s is its call's (``flops / kernel time``); the layout conversions cuDNN runs around a convolution
+(NCHW <-> NHWC) share none of them where the call launched other kernels. Bytes (inputs read once, outputs written
 once) give the arithmetic intensity, and each kernel sits on a roofline: the attainable rate is
 ``min(peak TFLOP/s, intensity x peak GB/s)`` for the dtype's peak of the device
 (:data:`PEAK_TFLOPS`) and the DRAM bandwidth of :mod:`traceview.analysis.kernels.bandwidth`.
@@ -320,7 +321,12 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
     mask[calls["slice_id"].to_numpy()] = True
     call_id = np.where(is_kernel, trace.enclosing(op_id, mask, include_self=True), -1)
     dur = table["dur_ns"].to_numpy(dtype=np.int64)
-    known = call_id >= 0
+    # a call's layout conversions (cuDNN's NCHW <-> NHWC around a convolution) do none of its FLOPs: they share them
+    # only in a call that launched nothing else
+    layout = pd.Series(tagged(trace.gpu, "layout_kernel"), index=trace.gpu["activity_id"].to_numpy()) \
+        .reindex(table["activity_id"].to_numpy()).to_numpy(dtype=bool, na_value=False)
+    computing = np.unique(call_id[(call_id >= 0) & ~layout])
+    known = (call_id >= 0) & (~layout | ~np.isin(call_id, computing))
     call_dur = pd.Series(dur[known]).groupby(call_id[known]).sum()
     by_call = calls.set_index("slice_id")
     share = np.zeros(len(table), dtype=np.float64)
