@@ -22,6 +22,7 @@ that launched the most GPU work (every process's on a CPU-only trace).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -299,50 +300,20 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
         if iv[0] >= last_end:
             kept.append(iv)
             last_end = iv[1]
-    gpu = trace.gpu
-    launches = trace.launches
-    mine = (launches["rank"] == w.rank) & (launches["pid"] == w.pid) & (launches["start_ns"] >= w.start_ns) & (launches["start_ns"] <= w.end_ns)
-    ml = launches[mine.to_numpy()]
-    g = gpu[(gpu["rank"] == w.rank).to_numpy()]
-    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    in_window = np.isin(lid, ml["launch_id"].to_numpy())
-    g_start, g_end = g["start_ns"].to_numpy(), g["end_ns"].to_numpy()
-    stream = g["stream"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    launch_at = pd.Series(ml["start_ns"].to_numpy(), index=ml["launch_id"].to_numpy())
-    act = np.flatnonzero(in_window)
-    act = act[np.lexsort((g_start[act], launch_at.reindex(lid[act]).to_numpy()))]
-    act_launch = launch_at.reindex(lid[act]).to_numpy().astype(np.int64)
-    # the launch latency of each activity when its stream was idle; a median stands in where it was busy
-    before = ~in_window & (g_end > w.start_ns) & (g_start < w.end_ns)
-    ready0: dict[int, int] = {int(k): max(int(v), 0) for k, v in
-                              pd.Series(g_end[before]).groupby(stream[before]).max().items()}
-    # each activity's stream was busy until the latest end of the work before it there (in launch order)
-    prev_end = np.full(len(act), -1, dtype=np.int64)
-    act_streams = stream[act]
-    for st in np.unique(act_streams):
-        m = np.flatnonzero(act_streams == st)
-        running = np.maximum.accumulate(np.maximum(g_end[act[m]].astype(np.int64), ready0.get(int(st), -1)))
-        prev_end[m[1:]] = running[:-1]
-        prev_end[m[0]] = ready0.get(int(st), -1)
-    idle = prev_end <= act_launch
-    lat_all = g_start[act] - act_launch
-    lat_med = int(np.median(lat_all[idle])) if idle.any() else 5000
-    lat = np.where(idle, np.maximum(lat_all, 0), lat_med)
-    act_launch = on_host(act_launch)
-    dur = g["dur_ns"].to_numpy()[act]
+    acts = _activities(trace, w)
+    ready0, act_stream, lat = acts.ready0, acts.stream, acts.latency
+    act_launch = on_host(acts.launch)
+    dur = acts.dur
     if new_gpu:
-        dur = pd.Series(g["activity_id"].to_numpy()[act]).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
-    # the activity of each launch (the last, where a launch has several)
-    launch_ids, last_first = np.unique(lid[act][::-1], return_index=True)
-    own = dict(zip(launch_ids.tolist(), (len(act) - 1 - last_first).tolist()))
+        dur = pd.Series(acts.activity_id).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
+    own = acts.own
     ready = dict(ready0)
-    ends = np.zeros(len(act), dtype=np.int64)
+    ends = np.zeros(len(acts.dur), dtype=np.int64)
     done_upto = 0
     shift = 0
     gpu_last = max(ready0.values()) if ready0 else w.start_ns
     cuts = [(iv, int(np.searchsorted(act_launch, iv[0], side="left"))) for iv in kept]
 
-    act_stream = stream[act]
     act_ready = np.asarray(act_launch, dtype=np.int64) + lat.astype(np.int64)  # when each could start, before shifts
     dur = np.asarray(dur, dtype=np.int64)
 
@@ -381,7 +352,7 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
                 ready_at = int(others.max()) if len(others) else a + shift
             new = old - waited[sid] + max(ready_at - (a + shift), 0)
         shift += new - old
-    schedule(len(act), shift)
+    schedule(len(acts.dur), shift)
     host_end = int(on_host(w.end_ns)) + shift
     total_end = max(host_end, gpu_last)
     moved += [e + shift for e in step_ends[len(moved):]]
@@ -389,6 +360,72 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
         moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= int(on_host(w.end_ns)) else moved[-1]
     edges = [w.start_ns, *moved]
     return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
+
+
+@dataclass(frozen=True)
+class _Activities:
+    """The window's GPU activities as every replay of it starts from (launch order): their launch's start, the
+    latency each had when its stream was idle (a median where it was busy), duration, stream, activity id; the last
+    activity of each launch; each stream's busy-until from the work before the window."""
+
+    launch: np.ndarray
+    latency: np.ndarray
+    dur: np.ndarray
+    stream: np.ndarray
+    activity_id: np.ndarray
+    own: dict[int, int]
+    ready0: dict[int, int]
+
+
+#: (id(trace), window) -> (the trace, its activities): the advice replays one window many times (each change, each
+#: step); what does not depend on the change is read once per trace and window (the trace is kept by a weak
+#: reference and compared, so a new trace at a reused id is not mistaken for it).
+_PREPARED: dict[tuple[int, Window], tuple[weakref.ref, _Activities]] = {}
+
+
+def _activities(trace: Trace, w: Window) -> _Activities:
+    key = (id(trace), w)
+    hit = _PREPARED.get(key)
+    if hit is not None and hit[0]() is trace:
+        return hit[1]
+    gpu = trace.gpu
+    launches = trace.launches
+    mine = (launches["rank"] == w.rank) & (launches["pid"] == w.pid) & (launches["start_ns"] >= w.start_ns) & (launches["start_ns"] <= w.end_ns)
+    ml = launches[mine.to_numpy()]
+    g = gpu[(gpu["rank"] == w.rank).to_numpy()]
+    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    in_window = np.isin(lid, ml["launch_id"].to_numpy())
+    g_start, g_end = g["start_ns"].to_numpy(), g["end_ns"].to_numpy()
+    stream = g["stream"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
+    launch_at = pd.Series(ml["start_ns"].to_numpy(), index=ml["launch_id"].to_numpy())
+    act = np.flatnonzero(in_window)
+    act = act[np.lexsort((g_start[act], launch_at.reindex(lid[act]).to_numpy()))]
+    act_launch = launch_at.reindex(lid[act]).to_numpy().astype(np.int64)
+    # the launch latency of each activity when its stream was idle; a median stands in where it was busy
+    before = ~in_window & (g_end > w.start_ns) & (g_start < w.end_ns)
+    ready0: dict[int, int] = {int(k): max(int(v), 0) for k, v in
+                              pd.Series(g_end[before]).groupby(stream[before]).max().items()}
+    # each activity's stream was busy until the latest end of the work before it there (in launch order)
+    prev_end = np.full(len(act), -1, dtype=np.int64)
+    act_streams = stream[act]
+    for st in np.unique(act_streams):
+        m = np.flatnonzero(act_streams == st)
+        running = np.maximum.accumulate(np.maximum(g_end[act[m]].astype(np.int64), ready0.get(int(st), -1)))
+        prev_end[m[1:]] = running[:-1]
+        prev_end[m[0]] = ready0.get(int(st), -1)
+    idle = prev_end <= act_launch
+    lat_all = g_start[act] - act_launch
+    lat_med = int(np.median(lat_all[idle])) if idle.any() else 5000
+    lat = np.where(idle, np.maximum(lat_all, 0), lat_med)
+    # the activity of each launch (the last, where a launch has several)
+    launch_ids, last_first = np.unique(lid[act][::-1], return_index=True)
+    own = dict(zip(launch_ids.tolist(), (len(act) - 1 - last_first).tolist()))
+    acts = _Activities(act_launch, lat.astype(np.int64), g["dur_ns"].to_numpy()[act].astype(np.int64), act_streams,
+                       g["activity_id"].to_numpy()[act], own, ready0)
+    if len(_PREPARED) > 16:
+        _PREPARED.clear()
+    _PREPARED[key] = (weakref.ref(trace), acts)
+    return acts
 
 
 def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> int:
