@@ -22,7 +22,9 @@ norm and dropout over 256 numeric features), ``unet`` (a small U-Net on 64x64 im
 ``bert`` (transformers' BertForSequenceClassification from a config: 4 layers, width 256), ``lstmlm`` (a one-layer
 LSTM language model over 64 tokens), ``resnet`` (ResNet-18's four stages of basic blocks at width 32, 64x64 images),
 ``opt`` (transformers' OPTForCausalLM from a config: 4 layers, width 256), ``crnn`` (two 1-d convs then a
-bidirectional GRU over 200 frames of 40 features).
+bidirectional GRU over 200 frames of 40 features), ``mobilenet`` (MobileNet's depthwise-separable blocks, 64x64
+images), ``t5`` (transformers' T5ForConditionalGeneration from a config: 4+4 layers, width 256, 64 tokens),
+``seq2seq`` (a GRU encoder-decoder over 48 tokens, teacher-forced).
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ from torch.utils.data import DataLoader, Dataset
 
 SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), "gru": (100, 40), "vit": (3, 64, 64),
           "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,), "unet": (3, 64, 64), "bert": (128,),
-          "lstmlm": (64,), "resnet": (3, 64, 64), "opt": (128,), "crnn": (40, 200)}
+          "lstmlm": (64,), "resnet": (3, 64, 64), "opt": (128,), "crnn": (40, 200),
+          "mobilenet": (3, 64, 64), "t5": (64,), "seq2seq": (48,)}
 #: Models whose samples are token ids (their transform works on the ids, in torch ops).
-TOKENS = ("gpt2", "bert", "lstmlm", "opt")
+TOKENS = ("gpt2", "bert", "lstmlm", "opt", "t5", "seq2seq")
 CLASSES = 10
 VOCAB = 8192
 
@@ -271,6 +274,42 @@ class CRNN(nn.Module):
         return self.head(out.mean(dim=1))
 
 
+class MobileNet(nn.Module):
+    """MobileNet's depthwise-separable blocks (a 3x3 depthwise conv, then a 1x1 pointwise one, each with batch norm
+    and ReLU6) at width 32-256 on 64x64 images."""
+
+    def __init__(self):
+        super().__init__()
+
+        def separable(a: int, b: int, stride: int) -> nn.Module:
+            return nn.Sequential(nn.Conv2d(a, a, 3, stride=stride, padding=1, groups=a, bias=False), nn.BatchNorm2d(a),
+                                 nn.ReLU6(), nn.Conv2d(a, b, 1, bias=False), nn.BatchNorm2d(b), nn.ReLU6())
+
+        widths = [(32, 64, 1), (64, 128, 2), (128, 128, 1), (128, 256, 2), (256, 256, 1), (256, 256, 1)]
+        self.stem = nn.Sequential(nn.Conv2d(3, 32, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(32), nn.ReLU6())
+        self.blocks = nn.Sequential(*[separable(a, b, s) for a, b, s in widths])
+        self.head = nn.Linear(256, CLASSES)
+
+    def forward(self, x):
+        return self.head(self.blocks(self.stem(x)).mean(dim=(2, 3)))
+
+
+class Seq2Seq(nn.Module):
+    """A GRU encoder-decoder over token ids, the decoder fed the targets shifted by one (teacher forcing)."""
+
+    def __init__(self, width: int = 256):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, width)
+        self.encoder = nn.GRU(width, width, batch_first=True)
+        self.decoder = nn.GRU(width, width, batch_first=True)
+        self.head = nn.Linear(width, VOCAB)
+
+    def forward(self, x):
+        _, state = self.encoder(self.embed(x))
+        out, _ = self.decoder(self.embed(torch.roll(x, 1, dims=1)), state)
+        return self.head(out)
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -278,9 +317,14 @@ def build(model: str) -> nn.Module:
         return ConvNet()
     if model == "lstm":
         return LSTMNet()
-    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm", "resnet", "crnn"):
+    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm", "resnet", "crnn", "mobilenet", "seq2seq"):
         return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN, "unet": UNet, "lstmlm": LSTMLM,
-                "resnet": ResNet, "crnn": CRNN}[model]()
+                "resnet": ResNet, "crnn": CRNN, "mobilenet": MobileNet, "seq2seq": Seq2Seq}[model]()
+    if model == "t5":
+        from transformers import T5Config, T5ForConditionalGeneration
+
+        return T5ForConditionalGeneration(T5Config(vocab_size=VOCAB, d_model=256, d_kv=64, d_ff=1024, num_layers=4,
+                                                   num_heads=4, dropout_rate=0.0, decoder_start_token_id=0, pad_token_id=0))
     if model == "opt":
         from transformers import OPTConfig, OPTForCausalLM
 
@@ -311,9 +355,9 @@ def build(model: str) -> nn.Module:
 def loss_of(model: str, net: nn.Module, x, y):
     if model == "gpt2":
         return net(input_ids=x, labels=y).loss
-    if model in ("bert", "opt"):
+    if model in ("bert", "opt", "t5"):
         return net(input_ids=x, labels=y).loss
-    if model == "lstmlm":
+    if model in ("lstmlm", "seq2seq"):
         logits = net(x)
         return nn.functional.cross_entropy(logits[:, :-1].reshape(-1, VOCAB), y[:, 1:].reshape(-1))
     return nn.functional.cross_entropy(net(x), y)
@@ -351,7 +395,8 @@ class Trainer:
 
 def default_batch(model: str) -> int:
     return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32, "mixer": 64, "tcn": 32,
-            "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32, "resnet": 64, "opt": 16, "crnn": 32}[model]
+            "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32, "resnet": 64, "opt": 16, "crnn": 32,
+            "mobilenet": 64, "t5": 16, "seq2seq": 32}[model]
 
 
 def main() -> None:
