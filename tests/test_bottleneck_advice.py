@@ -84,7 +84,10 @@ BLIND5_CASES = sorted(p.name for p in BLIND5.iterdir() if p.is_dir()) if BLIND5.
 #: sync loops resnet +5.5, crnn +8.8, quiet on OPT (workers measured -6.3%); `sync` never advised.
 #: GPU blind, fifth set ("gpu-blind-5", 2026-11-27): mobilenet, t5 (transformers) and seq2seq (a GRU encoder-decoder),
 #: committed before their capture with every model and constant as scored on the fourth set, sync and workers
-#: configurations, the same protocol and TOLERANCE_POINTS.
+#: configurations, the same protocol and TOLERANCE_POINTS. Scored: `pageable_copy` with workers seq2seq +1.1,
+#: mobilenet -5.8, quiet on T5 (its hand-over 4% of a 38 ms step; measured 8.6%, rounds -14.7..23.8%); `input`
+#: mobilenet-sync +4.2, quiet on T5 and seq2seq (workers measured +9.5% with rounds across 0, and -16.1%); `sync`
+#: never advised.
 #: Rows outside the tolerance, and why: kept where they are so a change of the models shows.
 KNOWN_MISSES = {
     ("gpu", "cnn-sync", "input"): "+14.4: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
@@ -106,6 +109,8 @@ KNOWN_MISSES = {
     ("gpu-blind-4", "resnet-workers", "pageable_copy"): "-5.4 (9.8% vs 15.3%, above the band's top 14.4%)",
     ("gpu-blind-4", "resnet-sync", "input"): "+5.5 (28.7% vs 23.3%; the A/B's rounds 13.0-27.8%)",
     ("gpu-blind-4", "crnn-sync", "input"): "+8.8 (20.7% vs 11.9%; the A/B's rounds -9.0-23.4%)",
+    ("gpu-blind-5", "mobilenet-workers", "pageable_copy"): "-5.8 (13.2% vs 19.0%, inside the band 8.0-21.3%): less of "
+                                                           "the hand-over came back than the step's GIL says",
     ("cpu", "mlp-input", "input"): "-6.4: the compute at 1 thread taken as twice as long (a bound); measured less",
     ("cpu", "lstm-input", "input"): "-7.8, as mlp-input",
 }

@@ -554,14 +554,13 @@ CHECKED: Final[dict[str, str]] = {
                        "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; 8 more "
                        "blind, measured so: -4 to +4, all within 5; the Adam "
                        "sweep: -15% to +22% of the saving",
-    "input": "blind: 15 H200 loops in four sets -6 to +9 points, 11 within 5; quiet where workers measured -6% "
-             "to -14% (BERT, an LSTM LM, OPT); 3 CPU loops +1, -9 (under: the compute at fewer threads taken as "
-             "linear, a bound); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
+    "input": "blind: 16 H200 loops in five sets -6 to +9 points, 12 within 5; quiet where workers measured -6% "
+             "to -16% (BERT, an LSTM LM, OPT, a GRU seq2seq); 3 CPU loops +1, -9 (under: the compute at fewer "
+             "threads taken as linear, a bound); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
-                     "thread's measured holds: out of sample (3 loops, H200) -5.4 to +2.6 points, 2 within 5; over all "
-                     "16 loops with workers 11 within 5 (the mean of pin_phases' loops: 10), misses -13 to +6; 12 of 16 "
-                     "measurements inside the entry's band",
-    "sync": "never advised on the 41 loops checked (H200); removing .item() there measured -11% to +11%, each A/B's "
+                     "thread's measured holds: out of sample (5 loops, H200) -5.8 to +2.6 points, 3 within 5 (the mean "
+                     "it replaced: 3, by 0.6-6.4); over all 18 loops with workers 12 within 5, misses -13 to +6",
+    "sync": "never advised on the 47 loops checked (H200); removing .item() there measured -11% to +11%, each A/B's "
             "rounds across 0",
     "graph_break": "2 GPT-2 cases (in sample): under CUDA graphs -5% of the measured saving; without them 1.4% "
                    "predicted where the merged graph was 3% slower",
