@@ -84,13 +84,11 @@ def hold_returns(trace: Trace, rank: int, pid: int, steps: list[tuple[int, int]]
         (s["pid"] == pid).to_numpy()
     top = np.flatnonzero(trace.outermost(ops))
     a, b = s["start_ns"].to_numpy()[top].astype(np.float64), s["end_ns"].to_numpy()[top].astype(np.float64)
-    for x, y in shortened:  # an op around a call made asynchronous loses the call's time
-        around = (a <= x) & (b >= y)
-        b[around] -= y - x
     fa, fb = free_intervals(a, b)
     each = []
     for t0, t1 in steps:
-        spans = [(float(x), float(y)) for x, y in taken if x >= t0 and y <= t1]
+        # the calls made asynchronous and the hand-over leave the step: what follows them comes earlier
+        spans = [(float(x), float(y)) for x, y in [*taken, *shortened] if x >= t0 and y <= t1]
         ca, cb, end = cut(fa, fb, float(t1), spans)
         each.append(share_back(ca, cb, float(t0), end, holds_us, weights))
     return float(np.median(each)) if each else 1.0
