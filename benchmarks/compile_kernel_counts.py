@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from traceview.analysis.advice import compile_model as cm
-from traceview.analysis.advice.advise import _replay_inputs
+from traceview.analysis.advice.blocking import replay_inputs
 from traceview.analysis.host import replay as rp
 from traceview.trace import load
 
@@ -26,7 +26,7 @@ GENERATED = re.compile(r"^triton_")
 
 def predicted(eager: Path) -> float | None:
     trace = load(eager)
-    inputs = _replay_inputs(trace, trace.steps)
+    inputs = replay_inputs(trace, trace.steps)
     if inputs is None:
         return None
     w, blocking = inputs

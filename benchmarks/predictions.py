@@ -116,7 +116,7 @@ def fused_checks() -> list[Check]:
 
 def straggler_check() -> Check:
     from traceview.commands.ranks import compare_rank_files
-    from traceview.analysis.advice.advise import rank_advice
+    from traceview.analysis.advice.ranks import rank_advice
     from traceview.trace.load import trace_files
 
     result, found = compare_rank_files(trace_files(SLOW / "slow"), cache=False, workers=1)

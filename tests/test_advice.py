@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT, SAMPLES
 
-from traceview.analysis.advice.advise import KINDS
+from traceview.analysis.advice.record import KINDS
 from traceview.analysis.analyze import analyze
 from traceview.cli import app
 from traceview.trace import load

@@ -25,7 +25,7 @@ from conftest import ROOT, SAMPLES
 
 from traceview.analysis.analyze import analyze
 from traceview.analysis.host import replay as rp
-from traceview.analysis.advice.advise import KINDS
+from traceview.analysis.advice.record import KINDS
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
 from traceview.trace.run_files import dynamo_record, run_files

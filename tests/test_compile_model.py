@@ -20,7 +20,7 @@ import pytest
 
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.host import replay as rp
-from traceview.analysis.advice.advise import compile_replayed
+from traceview.analysis.advice.compiled import compile_replayed
 from traceview.analysis.analyze import analyze
 from traceview.trace import catalogue, load
 from traceview.trace.run_files import dynamo_record, run_files
@@ -210,7 +210,7 @@ def test_compile_sign_right_where_compiling_gained_or_lost_beyond_the_ab_spread(
 
 def test_every_entry_says_how_close_its_kind_came_where_it_was_measured():
     """Each advice entry carries its kind's record against measured changes (advice.CHECKED), in JSON and on the page."""
-    from traceview.analysis.advice.advise import CHECKED
+    from traceview.analysis.advice.record import CHECKED
     from traceview.report.html.advice import advice_section
 
     path, trace = _trace(MODELS / "vit-eager")
@@ -280,7 +280,7 @@ def test_fresh_captures_with_the_default_and_the_calibrated_constants(model):
     the tolerance, the sign right: mixer not advised (4.7% measured; 11.3% predicted with the chain's 25 µs), vit 15.7%
     against 22.4%, the CNN -12.0% against -8.6% (not advised before). The constants calibrated in the profiled process
     (the chain alone: call 0.23-0.49 ms, 22-30 µs) are farther off on mixer (21.3%) (docs/benchmarks.md)."""
-    from traceview.analysis.advice.advise import measured_costs
+    from traceview.analysis.advice.compiled import measured_costs
     from traceview.trace.step_windows import step_windows
 
     folder = FRESH / f"{model}-eager"

@@ -18,7 +18,7 @@ import pytest
 
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.host import replay as rp
-from traceview.analysis.advice.advise import fused_optimizer_cpu, threads_note
+from traceview.analysis.advice.cpu import fused_optimizer_cpu, threads_note
 from traceview.analysis.analyze import analyze
 from traceview.trace import load
 from traceview.trace.run_files import dynamo_record, run_files
@@ -122,7 +122,7 @@ def test_cpu_predictions_within_tolerance_or_known_misses(rows):
 def test_profile_calibrate_measures_the_compile_costs_here_and_the_advice_uses_them(tmp_path):
     """profile --calibrate times a compiled call and its kernels on this machine after the script (meta.json's
     host.calibration), outside the script's structured trace; the compile advice then names them as its constants."""
-    from traceview.analysis.advice.advise import compile_replayed, measured_costs
+    from traceview.analysis.advice.compiled import compile_replayed, measured_costs
     from traceview.capture.profile_script import profile_script
 
     script = ROOT / "sample_traces" / "scripts" / "train_models.py"

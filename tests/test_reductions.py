@@ -17,7 +17,7 @@ import pytest
 from conftest import SAMPLES
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.advice import reductions as rd
-from traceview.analysis.advice.advise import _replay_inputs
+from traceview.analysis.advice.blocking import replay_inputs
 from traceview.analysis.host import replay as rp
 from traceview.trace import load
 
@@ -72,7 +72,7 @@ GENERATED = re.compile(r"^triton_")
 
 def _predicted(model: str) -> float:
     trace = load(sorted((MODELS / f"{model}-eager").glob("*.pt.trace.json*"))[0])
-    w, blocking = _replay_inputs(trace, trace.steps)
+    w, blocking = replay_inputs(trace, trace.steps)
     step = cm.compiled_step(trace, w, blocking, rp.step_windows_of(trace.steps, w), cm.COSTS["cuda"])
     return step.fused_kernels
 

@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 
 from conftest import SAMPLES
 
-from traceview.analysis.advice.advise import STRAGGLER_MIN_STEPS, notes, ranked, straggler
+from traceview.analysis.advice.ranks import STRAGGLER_MIN_STEPS, straggler
+
+from traceview.analysis.advice.record import notes, ranked
 from traceview.analysis.ranks.collectives import Collectives
 from traceview.analysis.ranks.ranks import rank_steps
 from traceview.cli import app

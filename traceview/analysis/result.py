@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from traceview.analysis.advice.advise import Advice
+from traceview.analysis.advice.record import Advice
 from traceview.analysis.compile.steady import SteadySteps
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.compile.autotune import AutotuneChoices

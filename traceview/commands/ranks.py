@@ -38,7 +38,8 @@ def ranks_cmd(
         raise TraceFormatError(f"{path}: directory holds no *.json / *.json.gz trace files")
     result, found = compare_rank_files(files, threshold=threshold, cache=not no_cache, workers=workers, engine=executor,
                                        address=address, progress=sys.stderr.isatty() if progress is None else progress)
-    from traceview.analysis.advice.advise import notes, rank_advice, ranked
+    from traceview.analysis.advice.record import notes, ranked
+    from traceview.analysis.advice.ranks import rank_advice
 
     advice = rank_advice(result, found)
     if json:

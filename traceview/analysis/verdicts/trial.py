@@ -30,7 +30,7 @@ from typing import Sequence
 
 import numpy as np
 
-from traceview.analysis.advice.advise import Advice
+from traceview.analysis.advice.record import Advice
 from traceview.capture import changes as ch
 from traceview.capture.trials import BASELINE, Run, Trials
 

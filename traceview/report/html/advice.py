@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from traceview.analysis.advice.advise import Advice, notes, ranked
+from traceview.analysis.advice.record import Advice, notes, ranked
 from traceview.report.html.page import esc
 from traceview.report.words import ADVICE_WORDS
 

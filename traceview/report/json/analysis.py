@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from typing import TYPE_CHECKING
 
-from traceview.analysis.advice.advise import notes, ranked
+from traceview.analysis.advice.record import notes, ranked
 from traceview.analysis.base.finding import ordered
 from traceview.report.json import SCHEMA_VERSION
 from traceview.report.json import to_jsonable

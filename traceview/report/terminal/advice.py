@@ -6,7 +6,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.advice.advise import Advice, notes, ranked
+from traceview.analysis.advice.record import Advice, notes, ranked
 from traceview.report.text import safe
 from traceview.report.words import ADVICE_WORDS
 
