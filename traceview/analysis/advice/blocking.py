@@ -159,7 +159,10 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                               where="DataLoader.__next__", steps_used=w.steps,
                               saving_ms_profiled=float(share * profiled_step),
                               scale="unprofiled" if unprofiled_step_ms else "profiled",
-                              saving_range_ms=(round(max(min(each), 0.0) * real_step, 4), round(max(each) * real_step, 4))))
+                              saving_range_ms=(round(max(min(each), 0.0) * real_step, 4), round(max(each) * real_step, 4)),
+                              # with fewer threads: from the linear bound (the point) to the micro-benchmark's scaling
+                              saving_band_pct=(round(100 * share, 2), round(100 * max(input_share(load, THREADS_ALPHA), share), 2))
+                              if fewer else None))
     for cause, kind in (("sync", "sync"), ("pageable_copy", "pageable_copy")):
         calls = blocking.of(cause)
         if not len(calls):
