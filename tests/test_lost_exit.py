@@ -12,12 +12,8 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from collections import defaultdict
 from functools import cache
-
-import numpy as np
-import pytest
 
 from conftest import DATA
 from training_facts import RawTrace
