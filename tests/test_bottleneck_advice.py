@@ -297,19 +297,21 @@ def test_the_hand_over_of_a_batch_counts_its_tensors():
 def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
     """With workers, pin_memory=True moves the batch's hand-over to the pin-memory thread. benchmarks/pin_phases.py
     (an H200, each loop's step timed phase by phase, both arms in one process) found that thread's work coming back in
-    the training thread's forward, backward and optimizer: for GPT-2 nearly all of it (its step did not shorten), for
-    the LSTM almost none. Each `pageable_copy` entry with workers carries the band from the copy alone (all of the
+    the training thread's forward, backward and optimizer: for GPT-2 nearly all of it (its step did not shorten; half
+    of it in a re-run the next day), for the LSTM almost none (both runs). Each `pageable_copy` entry with workers carries the band from the copy alone (all of the
     hand-over back) to the whole saving, its point where the step's own GIL says the pin-memory thread's holds come
     back (analysis/host/gil.py, the holds from benchmarks/micro_gil.py), and says so. The share of a hold each loop's
     step gives back orders the four loops as pin_phases measured them (never fitted on them: the holds are
     micro_gil's)."""
-    phases = json.loads((ROOT / "benchmarks" / "results" / "pin_phases-2026-11-26-h200.json").read_text())["models"]
-    back = {}
-    for model, arms in phases.items():
-        base, pin = arms["base"], arms["pin"]
-        saved = base["next"] - pin["next"]
-        back[model] = sum(pin[k] - base[k] for k in ("forward", "backward", "optimizer", "item")) / saved
+    def came_back(run: str) -> dict[str, float]:
+        phases = json.loads((ROOT / "benchmarks" / "results" / f"pin_phases-{run}-h200.json").read_text())["models"]
+        return {model: sum(arms["pin"][k] - arms["base"][k] for k in ("forward", "backward", "optimizer", "item"))
+                / (arms["base"]["next"] - arms["pin"]["next"]) for model, arms in phases.items()}
+
+    back, again = came_back("2026-11-26"), came_back("2026-11-27-rerun")
     assert back["gpt2"] > 0.85 and back["lstm"] < 0.1 and set(back) == {"gpt2", "mlp", "cnn", "lstm"}
+    # the next day, another process: GPT-2 0.50; only the recurrent loop's near-nothing reproduced
+    assert again["gpt2"] < 0.6 and again["lstm"] < 0.1 and min(again, key=again.get) == "lstm"
     returns = {}
     for case in ("gpt2-workers", "mlp-workers", "cnn-workers", "lstm-workers"):
         trace_path = sorted((LOADER / case).glob("*.pt.trace.json*"))[0]
@@ -322,8 +324,9 @@ def test_the_pin_memory_band_says_how_much_of_the_hand_over_may_come_back():
         if case == "gpt2-workers":
             assert low <= measured <= high
     # Written before the GPU host's holds were measured: the four loops in pin_phases' order. With them, cnn (59%)
-    # came above gpt2 (47%), measured 0.78 and 0.90 (docs/benchmarks.md); what holds is the recurrent forward: the
-    # LSTM's one long cuDNN call absorbs the holds, and its step gives back least by far, as measured
+    # came above gpt2 (47%), measured 0.78 and 0.90 (0.89 and 0.50 in the re-run: docs/benchmarks.md); what holds,
+    # and reproduces, is the recurrent forward: the LSTM's one long cuDNN call absorbs the holds, and its step gives
+    # back least by far
     assert min(returns, key=returns.get) == min(back, key=back.get) == "lstm"
     assert returns["lstm"] < 0.5 * min(v for k, v in returns.items() if k != "lstm")
 
