@@ -6,7 +6,8 @@ distinct calls from one module into another, recorded while it runs.
 A *jump* is a distinct (calling function, called function) pair in two different traceview modules: what a reader
 following the call opens one file for; repeated calls of the same pair (a per-step loop) count once. *Modules* are
 the traceview modules entered; the same counted inside ``analysis/`` alone (what is left when the data layer's calls —
-``trace.nearest``, ``tagged``, the tree walker — read as the API they are). ``--src``: measure the traceview of another checkout (a ``git worktree`` of an older
+``trace.nearest``, ``tagged``, the tree walker — read as the API they are). ``--json`` also lists every jump
+(``pairs``: calling function, called function). ``--src``: measure the traceview of another checkout (a ``git worktree`` of an older
 commit), imported instead of this one. Loading is not followed (``load`` runs first, untraced).
 """
 
