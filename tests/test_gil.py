@@ -74,3 +74,11 @@ def test_a_recurrent_step_gives_back_less_than_a_transformer_step():
         share[case] = gil.hold_returns(trace, w.rank, w.pid, steps, [20.0, 60.0, 150.0])
         assert 0 < share[case] < 1
     assert share["lstm-workers"] < 0.5 * share["gpt2-workers"]
+
+
+def test_overlapping_cut_spans_are_cut_once():
+    a, b = np.array([10.0, 50.0]), np.array([20.0, 60.0])
+    once = gil.cut(a, b, 100.0, [(30.0, 45.0)])
+    twice = gil.cut(a, b, 100.0, [(30.0, 40.0), (35.0, 45.0)])  # the same moments, in two overlapping spans
+    assert once[2] == twice[2] == 85.0
+    assert once[0].tolist() == twice[0].tolist() and once[1].tolist() == twice[1].tolist()

@@ -44,9 +44,11 @@ def free_intervals(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np
 def cut(a: np.ndarray, b: np.ndarray, t1: float, spans: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray, float]:
     """The timeline with ``spans`` (moments the change takes away: the hand-over's own time) cut out: free
     intervals ``[a, b)`` inside them dropped, later moments moved earlier by what was cut; the step's new end."""
-    for x, y in sorted(spans, reverse=True):
-        if y <= x:
-            continue
+    spans = [(x, y) for x, y in spans if y > x]
+    if spans:  # overlapping spans are cut once: their union, last first so earlier moments keep their place
+        xs, ys = free_intervals(np.array([x for x, _ in spans]), np.array([y for _, y in spans]))
+        spans = list(zip(xs.tolist(), ys.tolist()))
+    for x, y in reversed(spans):
         a, b = np.where(a >= y, a - (y - x), np.minimum(a, x)), np.where(b >= y, b - (y - x), np.minimum(b, x))
         keep = b > a
         a, b, t1 = a[keep], b[keep], t1 - (y - x)
