@@ -41,7 +41,7 @@ from traceview.trace.args import Backing, FileRange, Held
 from traceview.trace.labels import Labels
 from traceview.trace.read import Piece, TraceText
 from traceview.trace.recover import Repairs, mend
-from traceview.trace.values import as_int, exact_ns, int_array, ns_array, xyz
+from traceview.trace.values import as_int, exact_ns_array, int_array, ns_array, xyz
 
 
 class Args(msgspec.Struct, gc=False):
@@ -265,9 +265,7 @@ def _timestamps(piece: Piece, events: list[Event], timed: np.ndarray) -> tuple[n
     ts[timed], usable[timed], lossy = ns_array([events[i].ts for i in rows])
     if lossy:  # float µs since the epoch: read every stamp from its text, to the ns
         raw = _RAW_TS.decode(piece.data)
-        read = [exact_ns(bytes(raw[i].ts)) if raw[i].ts is not None else None for i in rows]
-        ts[timed] = [v if v is not None else 0 for v in read]
-        usable[timed] = [v is not None for v in read]
+        ts[timed], usable[timed] = exact_ns_array([bytes(raw[i].ts) if raw[i].ts is not None else None for i in rows])
     return ts, usable
 
 

@@ -223,10 +223,22 @@ class Trace:
         ids = [int(i) for i in slice_ids]
         take = getattr(self.slice_args, "take", None)
         raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
-        decoded = [_decoded(raw) for raw in raws]
+        decoded = _decoded_all(raws)
         index = slice_ids.index if isinstance(slice_ids, pd.Series) else None
         return pd.DataFrame({key: pd.Series([d.get(key) for d in decoded], index=index, dtype=object) for key in keys},
                             index=index)
+
+
+def _decoded_all(raws: Sequence[bytes | None]) -> list[dict[str, Any]]:
+    """:func:`_decoded` of each raw ``args``, decoded as one JSON array where every raw is whole JSON (one by one
+    where one is not)."""
+    try:
+        values = msgspec.json.decode(b"[" + b",".join([bytes(raw) if raw else b"null" for raw in raws]) + b"]")
+    except (msgspec.MsgspecError, UnicodeDecodeError):
+        return [_decoded(raw) for raw in raws]
+    if len(values) != len(raws):  # a raw that was several values (never whole JSON of one)
+        return [_decoded(raw) for raw in raws]
+    return [v if isinstance(v, dict) else {} for v in values]
 
 
 def _decoded(raw: bytes | None) -> dict[str, Any]:

@@ -103,7 +103,9 @@ def int_array(values: list[Any]) -> pd.arrays.IntegerArray:
             return pd.arrays.IntegerArray(np.where(mask, 0, boxed).astype(np.int64), mask)
         except OverflowError:
             pass
-    read = [as_int(v) for v in values]
+    # old exports write ids as text ("25738", "stream 7"): each distinct text read once, ints kept as they are
+    texts = {v: as_int(v) for v in {v for v in values if type(v) is str}}
+    read = [texts[v] if type(v) is str else fits(v) if type(v) is int else as_int(v) for v in values]
     mask = np.fromiter((v is None for v in read), dtype=bool, count=len(read))
     return pd.arrays.IntegerArray(np.fromiter((0 if v is None else v for v in read), dtype=np.int64, count=len(read)), mask)
 
@@ -124,6 +126,49 @@ def exact_ns(text: bytes) -> int | None:
         return fits(ns, NS_MAX)
     except ValueError:
         return None
+
+
+def exact_ns_array(texts: list[bytes | None]) -> tuple[np.ndarray, np.ndarray]:
+    """(ns, usable) for a column of µs texts, as :func:`exact_ns` reads each one (None: not usable). Plain decimals
+    (digits, one point) are read with numpy, by their length and the point's place; any other text by
+    :func:`exact_ns`."""
+    n = len(texts)
+    ns = np.zeros(n, dtype=np.int64)
+    usable = np.zeros(n, dtype=bool)
+    if not n:
+        return ns, usable
+    lengths = np.fromiter((len(t) if t is not None else 0 for t in texts), dtype=np.int64, count=n)
+    rest = np.zeros(n, dtype=bool)  # rows exact_ns reads one by one
+    for length in np.unique(lengths).tolist():
+        rows = np.flatnonzero(lengths == length)
+        if length < 3:
+            rest[rows] = True
+            continue
+        chars = np.frombuffer(b"".join([texts[i] for i in rows.tolist()]), dtype=np.uint8).reshape(len(rows), length)
+        point = chars == ord(".")
+        plain = (point.sum(axis=1) == 1) & ((chars >= ord("0")) & (chars <= ord("9")) | point).all(axis=1)
+        rest[rows[~plain]] = True
+        at = point.argmax(axis=1)
+        for p in np.unique(at[plain]).tolist():  # the point's place: the whole µs's digits and the fraction's
+            mine = plain & (at == p)
+            if p == 0 or p > 16 or p == length - 1:
+                rest[rows[mine]] = True
+                continue
+            digits = chars[mine].astype(np.int64) - ord("0")
+            whole = digits[:, :p] @ (10 ** np.arange(p - 1, -1, -1, dtype=np.int64))
+            frac = digits[:, p + 1:]
+            width = frac.shape[1]
+            milli = frac[:, :3] @ (10 ** np.arange(2, 2 - min(width, 3), -1, dtype=np.int64)) if width else 0
+            up = (frac[:, 3] >= 5).astype(np.int64) if width > 3 else 0  # the 4th decimal rounds, as exact_ns
+            ok = whole <= NS_MAX // 1000 - 1
+            value = whole * 1000 + milli + up
+            target = rows[mine]
+            ns[target[ok]], usable[target[ok]] = value[ok], True
+            rest[target[~ok]] = True
+    for i in np.flatnonzero(rest).tolist():
+        v = exact_ns(texts[i]) if texts[i] is not None else None
+        ns[i], usable[i] = (v, True) if v is not None else (0, False)
+    return ns, usable
 
 
 def xyz(values: list[Any]) -> tuple[pd.arrays.IntegerArray, pd.arrays.IntegerArray, pd.arrays.IntegerArray]:

@@ -86,9 +86,11 @@ def _backward_kernels(trace: Trace, call_ids: np.ndarray,
                       kernel_rows: np.ndarray, launch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(call position, GPU row) for every kernel launched under a backward op whose forward op ran
     inside a region call (every enclosing call, as for the forward kernels)."""
-    pairs = fwdbwd_pairs(trace)
     none = np.array([], dtype=np.int64)
-    if pairs.empty or len(call_ids) == 0:
+    if len(call_ids) == 0:
+        return none, none
+    pairs = fwdbwd_pairs(trace)
+    if pairs.empty:
         return none, none
     nearest = trace.slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)
     forward_in = trace.ancestors(pairs["forward_id"].to_numpy(), through=nearest)  # row: pair, ancestor: call

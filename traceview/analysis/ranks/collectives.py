@@ -289,7 +289,8 @@ def _steps(trace: Trace, launch: np.ndarray) -> pd.array:
 def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
     """Match the ranks' calls (:func:`collective_calls`, one table or one per rank) into collectives."""
     calls = pd.concat(calls, ignore_index=True) if isinstance(calls, list) else calls.reset_index(drop=True)
-    calls = calls.astype(CALL_COLUMNS) if len(calls) else calls
+    if len(calls) and any(str(calls[c].dtype) != t for c, t in CALL_COLUMNS.items()):
+        calls = calls.astype(CALL_COLUMNS)
     by_seq = len(calls) > 0 and bool(calls["seq"].notna().all())
     key = "seq" if by_seq else "index"
     columns = ["group", "seq", "collective", "dtype", "bytes", "group_size", "ranks", "step", "first_start_ns", "skew_ns", "last_rank",

@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.base import intervals
+from traceview.analysis.base import groups, intervals
 
 COMM_COLUMNS: Final[dict[str, str]] = {
     "rank": "int32",
@@ -93,30 +93,22 @@ def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     columns = [*keys, *list(COMM_COLUMNS)[1:]]
     if frame.empty:
         return pd.DataFrame(columns=columns).astype({k: v for k, v in dtypes.items() if k in columns})
-    group = frame.groupby(keys, sort=True, observed=True).ngroup().to_numpy().astype(np.int64)
-    n = int(group.max()) + 1
+    key_values = [frame[k].to_numpy(dtype=np.int64) for k in keys]
+    group, n, first = groups.group_ids(*key_values)
     s, e = frame["start_ns"].to_numpy().astype(np.int64), frame["end_ns"].to_numpy().astype(np.int64)
-    lo = pd.Series(s).groupby(group).min().to_numpy()
-    span = int((pd.Series(e).groupby(group).max().to_numpy() - lo).max()) + 1
+    lo = groups.group_min(group, s, n)
+    span = int((groups.group_max(group, e, n) - lo).max()) + 1
     if span * n >= 2**62:  # cannot be shifted apart in int64: one group at a time
-        parts = [_per_group(part, keys) for _, part in frame.groupby(keys, sort=True, observed=True)]
+        parts = [_per_group(frame.iloc[np.flatnonzero(group == g)], keys) for g in range(n)]
         return pd.concat(parts, ignore_index=True)
     shift = group * span - lo[group]
     s, e = s + shift, e + shift
     comm = frame["comm"].to_numpy()
-
-    def by_group(starts: np.ndarray, values: np.ndarray) -> np.ndarray:
-        return pd.Series(values, dtype="int64").groupby(starts // span).sum().reindex(range(n), fill_value=0).to_numpy()
-
     comm_s, comm_e = intervals.merge(s[comm], e[comm])
     comp_s, comp_e = intervals.merge(s[~comm], e[~comm])
-    comm_ns = by_group(comm_s, comm_e - comm_s)
-    overlap = by_group(comm_s, intervals.overlap_length(comm_s, comm_e, comp_s, comp_e))
-    first = np.unique(group, return_index=True)[1]
-    out = pd.DataFrame({k: frame[k].to_numpy()[first] for k in keys})
-    out["comm_ns"] = comm_ns
-    out["compute_ns"] = by_group(comp_s, comp_e - comp_s)
-    out["overlap_ns"] = overlap
-    out["exposed_ns"] = comm_ns - overlap
-    out["comm_kernels"] = np.bincount(group[comm], minlength=n)
-    return out[columns].astype({k: v for k, v in dtypes.items() if k in out})
+    comm_ns = groups.group_sum(comm_s // span, comm_e - comm_s, n)
+    overlap = groups.group_sum(comm_s // span, intervals.overlap_length(comm_s, comm_e, comp_s, comp_e), n)
+    values = {k: v[first] for k, v in zip(keys, key_values)}
+    values.update(comm_ns=comm_ns, compute_ns=groups.group_sum(comp_s // span, comp_e - comp_s, n), overlap_ns=overlap,
+                  exposed_ns=comm_ns - overlap, comm_kernels=np.bincount(group[comm], minlength=n))
+    return pd.DataFrame({k: values[k].astype(dtypes[k]) for k in columns})
