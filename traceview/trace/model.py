@@ -223,10 +223,30 @@ class Trace:
         ids = [int(i) for i in slice_ids]
         take = getattr(self.slice_args, "take", None)
         raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
-        decoded = _decoded_all(raws)
+        columns = _fields_of(raws, tuple(keys))
         index = slice_ids.index if isinstance(slice_ids, pd.Series) else None
-        return pd.DataFrame({key: pd.Series([d.get(key) for d in decoded], index=index, dtype=object) for key in keys},
+        return pd.DataFrame({key: pd.Series(column, index=index, dtype=object) for key, column in zip(keys, columns)},
                             index=index)
+
+
+_FIELD_DECODERS: dict[tuple[str, ...], msgspec.json.Decoder] = {}
+
+
+def _fields_of(raws: Sequence[bytes | None], keys: tuple[str, ...]) -> list[list[Any]]:
+    """Per key, its value in each raw ``args`` object (None where absent): only those keys decoded, all raws as one
+    JSON array; where one raw is not a whole object, each dict from :func:`_decoded_all`."""
+    decoder = _FIELD_DECODERS.get(keys)
+    if decoder is None:
+        fields = [(f"f{i}", Any, msgspec.field(default=None, name=key)) for i, key in enumerate(keys)]
+        decoder = _FIELD_DECODERS[keys] = msgspec.json.Decoder(list[msgspec.defstruct("Fields", fields) | None])
+    try:
+        values = decoder.decode(b"[" + b",".join([bytes(raw) if raw else b"null" for raw in raws]) + b"]")
+    except (msgspec.MsgspecError, UnicodeDecodeError):
+        values = None
+    if values is None or len(values) != len(raws):
+        decoded = _decoded_all(raws)
+        return [[d.get(key) for d in decoded] for key in keys]
+    return [[getattr(v, f"f{i}") if v is not None else None for v in values] for i in range(len(keys))]
 
 
 def _decoded_all(raws: Sequence[bytes | None]) -> list[dict[str, Any]]:

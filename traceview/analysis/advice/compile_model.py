@@ -184,8 +184,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     cur, cur_tid, cur_step = -1, None, -1
     block_at = np.sort(starts[blockers]) if len(blockers) else np.zeros(0, dtype=np.int64)
     last_end = -1
-    for i in order:
-        step = int(np.searchsorted(edges, starts[i], side="left"))
+    step_of = np.searchsorted(edges, starts[order], side="left").tolist()
+    for i, step in zip(order.tolist(), step_of):
         blocked = len(block_at) and np.searchsorted(block_at, starts[i]) != np.searchsorted(block_at, last_end)
         if breaks[i]:
             cur = -1
@@ -222,6 +222,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     conv_ops: dict[int, list[int]] = {}  # each stretch's convolution ops
     conv_calls = np.zeros(len(bounds), dtype=np.int64)  # forward convolutions: an extern call costs more than eager's
     conv_op = tagged(s, "conv_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)
+    slice_dur = s["dur_ns"].to_numpy()
     for j in by:
         if k_stretch[j] != prev or library[j]:
             if run:
@@ -236,7 +237,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
                 convs_of[k_stretch[j]] += int(conv[j])
                 if conv[j]:
                     conv_ops.setdefault(int(k_stretch[j]), []).append(int(inner_op[j]))
-                library_ns[k_stretch[j]] += int(s["dur_ns"].iat[int(inner_op[j])])  # the library's own host work stays
+                library_ns[k_stretch[j]] += int(slice_dur[inner_op[j]])  # the library's own host work stays
                 conv_calls[k_stretch[j]] += int(conv_op[j])
         else:
             run.append(int(j))
