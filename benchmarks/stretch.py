@@ -49,6 +49,8 @@ def stretch(src: Path, out: Path, target_bytes: int) -> dict:
     block = [e for e in events if in_window(e)]
     offsets = {k: 1 + max((e.get("args", {}).get(k, 0) for e in events if isinstance(e.get("args", {}).get(k, 0), int)), default=0)
                for k in _ID_ARGS}
+    # a frame's parent id is another frame's id: both shifted alike, or a copy's frames name other frames as callers
+    offsets["Python id"] = offsets["Python parent id"] = max(offsets["Python id"], offsets["Python parent id"])
     flow_offset = 1 + max((e["id"] for e in events if isinstance(e.get("id"), int)), default=0)
     span = max(e["ts"] + e.get("dur", 0) for e in events if "ts" in e and e.get("ph") != "M") - lo + 1.0
     body = [json.dumps(e) for e in events]
