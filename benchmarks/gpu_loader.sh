@@ -26,7 +26,7 @@ PIN_PHASES=${PIN_PHASES:-}  # models for benchmarks/pin_phases.py after the loop
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
-work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; resnet) echo 4;; opt) echo 8;; crnn) echo 6;; mobilenet) echo 4;; t5) echo 8;; seq2seq) echo 8;; esac; }
+work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; resnet) echo 4;; opt) echo 8;; crnn) echo 6;; mobilenet) echo 4;; t5) echo 8;; seq2seq) echo 8;; convnext) echo 4;; llama) echo 8;; wavenet) echo 4;; esac; }
 for i in $(seq "$MICRO_RUNS"); do
   m=$S/micro_host.json; [ "$i" -gt 1 ] && m=$S/micro_host-$i.json
   python3 benchmarks/micro_host.py --json "$m" > /dev/null 2>> "$LOG"; say "micro_host $i: exit $?"

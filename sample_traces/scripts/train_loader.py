@@ -24,7 +24,10 @@ LSTM language model over 64 tokens), ``resnet`` (ResNet-18's four stages of basi
 ``opt`` (transformers' OPTForCausalLM from a config: 4 layers, width 256), ``crnn`` (two 1-d convs then a
 bidirectional GRU over 200 frames of 40 features), ``mobilenet`` (MobileNet's depthwise-separable blocks, 64x64
 images), ``t5`` (transformers' T5ForConditionalGeneration from a config: 4+4 layers, width 256, 64 tokens),
-``seq2seq`` (a GRU encoder-decoder over 48 tokens, teacher-forced).
+``seq2seq`` (a GRU encoder-decoder over 48 tokens, teacher-forced), ``convnext`` (ConvNeXt blocks: a 7x7 depthwise
+conv, layer norm, an inverted 1x1 MLP with GELU, residual; 64x64 images), ``llama`` (transformers' LlamaForCausalLM
+from a config: 4 layers, width 256, 128 tokens), ``wavenet`` (gated dilated causal 1-d convs with residual and skip
+connections over half a second of 16 kHz audio).
 """
 
 from __future__ import annotations
@@ -39,9 +42,10 @@ from torch.utils.data import DataLoader, Dataset
 SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), "gru": (100, 40), "vit": (3, 64, 64),
           "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,), "unet": (3, 64, 64), "bert": (128,),
           "lstmlm": (64,), "resnet": (3, 64, 64), "opt": (128,), "crnn": (40, 200),
-          "mobilenet": (3, 64, 64), "t5": (64,), "seq2seq": (48,)}
+          "mobilenet": (3, 64, 64), "t5": (64,), "seq2seq": (48,), "convnext": (3, 64, 64), "llama": (128,),
+          "wavenet": (1, 8000)}
 #: Models whose samples are token ids (their transform works on the ids, in torch ops).
-TOKENS = ("gpt2", "bert", "lstmlm", "opt", "t5", "seq2seq")
+TOKENS = ("gpt2", "bert", "lstmlm", "opt", "t5", "seq2seq", "llama")
 CLASSES = 10
 VOCAB = 8192
 
@@ -310,6 +314,60 @@ class Seq2Seq(nn.Module):
         return self.head(out)
 
 
+class ConvNeXt(nn.Module):
+    """ConvNeXt's blocks (a 7x7 depthwise conv, layer norm over channels, a 4x inverted 1x1 MLP with GELU, a residual)
+    in three stages of width 48-192, downsampled between by a strided 2x2 conv, on 64x64 images."""
+
+    class Block(nn.Module):
+        def __init__(self, c: int):
+            super().__init__()
+            self.dw = nn.Conv2d(c, c, 7, padding=3, groups=c)
+            self.norm = nn.LayerNorm(c)
+            self.mlp = nn.Sequential(nn.Linear(c, 4 * c), nn.GELU(), nn.Linear(4 * c, c))
+
+        def forward(self, x):
+            y = self.dw(x).permute(0, 2, 3, 1)
+            return x + self.mlp(self.norm(y)).permute(0, 3, 1, 2)
+
+    def __init__(self, widths: tuple[int, ...] = (48, 96, 192)):
+        super().__init__()
+        layers: list[nn.Module] = [nn.Conv2d(3, widths[0], 4, stride=4)]
+        for i, c in enumerate(widths):
+            if i:
+                layers.append(nn.Conv2d(widths[i - 1], c, 2, stride=2))
+            layers += [ConvNeXt.Block(c), ConvNeXt.Block(c)]
+        self.body = nn.Sequential(*layers)
+        self.head = nn.Sequential(nn.LayerNorm(widths[-1]), nn.Linear(widths[-1], CLASSES))
+
+    def forward(self, x):
+        return self.head(self.body(x).mean(dim=(2, 3)))
+
+
+class WaveNet(nn.Module):
+    """WaveNet's gated dilated causal convs (tanh x sigmoid, a 1x1 residual and a 1x1 skip each), dilations 1-128
+    twice, on 1-d waveforms; the skips summed, pooled over time to a label."""
+
+    def __init__(self, width: int = 64, dilations: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 64, 128) * 2):
+        super().__init__()
+        self.stem = nn.Conv1d(1, width, 2, stride=2)
+        self.dilations = dilations
+        self.filters = nn.ModuleList([nn.Conv1d(width, 2 * width, 2, dilation=d) for d in dilations])
+        self.residual = nn.ModuleList([nn.Conv1d(width, width, 1) for _ in dilations])
+        self.skip = nn.ModuleList([nn.Conv1d(width, width, 1) for _ in dilations])
+        self.post = nn.Sequential(nn.ReLU(), nn.Conv1d(width, width, 1), nn.ReLU())
+        self.head = nn.Linear(width, CLASSES)
+
+    def forward(self, x):
+        x = self.stem(x)
+        skips = 0
+        for d, f, r, s in zip(self.dilations, self.filters, self.residual, self.skip):
+            a, b = f(nn.functional.pad(x, (d, 0))).chunk(2, dim=1)
+            h = torch.tanh(a) * torch.sigmoid(b)
+            x = x + r(h)
+            skips = skips + s(h)
+        return self.head(self.post(skips).mean(dim=2))
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -317,9 +375,17 @@ def build(model: str) -> nn.Module:
         return ConvNet()
     if model == "lstm":
         return LSTMNet()
-    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm", "resnet", "crnn", "mobilenet", "seq2seq"):
+    if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm", "resnet", "crnn", "mobilenet", "seq2seq", "convnext",
+                 "wavenet"):
         return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN, "unet": UNet, "lstmlm": LSTMLM,
-                "resnet": ResNet, "crnn": CRNN, "mobilenet": MobileNet, "seq2seq": Seq2Seq}[model]()
+                "resnet": ResNet, "crnn": CRNN, "mobilenet": MobileNet, "seq2seq": Seq2Seq, "convnext": ConvNeXt,
+                "wavenet": WaveNet}[model]()
+    if model == "llama":
+        from transformers import LlamaConfig, LlamaForCausalLM
+
+        return LlamaForCausalLM(LlamaConfig(vocab_size=VOCAB, hidden_size=256, intermediate_size=688, num_hidden_layers=4,
+                                            num_attention_heads=4, num_key_value_heads=4, max_position_embeddings=SHAPES["llama"][0],
+                                            pad_token_id=0, bos_token_id=0, eos_token_id=0))
     if model == "t5":
         from transformers import T5Config, T5ForConditionalGeneration
 
@@ -355,7 +421,7 @@ def build(model: str) -> nn.Module:
 def loss_of(model: str, net: nn.Module, x, y):
     if model == "gpt2":
         return net(input_ids=x, labels=y).loss
-    if model in ("bert", "opt", "t5"):
+    if model in ("bert", "opt", "t5", "llama"):
         return net(input_ids=x, labels=y).loss
     if model in ("lstmlm", "seq2seq"):
         logits = net(x)
@@ -396,7 +462,7 @@ class Trainer:
 def default_batch(model: str) -> int:
     return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32, "mixer": 64, "tcn": 32,
             "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32, "resnet": 64, "opt": 16, "crnn": 32,
-            "mobilenet": 64, "t5": 16, "seq2seq": 32}[model]
+            "mobilenet": 64, "t5": 16, "seq2seq": 32, "convnext": 64, "llama": 16, "wavenet": 32}[model]
 
 
 def main() -> None:
