@@ -18,7 +18,6 @@ import numpy as np
 
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.advice.blocking import replay_inputs
-from traceview.analysis.host import replay as rp
 from traceview.trace import load
 
 GENERATED = re.compile(r"^triton_")
@@ -29,8 +28,7 @@ def predicted(eager: Path) -> float | None:
     inputs = replay_inputs(trace, trace.steps)
     if inputs is None:
         return None
-    w, blocking = inputs
-    model = cm.compiled_step(trace, w, blocking, rp.step_windows_of(trace.steps, w), cm.COSTS["cuda"])
+    model = cm.compiled_step(trace, inputs.window, inputs.blocking, inputs.steps, cm.COSTS["cuda"])
     return None if model is None else model.fused_kernels
 
 

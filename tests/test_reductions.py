@@ -72,7 +72,8 @@ GENERATED = re.compile(r"^triton_")
 
 def _predicted(model: str) -> float:
     trace = load(sorted((MODELS / f"{model}-eager").glob("*.pt.trace.json*"))[0])
-    w, blocking = replay_inputs(trace, trace.steps)
+    replayed = replay_inputs(trace, trace.steps)
+    w, blocking = replayed.window, replayed.blocking
     step = cm.compiled_step(trace, w, blocking, rp.step_windows_of(trace.steps, w), cm.COSTS["cuda"])
     return step.fused_kernels
 

@@ -20,6 +20,7 @@ from traceview.analysis.kernels.kernel_table import kernel_table
 from traceview.analysis.kernels.memory import memory_usage
 from traceview.analysis.kernels.modules import module_table
 from traceview.analysis.host.overhead import launch_overhead
+from traceview.analysis.host.replay import replay_window
 from traceview.analysis.base.compile_split import compile_split
 from traceview.analysis.compile.regions import region_calls
 from traceview.analysis.result import Analysis
@@ -66,6 +67,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
                                         dynamo is not None and dynamo.unprofiled_after_window),
         steady=steady,
         unprofiled_step_ms=dynamo.unprofiled_step_ms if dynamo is not None else None,
+        replay=replay_window(trace, steady.used),
     )
     advice = advise(trace, result, dynamo.run_steps if dynamo is not None else None,
                     dynamo.host if dynamo is not None else None, dynamo.unprofiled_step_ms if dynamo is not None else None,

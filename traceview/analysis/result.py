@@ -25,6 +25,7 @@ from traceview.analysis.kernels.graph_launch import GraphLaunches
 from traceview.analysis.kernels.memory import MemoryUsage
 from traceview.analysis.kernels.modules import ModuleTable
 from traceview.analysis.host.overhead import LaunchOverhead
+from traceview.analysis.host.replay import ReplayWindow
 from traceview.analysis.base.compile_split import CompileSplit
 from traceview.analysis.compile.regions import RegionCalls
 from traceview.analysis.kernels.steps import StepKernels
@@ -57,6 +58,7 @@ class Analysis:
     advice: list[Advice] = field(default_factory=list)  # what to change, largest saving first (advice.advise())
     steady: SteadySteps | None = None  # which steps the critical path and the advice use (steady_steps())
     unprofiled_step_ms: float | None = None  # the median step timed without the profiler (meta.json), when known
+    replay: ReplayWindow | None = None  # the steady steps' process as the advice replays it (replay_window())
 
     @property
     def kernel_counts(self) -> dict[str, int]:

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from traceview.analysis.advice.blocking import host_blocking, replay_inputs
-from traceview.analysis.advice.compiled import compile_replayed, measured_costs
+from traceview.analysis.advice.blocking import host_blocking
+from traceview.analysis.advice.compiled import compile_replayed
 from traceview.analysis.advice.cpu import on_cpu
 from traceview.analysis.advice.path import on_path
 from traceview.analysis.advice.ranks import in_trace
@@ -58,14 +58,15 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     found, n_steps, step_ms = on_path(trace, result, steps_table, windows, run_steps)
     if step_ms > 0:
         found += in_trace(trace, result, step_ms, n_steps)
-    replayed = replay_inputs(trace, windows)  # the process replayed and what blocked it, for both replayed models
-    found.append(compile_replayed(trace, windows, unprofiled_step_ms, measured_costs(host, "cuda" if len(trace.gpu) else "cpu"),
-                                  replayed=replayed))
+    replayed = result.replay  # the process replayed and what blocked it (replay_window()), for both replayed models
+    if replayed is not None:
+        found.append(compile_replayed(trace, windows, unprofiled_step_ms, replayed=replayed, host=host))
     if not len(trace.gpu):
         found += on_cpu(trace, windows, unprofiled_step_ms, host)
-    found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed,
-                                       unprofiled_loader_ms=unprofiled_loader_ms)
-              if not (harness_syncs and a.kind == "sync" and a.where is not None and catalogue.synchronize_call(a.where))]
+    if replayed is not None:
+        found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed,
+                                           unprofiled_loader_ms=unprofiled_loader_ms)
+                  if not (harness_syncs and a.kind == "sync" and a.where is not None and catalogue.synchronize_call(a.where))]
     # every entry says how many steps it rests on
     found = [a if a is None or a.steps_used is not None else dataclasses.replace(a, steps_used=n_steps) for a in found]
     if unprofiled_step_ms:  # shares of the profiled step, in ms of a step without the profiler

@@ -15,10 +15,10 @@ from traceview.trace import Trace
 from traceview.trace.step_windows import step_windows
 
 
-def replay_inputs(trace: Trace, windows) -> tuple[rp.Window, rp.Blocking] | None:
-    """The process whose steps are replayed, and the calls that blocked its host (None: no steps)."""
-    w = rp.process_window(trace, step_windows(trace) if windows is None else windows)
-    return (w, rp.blocking_calls(trace, w)) if w is not None else None
+def replay_inputs(trace: Trace, windows) -> rp.ReplayWindow | None:
+    """What the advice replays (:func:`~traceview.analysis.host.replay.replay_window`; None: no steps), where the
+    analysis result does not hold it already."""
+    return rp.replay_window(trace, step_windows(trace) if windows is None else windows)
 
 
 #: What the pin-memory thread holds the GIL for, per batch (``benchmarks/micro_gil.py``: a thread that drops the GIL
@@ -48,7 +48,7 @@ THREADS_ALPHA = 0.74
 
 
 def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None,
-                  replayed: tuple[rp.Window, rp.Blocking] | None = None, unprofiled_loader_ms: float | None = None) -> list[Advice]:
+                  replayed: rp.ReplayWindow | None = None, unprofiled_loader_ms: float | None = None) -> list[Advice]:
     """``input``, ``sync`` and ``pageable_copy``: each change replayed on the steps (:mod:`.replay`); advised when it
     saves at least REPLAY_MIN_SHARE of the step. ``replayed``: :func:`replay_inputs`, when already known;
     ``unprofiled_loader_ms``: DataLoader.__next__'s time per step timed without the profiler (meta.json), else
@@ -57,18 +57,15 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     replayed = replayed or replay_inputs(trace, windows)
     if replayed is None:
         return []
-    w, blocking = replayed
-    loader = rp.loader_calls(trace, w)
+    w, blocking, loader, steps, usual = replayed.window, replayed.blocking, replayed.loader, replayed.steps, replayed.usual
     if not len(blocking.calls) and not len(loader):
         return []  # nothing blocked the host and no DataLoader: nothing to replay
     launch_ms = float(trace.launches["dur_ns"].median()) / 1e6 if len(trace.launches) else 0.0
-    steps = rp.step_windows_of(windows, w)
-    usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
 
-    def replayed(cost: dict | None = None, removed: set[str] = frozenset()) -> tuple[float, list[float]]:
-        return rp.replay_usual(trace, w, blocking, steps, usual, cost, removed)
+    def replay(cost: dict | None = None, removed: set[str] = frozenset()) -> tuple[float, list[float]]:
+        return replayed.replay(trace, cost, removed)  # the usual steps only: a preempted step is left out
 
-    base, base_each = replayed()
+    base, base_each = replay()
     actual = (w.end_ns - w.start_ns) / 1e6
     cores = int((host or {}).get("usable_cores") or 0)
     threads = int((host or {}).get("torch_threads") or 1)
@@ -84,7 +81,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
     def each_step(changed_each: list[float]) -> list[float]:
         """The change's saving (profiled ms) in each usual step of the replayed window."""
-        return rp.usual_only([max(b - c, 0.0) for b, c in zip(base_each, changed_each)], usual)
+        return replayed.usual_only([max(b - c, 0.0) for b, c in zip(base_each, changed_each)])
 
     def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=(), profiler_ms=None):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
@@ -132,7 +129,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
         share = input_share(load)
         ratio = load / load_prof if load_prof > 0 else 1.0  # each step's __next__ without the profiler's cost
-        each = [input_share(ms * ratio) for ms in rp.usual_only(load_each, usual)]
+        each = [input_share(ms * ratio) for ms in replayed.usual_only(load_each)]
         if share >= REPLAY_MIN_SHARE:
             how = (f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
                    + " so batches are made while the step runs"
@@ -175,7 +172,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         if kind == "pageable_copy" and len(loader) and loader["multiprocess"].all():
             # pin_memory=True: the pin-memory thread receives the workers' batches; __next__ takes them from it
             cost.update(dict.fromkeys(loader["slice_id"].astype(int), int(rp.PINNED_NEXT_MS * 1e6)))
-        changed, changed_each = replayed(cost, removed={cause})
+        changed, changed_each = replay(cost, removed={cause})
         wait = calls["wait_ns"].sum() / 1e6 / w.steps
         where = calls["where"].value_counts()
         top = ", ".join(f"{n} x{c / w.steps:g}" for n, c in where.head(3).items())
@@ -194,7 +191,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         if handover:  # the hand-over moves to the pin-memory thread, whose Python contends for the interpreter
             handed = set(loader["slice_id"].astype(int).tolist())
             copy_cost = {k: v for k, v in cost.items() if k not in handed}
-            low_prof = max(base - replayed(copy_cost, removed={cause})[0], 0.0) / w.steps
+            low_prof = max(base - replay(copy_cost, removed={cause})[0], 0.0) / w.steps
             low_share = 100 * max(low_prof - kappa * rp.host_events(trace, w, calls) / w.steps, 0.0) / real_step \
                 if real_step > 0 else 0.0
         made = entry(kind, changed,

@@ -12,28 +12,28 @@ from traceview.trace.step_windows import step_windows
 
 
 def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, costs: cm.CompileCosts | None = None,
-                     replayed: tuple[rp.Window, rp.Blocking] | None = None) -> Advice | None:
+                     replayed: rp.ReplayWindow | None = None, host: dict | None = None) -> Advice | None:
     """``compile`` on a trace with GPU work: the steps replayed as compiled graphs (:mod:`.compile_model`). Advised
     when it saves at least REPLAY_MIN_SHARE of the step; an unranked note when it predicts compiling is slower by as
-    much."""
+    much. ``costs``: the model's constants (else those ``host``, meta.json's, measured: :func:`measured_costs`; else
+    the defaults)."""
+    costs = costs or measured_costs(host, "cuda" if len(trace.gpu) else "cpu")
     windows = step_windows(trace) if windows is None else windows
     replayed = replayed or replay_inputs(trace, windows)
     if replayed is None:
         return None
-    w, blocking = replayed
+    w, blocking, steps = replayed.window, replayed.blocking, replayed.steps
     if not len(trace.gpu):
-        return _compile_cpu(trace, windows, w, unprofiled_step_ms, costs or cm.COSTS["cpu"])
-    steps = rp.step_windows_of(windows, w)
+        return _compile_cpu(trace, w, steps, unprofiled_step_ms, costs or cm.COSTS["cpu"])
     costs = costs or cm.COSTS["cuda"]
     if costs.launch_us:  # constants that carry their process's speed (benchmarks/compile_at_speed.py; none by default)
         costs = cm.at_speed(costs, cm.eager_launch_us(trace, w))
     model = cm.compiled_step(trace, w, blocking, steps, costs)
     if model is None:
         return None
-    usual = rp.usual_of(steps)  # a preempted step is left out of the window's figures
 
     def usual_replay(new_host: dict | None = None, **kw) -> tuple[float, list[float]]:
-        return rp.replay_usual(trace, w, blocking, steps, usual, new_host, **kw)
+        return replayed.replay(trace, new_host, **kw)  # a preempted step is left out of the window's figures
 
     profiled_step = usual_replay()[0] / w.steps
     # replayed without the profiler: the eager ops' host time shrunk by the profiler's stretch of this run's steps
@@ -47,7 +47,7 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     compiled = with_library(model.new_host)
     base, base_each = usual_replay(host_scale=1 / stretch)
     changed, changed_each = usual_replay(compiled, new_gpu=model.new_gpu, host_scale=1 / stretch)
-    base_each, changed_each = rp.usual_only(base_each, usual), rp.usual_only(changed_each, usual)
+    base_each, changed_each = replayed.usual_only(base_each), replayed.usual_only(changed_each)
     share = (base - changed) / base if base > 0 else 0.0
     real_step = unprofiled_step_ms or profiled_step
     saving = share * real_step
@@ -97,10 +97,10 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
                   saving_band_pct=band)
 
 
-def _compile_cpu(trace: Trace, windows, w: rp.Window, unprofiled_step_ms: float | None, costs: cm.CompileCosts) -> Advice | None:
+def _compile_cpu(trace: Trace, w: rp.Window, steps: list[rp.Window], unprofiled_step_ms: float | None,
+                 costs: cm.CompileCosts) -> Advice | None:
     """``compile`` on a CPU trace: Inductor's C++ graphs in place of the eager ops (:func:`.compile_model.compiled_cpu_step`),
     on the scale of a step without the profiler where meta.json timed one."""
-    steps = rp.step_windows_of(windows, w)
     model = cm.compiled_cpu_step(trace, w, steps, costs)
     if model is None:
         return None

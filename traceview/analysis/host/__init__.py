@@ -1,1 +1,1 @@
-"""What did the host cost? Launch and dispatch overhead, the host's timeline, the critical path of each step, and a replay of the steps with a change."""
+"""What did the host cost? Launch and dispatch overhead, the host's timeline, the critical path of each step, and a replay of the steps with a change (what it replays read once, into the result: ``replay.replay_window``)."""

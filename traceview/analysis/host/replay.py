@@ -95,6 +95,36 @@ class Window:
     steps: int
 
 
+@dataclass(frozen=True)
+class ReplayWindow:
+    """What the advice replays, read once per trace: the process whose steps are replayed (``window``), each of its
+    steps as a window and which are usual (a preempted or paused step is not), the calls that blocked its host, and
+    its DataLoader's ``__next__`` calls (:func:`loader_calls`)."""
+
+    window: Window
+    steps: list[Window]
+    usual: np.ndarray
+    blocking: Blocking
+    loader: pd.DataFrame
+
+    def replay(self, trace: Trace, new_host: dict | None = None, removed: set[str] = frozenset(), **kw) -> tuple[float, list[float]]:
+        """:func:`replay_usual` of these steps: the window's ms replayed with the change, and each step's."""
+        return replay_usual(trace, self.window, self.blocking, self.steps, self.usual, new_host, removed, **kw)
+
+    def usual_only(self, values) -> list:
+        """The values of the usual steps (:func:`usual_only`)."""
+        return usual_only(values, self.usual)
+
+
+def replay_window(trace: Trace, windows: StepWindows) -> ReplayWindow | None:
+    """The :class:`ReplayWindow` of ``windows`` (the steady steps; None: no steps)."""
+    w = process_window(trace, windows)
+    if w is None:
+        return None
+    steps = step_windows_of(windows, w)
+    return ReplayWindow(w, steps, usual_of(steps), blocking_calls(trace, w), loader_calls(trace, w))
+
+
 def process_window(trace: Trace, windows: StepWindows) -> Window | None:
     """The steps of the process with the most launches (on a CPU-only trace: the most steps)."""
     if not len(windows):

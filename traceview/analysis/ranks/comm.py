@@ -21,13 +21,13 @@ TraceLens counts memsets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.base import groups, intervals
+from traceview.analysis.base import intervals
 
 COMM_COLUMNS: Final[dict[str, str]] = {
     "rank": "int32",
@@ -50,10 +50,10 @@ class CommCompute:
 
     per_rank: pd.DataFrame
     per_step: pd.DataFrame
+    has_comm: bool = field(init=False)  # some rank ran a communication kernel
 
-    @property
-    def has_comm(self) -> bool:
-        return bool(len(self.per_rank)) and int(self.per_rank["comm_kernels"].sum()) > 0
+    def __post_init__(self):
+        object.__setattr__(self, "has_comm", bool(len(self.per_rank)) and int(self.per_rank["comm_kernels"].sum()) > 0)
 
     def total_ms(self) -> dict[str, float]:
         """comm_ms, compute_ms, overlap_ms, exposed_ms summed over ranks."""
@@ -94,10 +94,10 @@ def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     if frame.empty:
         return pd.DataFrame(columns=columns).astype({k: v for k, v in dtypes.items() if k in columns})
     key_values = [frame[k].to_numpy(dtype=np.int64) for k in keys]
-    group, n, first = groups.group_ids(*key_values)
+    group, n, first = _group_ids(*key_values)
     s, e = frame["start_ns"].to_numpy().astype(np.int64), frame["end_ns"].to_numpy().astype(np.int64)
-    lo = groups.group_min(group, s, n)
-    span = int((groups.group_max(group, e, n) - lo).max()) + 1
+    lo = _group_min(group, s, n)
+    span = int((_group_max(group, e, n) - lo).max()) + 1
     if span * n >= 2**62:  # cannot be shifted apart in int64: one group at a time
         parts = [_per_group(frame.iloc[np.flatnonzero(group == g)], keys) for g in range(n)]
         return pd.concat(parts, ignore_index=True)
@@ -106,9 +106,49 @@ def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     comm = frame["comm"].to_numpy()
     comm_s, comm_e = intervals.merge(s[comm], e[comm])
     comp_s, comp_e = intervals.merge(s[~comm], e[~comm])
-    comm_ns = groups.group_sum(comm_s // span, comm_e - comm_s, n)
-    overlap = groups.group_sum(comm_s // span, intervals.overlap_length(comm_s, comm_e, comp_s, comp_e), n)
+    comm_ns = _group_sum(comm_s // span, comm_e - comm_s, n)
+    overlap = _group_sum(comm_s // span, intervals.overlap_length(comm_s, comm_e, comp_s, comp_e), n)
     values = {k: v[first] for k, v in zip(keys, key_values)}
-    values.update(comm_ns=comm_ns, compute_ns=groups.group_sum(comp_s // span, comp_e - comp_s, n), overlap_ns=overlap,
+    values.update(comm_ns=comm_ns, compute_ns=_group_sum(comp_s // span, comp_e - comp_s, n), overlap_ns=overlap,
                   exposed_ns=comm_ns - overlap, comm_kernels=np.bincount(group[comm], minlength=n))
     return pd.DataFrame({k: values[k].astype(dtypes[k]) for k in columns})
+
+
+# Rows grouped by integer keys with numpy: what ``groupby(keys, sort=True).ngroup()`` and a sum, min or max per group
+# give, without pandas' fixed cost per call (a few hundred µs each; comm groups small tables per rank and per step).
+
+def _group_ids(*keys: np.ndarray) -> tuple[np.ndarray, int, np.ndarray]:
+    """(group of each row, number of groups, one row of each group): groups numbered in the keys' sorted order
+    (the first key first), as ``groupby(keys, sort=True).ngroup()`` numbers them."""
+    keys = tuple(np.asarray(k, dtype=np.int64) for k in keys)
+    size = len(keys[0]) if keys else 0
+    if size == 0:
+        return np.zeros(0, dtype=np.int64), 0, np.zeros(0, dtype=np.int64)
+    order = np.lexsort(keys[::-1])
+    new = np.zeros(size, dtype=bool)
+    new[0] = True
+    for k in keys:
+        ks = k[order]
+        new[1:] |= ks[1:] != ks[:-1]
+    group = np.empty(size, dtype=np.int64)
+    group[order] = np.cumsum(new) - 1
+    return group, int(new.sum()), order[new]
+
+
+def _group_sum(group: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    """Each group's sum of ``values`` (int64, exact), 0 for a group without rows."""
+    out = np.zeros(n, dtype=np.int64)
+    np.add.at(out, group, np.asarray(values, dtype=np.int64))
+    return out
+
+
+def _group_min(group: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    out = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(out, group, np.asarray(values, dtype=np.int64))
+    return out
+
+
+def _group_max(group: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    out = np.full(n, np.iinfo(np.int64).min, dtype=np.int64)
+    np.maximum.at(out, group, np.asarray(values, dtype=np.int64))
+    return out
