@@ -72,11 +72,11 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     out: list[Advice | None] = []
 
     gpu = len(trace.gpu) > 0
-    gpu_ms = rp.gpu_busy_ms(trace, w) / w.steps
+    gpu_ms = replayed.gpu_ms / w.steps
     profiled_step = base / w.steps
     # the profiler's own cost per recorded host event, from the steps timed without it (meta.json): host time
     # the change removes is taken without it; none known (a bare trace): the profiled scale
-    kappa = max(profiled_step - unprofiled_step_ms, 0.0) / max(rp.host_events(trace, w) / w.steps, 1) if unprofiled_step_ms else 0.0
+    kappa = max(profiled_step - unprofiled_step_ms, 0.0) / max(replayed.host_events / w.steps, 1) if unprofiled_step_ms else 0.0
     real_step = unprofiled_step_ms or profiled_step
 
     def each_step(changed_each: list[float]) -> list[float]:
@@ -110,7 +110,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             load = max(load_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
         batches = len(loader) / w.steps
         workers = max(1, min(4, cores - 1)) if cores else 4
-        tensors = rp.batch_tensors(trace, loader)
+        tensors = replayed.batch_tensors
         copied = blocking.of("pageable_copy")["bytes"].sum() / len(loader) if gpu and len(blocking.calls) else 0.0
         fetch = rp.fetch_ms("gpu" if gpu else "cpu", tensors, float(copied))
         compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
@@ -215,7 +215,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             # never a loss (the copy's own saving stays), and the band says how sure it is
             batches = len(loader) / w.steps
             mb = float(calls["bytes"].sum()) / max(len(loader), 1) / 1e6
-            short = HELD_MS + HELD_MS_PER_TENSOR * max(rp.batch_tensors(trace, loader) - rp.BATCH_TENSORS, 0.0)
+            short = HELD_MS + HELD_MS_PER_TENSOR * max(replayed.batch_tensors - rp.BATCH_TENSORS, 0.0)
             held = batches * (short + HELD_MS_PER_MB * mb)
             handed = float(unprofiled_loader_ms) if unprofiled_loader_ms is not None and unprofiled_step_ms else \
                 max(handed_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)

@@ -106,6 +106,9 @@ class ReplayWindow:
     usual: np.ndarray
     blocking: Blocking
     loader: pd.DataFrame
+    gpu_ms: float  # the window's GPU busy time, ms (gpu_busy_ms())
+    host_events: int  # host slices the profiler recorded in the window's process (host_events())
+    batch_tensors: float  # tensors per batch (batch_tensors())
 
     def replay(self, trace: Trace, new_host: dict | None = None, removed: set[str] = frozenset(), **kw) -> tuple[float, list[float]]:
         """:func:`replay_usual` of these steps: the window's ms replayed with the change, and each step's."""
@@ -122,7 +125,9 @@ def replay_window(trace: Trace, windows: StepWindows) -> ReplayWindow | None:
     if w is None:
         return None
     steps = step_windows_of(windows, w)
-    return ReplayWindow(w, steps, usual_of(steps), blocking_calls(trace, w), loader_calls(trace, w))
+    loader = loader_calls(trace, w)
+    return ReplayWindow(w, steps, usual_of(steps), blocking_calls(trace, w), loader, gpu_busy_ms(trace, w),
+                        host_events(trace, w), batch_tensors(trace, loader))
 
 
 def process_window(trace: Trace, windows: StepWindows) -> Window | None:
