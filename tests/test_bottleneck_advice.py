@@ -44,15 +44,18 @@ BLIND5 = SAMPLES / "gpu" / "loader-blind-5"
 BLIND6 = SAMPLES / "gpu" / "loader-blind-6"
 #: The third to fifth blind sets re-run with the sixth set's protocol (each loop profiled in the process of its A/B)
 RERUNS = {f"gpu-blind-{k}-same": SAMPLES / "gpu" / f"loader-blind-{k}-same" for k in (3, 4, 5)}
+#: Every checked set by the name the table and KNOWN_MISSES give it.
+SETS = {"gpu": LOADER, "gpu-blind": BLIND, "cpu": CPU_LOADER, "cpu-blind": CPU_BLIND, "gpu-blind-2": BLIND2,
+        "gpu-blind-3": BLIND3, "gpu-blind-4": BLIND4, "gpu-blind-5": BLIND5, "gpu-blind-6": BLIND6, **RERUNS}
+
+
+def _cases(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+
+
 CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
 BLIND_CASES = sorted(p.name for p in BLIND.iterdir() if p.is_dir())
 CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
-CPU_BLIND_CASES = sorted(p.name for p in CPU_BLIND.iterdir() if p.is_dir())
-BLIND2_CASES = sorted(p.name for p in BLIND2.iterdir() if p.is_dir()) if BLIND2.is_dir() else []
-BLIND3_CASES = sorted(p.name for p in BLIND3.iterdir() if p.is_dir()) if BLIND3.is_dir() else []
-BLIND4_CASES = sorted(p.name for p in BLIND4.iterdir() if p.is_dir()) if BLIND4.is_dir() else []
-BLIND5_CASES = sorted(p.name for p in BLIND5.iterdir() if p.is_dir()) if BLIND5.is_dir() else []
-BLIND6_CASES = sorted(p.name for p in BLIND6.iterdir() if p.is_dir()) if BLIND6.is_dir() else []
 #: The checked sets (docs/benchmarks.md, "Data loading, syncs and pageable copies"). GPU: the second capture of
 #: sample_traces/scripts/train_loader.py's four models on an H200 (2026-11-26; `profile --steps 20:25`, so the steps
 #: timed without the profiler come after the workers' prefetched batches; A/B of 14 rounds). The estimates were
@@ -143,17 +146,8 @@ def _events(trace: Path) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def table() -> list[dict]:
-    return ([{**r, "set": "gpu"} for case in CASES for r in bottleneck_predictions.rows_of(LOADER / case)]
-            + [{**r, "set": "gpu-blind"} for case in BLIND_CASES for r in bottleneck_predictions.rows_of(BLIND / case)]
-            + [{**r, "set": "cpu"} for case in CPU_CASES for r in bottleneck_predictions.rows_of(CPU_LOADER / case)]
-            + [{**r, "set": "cpu-blind"} for case in CPU_BLIND_CASES for r in bottleneck_predictions.rows_of(CPU_BLIND / case)]
-            + [{**r, "set": "gpu-blind-2"} for case in BLIND2_CASES for r in bottleneck_predictions.rows_of(BLIND2 / case)]
-            + [{**r, "set": "gpu-blind-3"} for case in BLIND3_CASES for r in bottleneck_predictions.rows_of(BLIND3 / case)]
-            + [{**r, "set": "gpu-blind-4"} for case in BLIND4_CASES for r in bottleneck_predictions.rows_of(BLIND4 / case)]
-            + [{**r, "set": "gpu-blind-5"} for case in BLIND5_CASES for r in bottleneck_predictions.rows_of(BLIND5 / case)]
-            + [{**r, "set": "gpu-blind-6"} for case in BLIND6_CASES for r in bottleneck_predictions.rows_of(BLIND6 / case)]
-            + [{**r, "set": name} for name, folder in RERUNS.items() if folder.is_dir()
-               for case in sorted(p.name for p in folder.iterdir() if p.is_dir()) for r in bottleneck_predictions.rows_of(folder / case)])
+    return [{**r, "set": name} for name, folder in SETS.items() for case in _cases(folder)
+            for r in bottleneck_predictions.rows_of(folder / case)]
 
 
 def test_the_three_kinds_are_named_for_scripts():
