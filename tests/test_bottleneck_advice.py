@@ -54,7 +54,6 @@ def _cases(folder: Path) -> list[str]:
 
 
 CASES = sorted(p.name for p in LOADER.iterdir() if p.is_dir())
-BLIND_CASES = sorted(p.name for p in BLIND.iterdir() if p.is_dir())
 CPU_CASES = sorted(p.name for p in CPU_LOADER.iterdir() if p.is_dir())
 #: The checked sets (docs/benchmarks.md, "Data loading, syncs and pageable copies"). GPU: the second capture of
 #: sample_traces/scripts/train_loader.py's four models on an H200 (2026-11-26; `profile --steps 20:25`, so the steps
