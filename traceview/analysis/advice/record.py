@@ -67,14 +67,14 @@ CHECKED: Final[dict[str, str]] = {
                        "5; 10 measured before the profile ran (it leaves the process slower): all within 5, -4.5 to +1.3; 8 more "
                        "blind, measured so: -4 to +4, all within 5; the Adam "
                        "sweep: -15% to +22% of the saving",
-    "input": "blind: 18 H200 loops in six sets -6 to +9 points, 13 within 5; 4 re-run with the profile in the A/B's own "
-             "process -14 to +4, 3 within 5 (the same A/B moves by a median of 4.5 points between processes); quiet "
+    "input": "blind: 18 H200 loops in six sets -6 to +9 points, 13 within 5; 6 re-run with the profile in the A/B's own "
+             "process -14 to +4, 4 within 5 (the same A/B moves by a median of 4 points between processes); quiet "
              "where workers measured -6% to -19% (BERT, an LSTM LM, OPT, a GRU seq2seq, Llama); 3 CPU loops +1, -9 "
              "(under: the compute at fewer "
              "threads taken as linear, a bound); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
-                     "5; 9 loops re-run with the profile in the A/B's own process -4 to +13, 7 within 5; over all 21 "
+                     "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
                      "first runs with workers 15 within 5, misses -13 to +6",
     "sync": "advised once in 71 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; elsewhere "
             "removing .item() measured -11% to +11%, each A/B's rounds across 0",
