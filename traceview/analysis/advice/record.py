@@ -76,7 +76,7 @@ CHECKED: Final[dict[str, str]] = {
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
                      "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
                      "first runs with workers 15 within 5, misses -13 to +6",
-    "sync": "advised once in 71 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; elsewhere "
+    "sync": "advised once in 77 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; elsewhere "
             "removing .item() measured -11% to +11%, each A/B's rounds across 0",
     "graph_break": "2 GPT-2 cases (in sample): under CUDA graphs -5% of the measured saving; without them 1.4% "
                    "predicted where the merged graph was 3% slower",
