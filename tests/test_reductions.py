@@ -18,7 +18,6 @@ from conftest import SAMPLES
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.advice import reductions as rd
 from traceview.analysis.advice.blocking import replay_inputs
-from traceview.analysis.host import replay as rp
 from traceview.trace import load
 
 MODELS = SAMPLES / "gpu" / "models"
@@ -73,8 +72,7 @@ GENERATED = re.compile(r"^triton_")
 def _predicted(model: str) -> float:
     trace = load(sorted((MODELS / f"{model}-eager").glob("*.pt.trace.json*"))[0])
     replayed = replay_inputs(trace, trace.steps)
-    w, blocking = replayed.window, replayed.blocking
-    step = cm.compiled_step(trace, w, blocking, rp.step_windows_of(trace.steps, w), cm.COSTS["cuda"])
+    step = cm.compiled_step(trace, replayed.window, replayed.blocking, replayed.steps, cm.COSTS["cuda"])
     return step.fused_kernels
 
 

@@ -53,8 +53,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     saves at least REPLAY_MIN_SHARE of the step. ``replayed``: :func:`replay_inputs`, when already known;
     ``unprofiled_loader_ms``: DataLoader.__next__'s time per step timed without the profiler (meta.json), else
     estimated from the trace less the profiler's cost per recorded event."""
-    windows = step_windows(trace) if windows is None else windows
-    replayed = replayed or replay_inputs(trace, windows)
+    replayed = replay_inputs(trace, windows) if replayed is None else replayed
     if replayed is None:
         return []
     w, blocking, loader, steps, usual = replayed.window, replayed.blocking, replayed.loader, replayed.steps, replayed.usual

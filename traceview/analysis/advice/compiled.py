@@ -8,7 +8,6 @@ from traceview.analysis.advice.blocking import replay_inputs
 from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE
 from traceview.analysis.host import replay as rp
 from traceview.trace import Trace
-from traceview.trace.step_windows import step_windows
 
 
 def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, costs: cm.CompileCosts | None = None,
@@ -18,8 +17,7 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     much. ``costs``: the model's constants (else those ``host``, meta.json's, measured: :func:`measured_costs`; else
     the defaults)."""
     costs = costs or measured_costs(host, "cuda" if len(trace.gpu) else "cpu")
-    windows = step_windows(trace) if windows is None else windows
-    replayed = replayed or replay_inputs(trace, windows)
+    replayed = replay_inputs(trace, windows) if replayed is None else replayed
     if replayed is None:
         return None
     w, blocking, steps = replayed.window, replayed.blocking, replayed.steps
