@@ -13,7 +13,8 @@ MODELS=${MODELS:-"mlp cnn lstm gpt2"}
 CONFIGS=${CONFIGS:-"sync input"}  # workers: the batches already made by 4 workers (sync and pageable copies remain)
 PROFILE=${PROFILE:-1}  # 0: A/B only (the run dirs' profiles are kept from an earlier call)
 BUDGET_S=${BUDGET_S:-480}
-ROUNDS=${ROUNDS:-10}  # A/B rounds of 10 timed steps per arm
+ROUNDS=${ROUNDS:-10}  # A/B rounds of ROUND_STEPS timed steps per arm
+ROUND_STEPS=${ROUND_STEPS:-10}
 STEPS=${STEPS:-10:15}  # the profiled window; ITERS steps in all
 ITERS=${ITERS:-40}
 AB=${AB:-1}  # 0: profiles only (an earlier call's A/B kept)
@@ -46,7 +47,7 @@ for config in $CONFIGS; do
     arms=$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )
     if [ "$SAME_PROCESS" = 1 ]; then
       timeout "$left" python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" benchmarks/ab_loader.py --model "$model" \
-        --sync-every 1 --work "$work" --workers "$workers" $np --arms "$arms" --rounds "$ROUNDS" --steps 10 \
+        --sync-every 1 --work "$work" --workers "$workers" $np --arms "$arms" --rounds "$ROUNDS" --steps "$ROUND_STEPS" \
         --prelude $(( ${STEPS#*:} + 5 )) --json "$d/ab.json" > "$d/ab.out" 2>&1
       say "$model $config profile + A/B in one process: exit $?"; [ "$SEALED" = 1 ] || grep "ms/step" "$d/ab.out" | tee -a "$LOG"
     else
@@ -55,7 +56,7 @@ for config in $CONFIGS; do
       [ "$PROFILE" = 1 ] && say "$model $config profile: exit $? ($(tail -1 "$d/profile.out" | cut -c1-150))"
       left=$(( BUDGET_S - ($(date +%s) - START) ))
       [ "$AB" = 1 ] && timeout "$left" python3 benchmarks/ab_loader.py --model "$model" --sync-every 1 --work "$work" --workers "$workers" $np \
-        --arms "$arms" --rounds "$ROUNDS" --steps 10 --json "$d/ab.json" > "$d/ab.out" 2>&1
+        --arms "$arms" --rounds "$ROUNDS" --steps "$ROUND_STEPS" --json "$d/ab.json" > "$d/ab.out" 2>&1
       [ "$AB" = 1 ] && { say "$model $config A/B: exit $?"; [ "$SEALED" = 1 ] || cat "$d/ab.out" | tee -a "$LOG"; }
     fi
     rm -rf "$d"/*/code; find "$d" -name "*.torch_trace.log*" -size +2M -delete
