@@ -84,6 +84,8 @@ def main() -> None:
     parser.add_argument("--prelude", type=int, default=0, help="steps of the base arm before the rounds: run under "
                         "`traceview profile --steps A:B` with B < PRELUDE, the trace the advice reads comes from the same "
                         "process as the A/B (no process-to-process difference between prediction and measurement)")
+    parser.add_argument("--untimed", type=int, default=None, help="untimed steps at the start of each round (default: 2 x "
+                        "the most workers of any arm + 2, what drains their prefetched batches)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     device = torch.device(args.device)
@@ -111,7 +113,7 @@ def main() -> None:
     # fused_optimizer: the same parameters stepped by AdamW(fused=True), what `traceview try --change fused_optimizer` builds
     optimizers = {a: (torch.optim.AdamW(trainer.net.parameters(), lr=1e-4, fused=True) if c.get("fused") else trainer.opt)
                   for a, c in config.items()}
-    untimed = 2 * max(c["workers"] for c in config.values()) + 2
+    untimed = args.untimed if args.untimed is not None else 2 * max(c["workers"] for c in config.values()) + 2
     n = batch * ((args.steps + untimed) * (args.rounds + 2) + args.prelude)
     iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n, args.numpy))) for a, c in config.items()}
     next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
@@ -129,14 +131,21 @@ def main() -> None:
             next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
         return (time.perf_counter() - t0) * 1e3 / args.steps
 
+    prelude = {}
     if args.prelude:  # the base arm alone, as the script would run: the steps `traceview profile --steps` records
         c = config["base"]
-        trainer.run(iters["base"], args.prelude, c["sync_every"], c["pin"])
+        timed = args.prelude // 2  # its second half timed: the script's own regime, before any other arm ran
+        trainer.run(iters["base"], args.prelude - timed, c["sync_every"], c["pin"])
         synchronize(device)
+        t0, waited = time.perf_counter(), iters["base"].ns
+        trainer.run(iters["base"], timed, c["sync_every"], c["pin"])
+        synchronize(device)
+        prelude = {"steps": timed, "ms": (time.perf_counter() - t0) * 1e3 / timed,
+                   "next_ms": (iters["base"].ns - waited) / 1e6 / timed}
     times = interleaved_rounds(arms, args.rounds, run_round)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
               "torch_threads": threads, "batch": batch, "work": args.work, "numpy": args.numpy, "base": base,
-              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed, "prelude": args.prelude,
+              "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed, "prelude": args.prelude, "prelude_timed": prelude,
               "arms": {a: {"config": config[a]} for a in arms}}
     for a in arms:  # the batch's cost to the training process, each arm (with workers: the hand-over)
         result["arms"][a]["next_ms"] = [round(x, 4) for x in next_ms[a]]
