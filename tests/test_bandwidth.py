@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from traceview.analysis.kernels import bandwidth as bw
+from traceview.analysis.kernels import peaks
 from traceview.trace.inductor_code import load_inductor_code
 
 DATA = Path(__file__).parent / "data" / "inductor"
@@ -82,18 +83,18 @@ def test_unknown_sizes_give_na_bytes_not_zero(seeds):
 
 
 def test_measured_copy_bandwidth_beats_the_datasheet():
-    c = bw.device_ceiling("NVIDIA H200", {"copy_bandwidth_gbps": 4300.0})
+    c = peaks.device_ceiling("NVIDIA H200", {"copy_bandwidth_gbps": 4300.0})
     assert c.gbps == 4300.0 and "measured" in c.source
 
 
 @pytest.mark.parametrize("name, gbps", [("NVIDIA H200", 4800), ("NVIDIA H100 80GB HBM3", 3350),
                                         ("NVIDIA A100-SXM4-40GB", 1555), ("AMD Instinct MI300X", 5300)])
 def test_datasheet_peak_by_device_name(name, gbps):
-    assert bw.device_ceiling(name).gbps == gbps
+    assert peaks.device_ceiling(name).gbps == gbps
 
 
 def test_unknown_device_has_no_ceiling_and_no_percentage():
-    c = bw.device_ceiling("Some GPU")
+    c = peaks.device_ceiling("Some GPU")
     assert c.gbps is None
     out = bw.achieved(pd.Series([1000]), pd.Series([10]), c)
     assert out["gbps"].iloc[0] == 100.0 and pd.isna(out["pct_of_ceiling"].iloc[0])

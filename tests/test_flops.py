@@ -10,7 +10,8 @@ import json
 import pytest
 
 from conftest import DATA
-from traceview.analysis.kernels.flops import call_flops, kernel_flops, op_flops, peak_tflops
+from traceview.analysis.kernels.flops import call_flops, kernel_flops, op_flops
+from traceview.analysis.kernels.peaks import peak_tflops
 from traceview.trace import load
 
 MEMORY_TRACE = DATA / "training" / "gpt2-memory.json.gz"

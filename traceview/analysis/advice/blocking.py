@@ -62,7 +62,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
     launch_ms = float(trace.launches["dur_ns"].median()) / 1e6 if len(trace.launches) else 0.0
 
     def replay(cost: dict | None = None, removed: set[str] = frozenset()) -> tuple[float, list[float]]:
-        return replayed.replay(trace, cost, removed)  # the usual steps only: a preempted step is left out
+        return replayed.replay(trace, cost, removed)  # each step's: the usual ones only (a preempted step is left out)
 
     base, base_each = replay()
     actual = (w.end_ns - w.start_ns) / 1e6
@@ -80,7 +80,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
     def each_step(changed_each: list[float]) -> list[float]:
         """The change's saving (profiled ms) in each usual step of the replayed window."""
-        return replayed.usual_only([max(b - c, 0.0) for b, c in zip(base_each, changed_each)])
+        return [max(b - c, 0.0) for b, c in zip(base_each, changed_each)]
 
     def entry(kind, changed, evidence, how, assumptions, where=None, removed_events=0, per_step=(), profiler_ms=None):
         """A replayed change: its saving on the profiled scale, less the profiler's cost of the host events it
@@ -100,8 +100,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                       scale="unprofiled" if unprofiled_step_ms else "profiled", saving_range_ms=span)
 
     if len(loader) and not loader["multiprocess"].any():
-        load_each = [float((rp.within(loader, sw)["end_ns"] - rp.within(loader, sw)["start_ns"]).sum()) / 1e6 for sw in steps]
-        load_prof = rp.usual_total(load_each, usual, float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6) / w.steps
+        load_prof = replayed.loader_ms
         measured_load = unprofiled_loader_ms is not None and unprofiled_step_ms is not None
         if measured_load:  # timed without the profiler in the same steps as the step itself (meta.json)
             load = min(float(unprofiled_loader_ms), real_step)
@@ -110,7 +109,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         batches = len(loader) / w.steps
         workers = max(1, min(4, cores - 1)) if cores else 4
         tensors = replayed.batch_tensors
-        copied = blocking.of("pageable_copy")["bytes"].sum() / len(loader) if gpu and len(blocking.calls) else 0.0
+        copied = blocking.by_cause["pageable_copy"]["bytes"].sum() / len(loader) if gpu and len(blocking.calls) else 0.0
         fetch = rp.fetch_ms("gpu" if gpu else "cpu", tensors, float(copied))
         compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
         # on the CPU, workers beside the step's intra-op threads oversubscribe the cores, and OpenMP's threads
@@ -128,7 +127,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
         share = input_share(load)
         ratio = load / load_prof if load_prof > 0 else 1.0  # each step's __next__ without the profiler's cost
-        each = [input_share(ms * ratio) for ms in replayed.usual_only(load_each)]
+        each = [input_share(ms * ratio) for ms in replayed.loader_each]
         if share >= REPLAY_MIN_SHARE:
             how = (f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
                    + " so batches are made while the step runs"
@@ -160,7 +159,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                               saving_band_pct=(round(100 * share, 2), round(100 * max(input_share(load, THREADS_ALPHA), share), 2))
                               if fewer else None))
     for cause, kind in (("sync", "sync"), ("pageable_copy", "pageable_copy")):
-        calls = blocking.of(cause)
+        calls = blocking.by_cause[cause]
         if not len(calls):
             continue
         pinned_here = len(loader) == 0 or not loader["multiprocess"].any()

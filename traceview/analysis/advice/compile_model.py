@@ -205,7 +205,6 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     k_stretch = np.where(k_top >= 0, stretch[np.maximum(k_top, 0)], -1)
     k_rows, k_stretch = k_rows[k_stretch >= 0], k_stretch[k_stretch >= 0]
     inner_op = trace.nearest_where(is_op)[lid[k_rows]]
-    shapes = rd.OpShapes(trace, inner_op)  # the kernels' ops' shapes (record_shapes), each op's args decoded once
     library = (tagged(s, "library_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)) | tagged(g, "library_kernel")[k_rows]
     launch_start = starts[lid[k_rows]]
     by = np.lexsort((launch_start, k_stretch))
@@ -245,32 +244,17 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     # (a graph's nodes estimated by its eager ops, all of them, nested ones included)
     ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
     layout = np.where((convs_of > 0) & (ops_of < LAYOUT_NODES_PER_CONV * np.maximum(convs_of, 1)), convs_of, 0)
-    for i, ops_i in conv_ops.items():  # the convolutions' weights that make Inductor keep the layout
-        if layout[i] and not rd.layout_by_weights(shapes, np.asarray(ops_i, dtype=np.int64)):
-            layout[i] = 0
+    if run:
+        runs.append(run)
+    # the layout as the convolutions' weights leave it, and the kernels Inductor makes of each run (.reductions)
+    layout, made_of = rd.size_runs(trace, k_rows, inner_op, runs, layout, conv_ops)
     kernels_of += layout
     # cuDNN's layout conversions go in every graph of a channels-last model: the backward's convolutions take the
     # layout the forward's saved activations have
     converted = library & tagged(g, "layout_kernel")[k_rows] & bool(layout.any())
-    if run:
-        runs.append(run)
     new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
     fused = 0
-    reduces = tagged(g, "reduction_kernel")[k_rows]
-    # a reduction over the batch into per-feature values (a norm's weight and bias gradients, a bias gradient's sum)
-    # is split by Inductor into two kernels (a partial reduction and its final one)
-    channels_last = bool(layout.any())  # the forward graph goes channels-last, and its saved activations with it
-    split = reduces & ((tagged(g, "batch_norm_kernel")[k_rows] & channels_last) | tagged(g, "split_reduction_kernel")[k_rows]
-                       | (tagged(s, "split_reduction_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)))
-    # with the ops' shapes: each reduction sized as Inductor sizes it (.reductions); without: 1 + a kernel per reduction
-    shaped = bool(shapes.dims)
-    if shaped:
-        sized = rd.kernel_reductions(trace, k_rows, inner_op, shapes, channels_last)
-        scalar = rd.scalar_ops(shapes, inner_op)
-        sms = next((d.num_sms for d in trace.devices if d.num_sms), rd.DEFAULT_SMS)
-    for run in runs:  # its GPU time as long as its longest kernels
-        made = rd.run_kernels(run, reduces, sized, scalar, inner_op, sms) if shaped else \
-            min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
+    for run, made in zip(runs, made_of):  # its GPU time as long as its longest kernels
         keep = set(sorted(run, key=lambda j: -dur[j])[:made])
         new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
         kernels_of[k_stretch[run[0]]] += made

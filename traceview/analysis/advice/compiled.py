@@ -45,7 +45,6 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     compiled = with_library(model.new_host)
     base, base_each = usual_replay(host_scale=1 / stretch)
     changed, changed_each = usual_replay(compiled, new_gpu=model.new_gpu, host_scale=1 / stretch)
-    base_each, changed_each = replayed.usual_only(base_each), replayed.usual_only(changed_each)
     share = (base - changed) / base if base > 0 else 0.0
     real_step = unprofiled_step_ms or profiled_step
     saving = share * real_step

@@ -253,3 +253,33 @@ def run_kernels(run: list[int], reduces: np.ndarray, reduction: list[Reduction |
         else:
             pointwise = True
     return made + max(len(groups), int(pointwise))
+
+
+
+def size_runs(trace: Trace, k_rows: np.ndarray, inner_op: np.ndarray, runs: list[list[int]], layout: np.ndarray,
+              conv_ops: dict[int, list[int]]) -> tuple[np.ndarray, list[int]]:
+    """The compile model's question for this module: how many kernels Inductor makes of each run of eager kernels
+    (positions into ``k_rows``, the GPU activities; ``inner_op``: each one's op). ``layout``: per graph, its
+    convolutions where the node count lets it go channels-last; ``conv_ops``: each such graph's convolution ops, whose
+    weights (:func:`layout_by_weights`) may keep it in its layout. Returns the layout so decided and each run's
+    kernels: with the ops' shapes (record_shapes, each op's args decoded once) every reduction sized as Inductor sizes
+    it (:func:`kernel_reductions`, :func:`run_kernels`); without, one kernel for the run's pointwise work, one per
+    reduction and one more per split reduction (a reduction over the batch into per-feature values: a norm's weight
+    and bias gradients, a bias gradient's sum, which Inductor splits into a partial reduction and its final one)."""
+    shapes = OpShapes(trace, inner_op)
+    layout = layout.copy()
+    for i, ops_i in conv_ops.items():  # the convolutions' weights that make Inductor keep the layout
+        if layout[i] and not layout_by_weights(shapes, np.asarray(ops_i, dtype=np.int64)):
+            layout[i] = 0
+    g, s = trace.gpu, trace.slices
+    reduces = tagged(g, "reduction_kernel")[k_rows]
+    channels_last = bool(layout.any())  # the forward graph goes channels-last, and its saved activations with it
+    if not shapes.dims:
+        split = reduces & ((tagged(g, "batch_norm_kernel")[k_rows] & channels_last) | tagged(g, "split_reduction_kernel")[k_rows]
+                           | (tagged(s, "split_reduction_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)))
+        return layout, [min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
+                        for run in runs]
+    sized = kernel_reductions(trace, k_rows, inner_op, shapes, channels_last)
+    scalar = scalar_ops(shapes, inner_op)
+    sms = next((d.num_sms for d in trace.devices if d.num_sms), DEFAULT_SMS)
+    return layout, [run_kernels(run, reduces, sized, scalar, inner_op, sms) for run in runs]

@@ -48,3 +48,12 @@ def overlap_length(starts: np.ndarray, ends: np.ndarray, other_starts: np.ndarra
         return np.where(i > 0, full + last, 0)
 
     return (covered_until(np.asarray(ends, dtype=np.int64)) - covered_until(np.asarray(starts, dtype=np.int64))).astype(np.int64)
+
+
+def unions_and_overlap(starts: np.ndarray, ends: np.ndarray, other_starts: np.ndarray,
+                       other_ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The union of each set (:func:`merge`) and, for each interval of the first union, the ns it shares with the
+    second (:func:`overlap_length`): (starts, ends, other_starts, other_ends, overlap)."""
+    s, e = merge(starts, ends)
+    os_, oe = merge(other_starts, other_ends)
+    return s, e, os_, oe, overlap_length(s, e, os_, oe)

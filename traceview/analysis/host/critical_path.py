@@ -9,7 +9,7 @@ or a GPU stream, and the walk asks what the thing running there waited for last:
     stream 7             [kernel A][idle][kernel B ][kernel C ..........]
                                     ^ B waited for A, not for its launch (launched earlier)
 
-- On the host (:mod:`traceview.analysis.host.host_timeline`: the slice running on the process's
+- On the host (:mod:`traceview.analysis.host.path_walk`'s host timeline: the slice running on the process's
   launching threads at each moment), time is ``python_cpu`` (a CPU op, a Python frame, untraced
   Python between slices) or ``launch`` (a CUDA/HIP runtime or driver call). A synchronisation
   (``*Synchronize``, a blocking ``cudaMemcpy``, a ``cudaMemcpyAsync`` that waited for its own copy)
@@ -38,7 +38,7 @@ import pandas as pd
 
 from traceview.trace import catalogue
 from traceview.trace.by_name import per_label
-from traceview.analysis.host.path_walk import KINDS, SEGMENT_COLUMNS, PathWalker, StepPath
+from traceview.analysis.host.path_walk import KINDS, SEGMENT_COLUMNS, StepPath, walk
 from traceview.trace.step_windows import StepWindows, step_windows, usual_steps
 from traceview.trace import Trace
 
@@ -102,16 +102,15 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
     if len(windows):
         spans = pd.DataFrame({"rank": windows.rank, "pid": windows.pid, "start": windows.start_ns, "end": windows.end_ns})
         spans = spans.groupby(["rank", "pid"]).agg(start=("start", "min"), end=("end", "max"))
-        walker = PathWalker(trace,
-                            {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])})
         names = trace.slices["name"].iloc[windows.slice_id].to_numpy(dtype=object)  # the steps only: no str per slice
-        tids = walker.tid[windows.slice_id]
-        steps = tuple(walker.step(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
-                                  catalogue.step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows)))
-        return CriticalPath(steps, windows.source, walker.notes)
+        tids = trace.slices["tid"].to_numpy(dtype=np.int64, na_value=-1)[windows.slice_id]
+        steps, notes = walk(trace, {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])},
+                            [(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
+                              catalogue.step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows))])
+        return CriticalPath(steps, windows.source, notes)
     rank, pid, tid, start, end = _run_window(trace, slice_phase)
-    walker = PathWalker(trace, {(rank, pid): (start, end)})
-    return CriticalPath((walker.step(rank, pid, start, end, 0, tid),), "run phase", walker.notes)
+    steps, notes = walk(trace, {(rank, pid): (start, end)}, [(rank, pid, start, end, 0, tid)])
+    return CriticalPath(steps, "run phase", notes)
 
 
 def _run_window(trace: Trace, slice_phase: pd.Series | None) -> tuple[int, int, int, int, int]:

@@ -197,7 +197,8 @@ def _gpu_time(work: dict[str, Any], compiling: pd.DataFrame | None) -> tuple[pd.
     streams, stream_of = _groups(keys)
     for k, (rank, device, stream) in enumerate(streams):
         here = stream_of == k
-        busy = intervals.union_length(start[here], end[here])
+        merged_s, merged_e = intervals.merge(start[here], end[here])
+        busy = int((merged_e - merged_s).sum())
         span = int(end[here].max() - start[here].min())
         stream_rows.append({"rank": _key_value(rank), "device": _key_value(device), "stream": _key_value(stream), "activities": int(here.sum()),
                             "busy_ms": busy / 1e6, "span_ms": span / 1e6, "idle_ms": (span - busy) / 1e6})

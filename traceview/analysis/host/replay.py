@@ -23,7 +23,8 @@ that launched the most GPU work (every process's on a CPU-only trace).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 import pandas as pd
@@ -73,15 +74,23 @@ PIN_GB_S = 99.0
 PINNED_NEXT_MS = 0.02
 
 
+#: What makes a call block the host on the GPU (:class:`Blocking`'s ``cause``).
+CAUSES: Final[tuple[str, ...]] = ("sync", "pageable_copy")
+
+
 @dataclass(frozen=True)
 class Blocking:
     """Calls in the steps that blocked the host on the GPU: ``calls`` (slice_id, start_ns, end_ns, wait_ns, cause:
     "sync" | "pageable_copy", where: the outermost op around it, bytes of a copy)."""
 
     calls: pd.DataFrame
+    by_cause: dict[str, pd.DataFrame] = field(init=False)  # "sync" and "pageable_copy": each cause's calls
+
+    def __post_init__(self):
+        object.__setattr__(self, "by_cause", {c: self.calls[(self.calls["cause"] == c).to_numpy()] for c in CAUSES})
 
     def of(self, cause: str) -> pd.DataFrame:
-        return self.calls[(self.calls["cause"] == cause).to_numpy()]
+        return self.by_cause[cause] if cause in self.by_cause else self.calls[(self.calls["cause"] == cause).to_numpy()]
 
 
 @dataclass(frozen=True)
@@ -109,10 +118,15 @@ class ReplayWindow:
     gpu_ms: float  # the window's GPU busy time, ms (gpu_busy_ms())
     host_events: int  # host slices the profiler recorded in the window's process (host_events())
     batch_tensors: float  # tensors per batch (batch_tensors())
+    loader_ms: float  # the DataLoader's __next__, profiled ms per step (the usual steps' where some are not)
+    loader_each: list[float]  # ... in each usual step
+
 
     def replay(self, trace: Trace, new_host: dict | None = None, removed: set[str] = frozenset(), **kw) -> tuple[float, list[float]]:
-        """:func:`replay_usual` of these steps: the window's ms replayed with the change, and each step's."""
-        return replay_usual(trace, self.window, self.blocking, self.steps, self.usual, new_host, removed, **kw)
+        """:func:`replay_usual` of these steps: the window's ms replayed with the change, and each usual step's
+        (a preempted or paused step left out: :func:`usual_only`)."""
+        total, each = replay_usual(trace, self.window, self.blocking, self.steps, self.usual, new_host, removed, **kw)
+        return total, usual_only(each, self.usual)
 
     def usual_only(self, values) -> list:
         """The values of the usual steps (:func:`usual_only`)."""
@@ -125,9 +139,12 @@ def replay_window(trace: Trace, windows: StepWindows) -> ReplayWindow | None:
     if w is None:
         return None
     steps = step_windows_of(windows, w)
+    usual = usual_of(steps)
     loader = loader_calls(trace, w)
-    return ReplayWindow(w, steps, usual_of(steps), blocking_calls(trace, w), loader, gpu_busy_ms(trace, w),
-                        host_events(trace, w), batch_tensors(trace, loader))
+    load_each = [float((within(loader, sw)["end_ns"] - within(loader, sw)["start_ns"]).sum()) / 1e6 for sw in steps]
+    load_ms = usual_total(load_each, usual, float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6) / w.steps
+    return ReplayWindow(w, steps, usual, blocking_calls(trace, w), loader, gpu_busy_ms(trace, w),
+                        host_events(trace, w), batch_tensors(trace, loader), load_ms, usual_only(load_each, usual))
 
 
 def process_window(trace: Trace, windows: StepWindows) -> Window | None:

@@ -1,4 +1,4 @@
-"""How many bytes each kernel must move, the least its graph could move, and the GPU's ceiling.
+"""How many bytes each kernel must move, and the least its graph could move.
 
 Inputs are the tables of :mod:`traceview.trace.inductor_code` (``accesses``: one row per kernel pointer
 argument, with ``numel``, ``elem_bytes``, ``loads``, ``stores``, ``buffer``, ``buffer_kind``) and, for
@@ -14,8 +14,8 @@ kernels Inductor did not generate, the ``record_shapes`` sizes of the launching 
 - ``re_reads(accesses)``: buffers that more than one kernel of a graph loads (seed 002: three kernels
   each reloading the inputs). ``dropped_temporaries(accesses)``: temporaries a kernel writes and no
   kernel reads, and that the graph does not return.
-- ``device_ceiling(device_name, run_meta)``: a measured copy bandwidth from ``meta.json`` if present, else
-  the datasheet peak for the GPU the trace's ``deviceProperties`` names.
+- the GPU's ceiling: :func:`traceview.analysis.kernels.peaks.device_ceiling` (a measured copy bandwidth from
+  ``meta.json`` if present, else the datasheet peak for the GPU the trace's ``deviceProperties`` names).
 
 Bytes per nanosecond are GB/s (1e9 B / 1e9 ns), so ``gbps = bytes / dur_ns``.
 """
@@ -23,37 +23,12 @@ Bytes per nanosecond are GB/s (1e9 B / 1e9 ns), so ``gbps = bytes / dur_ns``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Final
 
 import pandas as pd
 
+from traceview.analysis.kernels.peaks import Ceiling
 from traceview.trace.catalogue import in_place_op
-
-#: Datasheet peak DRAM bandwidth in GB/s (10^9 B/s), by a pattern of the device name Kineto writes.
-#: Sources: NVIDIA H100 / H200 / A100 / V100 / B200 datasheets, AMD Instinct MI250X / MI300X specs.
-#: Checked in order: the first pattern found in the lower-cased name wins (so "h100 nvl" before "h100").
-PEAK_BANDWIDTH_GBPS: Final[tuple[tuple[str, float, str], ...]] = (
-    ("h200", 4800.0, "NVIDIA H200 datasheet: 4.8 TB/s HBM3e"),
-    ("h100 nvl", 3900.0, "NVIDIA H100 NVL datasheet: 3.9 TB/s"),
-    ("h100 pcie", 2000.0, "NVIDIA H100 PCIe datasheet: 2.0 TB/s"),
-    ("h100", 3350.0, "NVIDIA H100 SXM datasheet: 3.35 TB/s HBM3"),
-    ("gh200", 4000.0, "NVIDIA GH200 datasheet: 4 TB/s HBM3"),
-    ("b200", 8000.0, "NVIDIA B200 datasheet: 8 TB/s HBM3e"),
-    ("a100-sxm4-80gb", 2039.0, "NVIDIA A100 80GB SXM datasheet: 2.039 TB/s"),
-    ("a100 80gb", 1935.0, "NVIDIA A100 80GB PCIe datasheet: 1.935 TB/s"),
-    ("a100", 1555.0, "NVIDIA A100 40GB datasheet: 1.555 TB/s"),
-    ("v100", 900.0, "NVIDIA V100 datasheet: 900 GB/s"),
-    ("mi300x", 5300.0, "AMD Instinct MI300X spec: 5.3 TB/s"),
-    ("mi250x", 3200.0, "AMD Instinct MI250X spec: 3.2 TB/s"),
-    ("mi250", 3200.0, "AMD Instinct MI250 spec: 3.2 TB/s"),
-)
-
-#: meta.json keys a measured device-to-device copy bandwidth (GB/s, read + write bytes) may sit under.
-COPY_BANDWIDTH_KEYS: Final[tuple[str, ...]] = (
-    "copy_bandwidth_gbps", "measured_copy_bandwidth_gbps", "copy_gbps", "d2d_copy_gbps",
-    "memcpy_bandwidth_gbps", "memory_bandwidth_gbps", "bandwidth_gbps",
-)
 
 #: Bytes per element of the ``Input type`` strings record_shapes writes.
 INPUT_TYPE_BYTES: Final[dict[str, int]] = {
@@ -61,38 +36,6 @@ INPUT_TYPE_BYTES: Final[dict[str, int]] = {
     "int": 4, "short int": 2, "signed char": 1, "unsigned char": 1, "bool": 1, "c10::Float8_e4m3fn": 1,
     "c10::Float8_e5m2": 1, "c10::complex<float>": 8, "c10::complex<double>": 16,
 }
-
-
-@dataclass(frozen=True)
-class Ceiling:
-    """The bandwidth achieved GB/s is compared with, and where the number came from."""
-
-    gbps: float | None  # None: unknown device and no measurement
-    source: str  # "measured (meta.json copy_bandwidth_gbps)" or the datasheet line
-    device_name: str | None
-
-
-def device_ceiling(device_name: str | None, run_meta: dict[str, Any] | None = None) -> Ceiling:
-    """A measured copy bandwidth from the run's ``meta.json`` if it has one, else the datasheet peak."""
-    measured = _measured(run_meta or {})
-    if measured is not None:
-        return Ceiling(measured[1], f"measured copy bandwidth (meta.json {measured[0]})", device_name)
-    name = (device_name or "").lower()
-    for pattern, gbps, source in PEAK_BANDWIDTH_GBPS:
-        if pattern in name:
-            return Ceiling(gbps, source, device_name)
-    return Ceiling(None, "no known peak for this device", device_name)
-
-
-def _measured(meta: dict[str, Any]) -> tuple[str, float] | None:
-    for scope in (meta, meta.get("device") or {}, meta.get("env") or {}, meta.get("environment") or {}):
-        if not isinstance(scope, dict):
-            continue
-        for key in COPY_BANDWIDTH_KEYS:
-            value = scope.get(key)
-            if isinstance(value, (int, float)) and value > 0:
-                return key, float(value)
-    return None
 
 
 def _access_bytes(accesses: pd.DataFrame) -> pd.DataFrame:

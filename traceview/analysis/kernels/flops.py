@@ -19,7 +19,7 @@ kernel's TFLOP/s is its call's (``flops / kernel time``); the layout conversions
 (NCHW <-> NHWC) share none of them where the call launched other kernels. Bytes (inputs read once, outputs written
 once) give the arithmetic intensity, and each kernel sits on a roofline: the attainable rate is
 ``min(peak TFLOP/s, intensity x peak GB/s)`` for the dtype's peak of the device
-(:data:`PEAK_TFLOPS`) and the DRAM bandwidth of :mod:`traceview.analysis.kernels.bandwidth`.
+(:mod:`traceview.analysis.kernels.peaks`: its dense peaks and its DRAM bandwidth).
 """
 
 from __future__ import annotations
@@ -34,25 +34,11 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.kernels.attribution import KernelAttribution
-from traceview.analysis.kernels.bandwidth import INPUT_TYPE_BYTES, device_ceiling
-from traceview.trace.catalogue import tagged, tf32_kernel
+from traceview.analysis.kernels.bandwidth import INPUT_TYPE_BYTES
+from traceview.analysis.kernels.peaks import roof
+from traceview.trace.catalogue import tagged
 from traceview.errors import TraceFormatError
 from traceview.trace import Trace
-
-#: Dense peak TFLOP/s by device (first pattern found in the lower-cased name) and compute dtype.
-#: Datasheet numbers without sparsity: NVIDIA H100/H200 SXM, H100 PCIe, A100, V100, B200; AMD
-#: Instinct MI300X, MI250X (matrix cores). "fp32" is the non-tensor-core rate (a float GEMM without TF32).
-PEAK_TFLOPS: Final[tuple[tuple[str, dict[str, float]], ...]] = (
-    ("h200", {"fp64": 67.0, "fp32": 67.0, "tf32": 494.7, "bf16": 989.4, "fp16": 989.4, "fp8": 1978.9}),
-    ("gh200", {"fp64": 67.0, "fp32": 67.0, "tf32": 494.7, "bf16": 989.4, "fp16": 989.4, "fp8": 1978.9}),
-    ("h100 pcie", {"fp64": 51.2, "fp32": 51.2, "tf32": 378.0, "bf16": 756.0, "fp16": 756.0, "fp8": 1513.0}),
-    ("h100", {"fp64": 67.0, "fp32": 67.0, "tf32": 494.7, "bf16": 989.4, "fp16": 989.4, "fp8": 1978.9}),
-    ("b200", {"fp64": 40.0, "fp32": 80.0, "tf32": 1100.0, "bf16": 2250.0, "fp16": 2250.0, "fp8": 4500.0}),
-    ("a100", {"fp64": 19.5, "fp32": 19.5, "tf32": 156.0, "bf16": 312.0, "fp16": 312.0}),
-    ("v100", {"fp64": 7.8, "fp32": 15.7, "fp16": 125.0}),
-    ("mi300x", {"fp64": 163.4, "fp32": 163.4, "tf32": 653.7, "bf16": 1307.4, "fp16": 1307.4, "fp8": 2614.9}),
-    ("mi250", {"fp64": 95.7, "fp32": 95.7, "bf16": 383.0, "fp16": 383.0}),
-)
 
 #: ``Input type`` strings -> compute dtype for the peak.
 _DTYPE: Final[dict[str, str]] = {"float": "fp32", "double": "fp64", "c10::Half": "fp16", "c10::BFloat16": "bf16",
@@ -297,17 +283,6 @@ def _per_axis(value: Any, axes: int) -> list[int] | None:
     return None
 
 
-def peak_tflops(device_name: str | None, dtype: str | None, kernel_name: str = "") -> float | None:
-    """The device's dense peak for ``dtype`` (a float GEMM on TF32 tensor cores: the TF32 peak)."""
-    name = (device_name or "").lower()
-    if dtype == "fp32" and tf32_kernel(kernel_name):
-        dtype = "tf32"
-    for pattern, peaks in PEAK_TFLOPS:
-        if pattern in name:
-            return peaks.get(dtype or "")
-    return None
-
-
 def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFrame | None = None, phase: str | None = "run") -> Flops:
     """Share each counted call's FLOPs among its kernels and put every kernel name on the roofline."""
     calls = op_flops(trace) if calls is None else calls
@@ -364,8 +339,7 @@ def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
     out["gbps"] = out["bytes"] / out["dur_ns"].where(out["dur_ns"] > 0)
     out["intensity"] = out["flops"] / out["bytes"]
     device = trace.devices[0].name if trace.devices else None
-    out["peak_tflops"] = [peak_tflops(device, d, n) for d, n in zip(out["dtype"], out["name"])]
-    out["peak_gbps"] = device_ceiling(device).gbps
+    out["peak_tflops"], out["peak_gbps"] = roof(device, out["dtype"], out["name"])
     bound = out["intensity"] * out["peak_gbps"] / 1e3
     out["attainable_tflops"] = np.fmin(out["peak_tflops"].astype("float64"), bound.astype("float64"))
     out["pct_of_peak"] = 100 * out["tflops"] / out["attainable_tflops"]

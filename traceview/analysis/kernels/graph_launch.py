@@ -41,14 +41,12 @@ class GraphLaunches:
     copies_beside_ms: float = 0.0
     count: int = field(init=False)  # graph launches
     kernels_per_launch: list[int] = field(init=False)
+    graph_cpu_ns: int = field(init=False)  # the graph launches' CPU time, all of them
 
     def __post_init__(self):
         object.__setattr__(self, "count", len(self.launches))
         object.__setattr__(self, "kernels_per_launch", [int(k) for k in self.launches["kernels"]])
-
-    @property
-    def graph_cpu_ns(self) -> int:
-        return int(self.launches["cpu_ns"].sum())
+        object.__setattr__(self, "graph_cpu_ns", int(self.launches["cpu_ns"].sum()))
 
 
 def graph_launches(trace: Trace, attribution: KernelAttribution | None = None) -> GraphLaunches:

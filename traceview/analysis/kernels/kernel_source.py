@@ -10,7 +10,7 @@ rows of kind ``kernel``) to Inductor's generated code (:func:`traceview.trace.in
 3. -> the user's line: the innermost ``python_function`` above the op that is not PyTorch, Triton or
    Inductor's generated wrapper (needs ``with_stack=True``);
 4. bytes from the code (:func:`traceview.analysis.kernels.bandwidth.kernel_bytes`), else estimated from the op's
-   ``record_shapes`` inputs; ``gbps = bytes / dur_ns`` against :func:`~traceview.analysis.kernels.bandwidth.device_ceiling`.
+   ``record_shapes`` inputs; ``gbps = bytes / dur_ns`` against :func:`~traceview.analysis.kernels.peaks.device_ceiling`.
 
 Result (:class:`KernelSources`), for the terminal, JSON and HTML reports:
 
@@ -37,6 +37,7 @@ from traceview.trace.catalogue import cpp_kernel_graph, specialisation, tagged
 from traceview.trace.kernel_names import short_name
 
 from traceview.analysis.kernels import bandwidth as bw
+from traceview.analysis.kernels import peaks
 from traceview.trace.inductor_code import InductorCode
 
 KERNEL_ROWS: Final[dict[str, str]] = {
@@ -78,7 +79,7 @@ class KernelSources:
     graphs: pd.DataFrame  # bandwidth.graph_traffic rows of graphs that ran
     re_reads: pd.DataFrame  # bandwidth.re_reads
     dropped_temporaries: pd.DataFrame  # bandwidth.dropped_temporaries
-    ceiling: bw.Ceiling
+    ceiling: peaks.Ceiling
     matched: int  # GPU kernels joined to generated code
     total: int  # GPU kernels in the trace
 
@@ -109,7 +110,7 @@ class KernelDetail:
 def kernel_sources(trace: Any, code: InductorCode | None, run_meta: dict[str, Any] | None = None) -> KernelSources:
     """Join every GPU kernel in ``trace`` to the generated code that ran it (see the module docstring)."""
     device = trace.meta.devices[0].name if trace.meta.devices else None
-    ceiling = bw.device_ceiling(device, run_meta)
+    ceiling = peaks.device_ceiling(device, run_meta)
     k = trace.kernels
     rows = pd.DataFrame({
         "kernel_id": k["activity_id"], "rank": k["rank"], "name": k["name"].astype("string"),
@@ -205,7 +206,7 @@ def _find(name: str, kernel_hash: Any, by_hash: dict[str, int], by_name: dict[st
 
 
 def _add_bytes(rows: pd.DataFrame, op_args: dict[int, dict[str, Any]], code: InductorCode | None,
-               ceiling: bw.Ceiling) -> pd.DataFrame:
+               ceiling: peaks.Ceiling) -> pd.DataFrame:
     out = rows.copy()
     code_bytes = pd.Series(pd.NA, index=out.index, dtype="Int64")
     if code is not None and not code.kernels.empty:

@@ -104,10 +104,9 @@ def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     shift = group * span - lo[group]
     s, e = s + shift, e + shift
     comm = frame["comm"].to_numpy()
-    comm_s, comm_e = intervals.merge(s[comm], e[comm])
-    comp_s, comp_e = intervals.merge(s[~comm], e[~comm])
+    comm_s, comm_e, comp_s, comp_e, shared = intervals.unions_and_overlap(s[comm], e[comm], s[~comm], e[~comm])
     comm_ns = _group_sum(comm_s // span, comm_e - comm_s, n)
-    overlap = _group_sum(comm_s // span, intervals.overlap_length(comm_s, comm_e, comp_s, comp_e), n)
+    overlap = _group_sum(comm_s // span, shared, n)
     values = {k: v[first] for k, v in zip(keys, key_values)}
     values.update(comm_ns=comm_ns, compute_ns=_group_sum(comp_s // span, comp_e - comp_s, n), overlap_ns=overlap,
                   exposed_ns=comm_ns - overlap, comm_kernels=np.bincount(group[comm], minlength=n))
