@@ -103,7 +103,7 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
         spans = pd.DataFrame({"rank": windows.rank, "pid": windows.pid, "start": windows.start_ns, "end": windows.end_ns})
         spans = spans.groupby(["rank", "pid"]).agg(start=("start", "min"), end=("end", "max"))
         names = trace.slices["name"].iloc[windows.slice_id].to_numpy(dtype=object)  # the steps only: no str per slice
-        tids = trace.slices["tid"].to_numpy(dtype=np.int64, na_value=-1)[windows.slice_id]
+        tids = trace.slices["tid"].iloc[windows.slice_id].to_numpy(dtype=np.int64, na_value=-1)  # the steps' only
         steps, notes = walk(trace, {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])},
                             [(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
                               catalogue.step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows))])

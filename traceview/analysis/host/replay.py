@@ -90,7 +90,7 @@ class Blocking:
         object.__setattr__(self, "by_cause", {c: self.calls[(self.calls["cause"] == c).to_numpy()] for c in CAUSES})
 
     def of(self, cause: str) -> pd.DataFrame:
-        return self.by_cause[cause] if cause in self.by_cause else self.calls[(self.calls["cause"] == cause).to_numpy()]
+        return self.by_cause[cause]
 
 
 @dataclass(frozen=True)
@@ -121,16 +121,11 @@ class ReplayWindow:
     loader_ms: float  # the DataLoader's __next__, profiled ms per step (the usual steps' where some are not)
     loader_each: list[float]  # ... in each usual step
 
-
     def replay(self, trace: Trace, new_host: dict | None = None, removed: set[str] = frozenset(), **kw) -> tuple[float, list[float]]:
         """:func:`replay_usual` of these steps: the window's ms replayed with the change, and each usual step's
         (a preempted or paused step left out: :func:`usual_only`)."""
         total, each = replay_usual(trace, self.window, self.blocking, self.steps, self.usual, new_host, removed, **kw)
         return total, usual_only(each, self.usual)
-
-    def usual_only(self, values) -> list:
-        """The values of the usual steps (:func:`usual_only`)."""
-        return usual_only(values, self.usual)
 
 
 def replay_window(trace: Trace, windows: StepWindows) -> ReplayWindow | None:
@@ -141,7 +136,7 @@ def replay_window(trace: Trace, windows: StepWindows) -> ReplayWindow | None:
     steps = step_windows_of(windows, w)
     usual = usual_of(steps)
     loader = loader_calls(trace, w)
-    load_each = [float((within(loader, sw)["end_ns"] - within(loader, sw)["start_ns"]).sum()) / 1e6 for sw in steps]
+    load_each = [float((d["end_ns"] - d["start_ns"]).sum()) / 1e6 for d in (within(loader, sw) for sw in steps)]
     load_ms = usual_total(load_each, usual, float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6) / w.steps
     return ReplayWindow(w, steps, usual, blocking_calls(trace, w), loader, gpu_busy_ms(trace, w),
                         host_events(trace, w), batch_tensors(trace, loader), load_ms, usual_only(load_each, usual))
