@@ -62,7 +62,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
-        critical_path=_with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady, trace,
+        critical_path=_with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady,
                                         dynamo.unprofiled_step_ms if dynamo is not None else None,
                                         dynamo is not None and dynamo.unprofiled_after_window),
         steady=steady,
@@ -79,7 +79,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     return Analysis(**{**result.__dict__, "findings": findings(result)})
 
 
-def _with_steady_note(cp, steady, trace: Trace, unprofiled_ms: float | None = None, after_window: bool = False):
+def _with_steady_note(cp, steady, unprofiled_ms: float | None = None, after_window: bool = False):
     """The critical path, its notes saying which steps it used when some were left out, and how much the profiler
     stretched them when the steps were also timed without it (and, when those steps ran after the window, that they
     ran slow)."""
@@ -93,8 +93,7 @@ def _with_steady_note(cp, steady, trace: Trace, unprofiled_ms: float | None = No
         cp = dataclasses.replace(cp, notes=[note, *cp.notes])
     if len(steady.windows) == 0 or steady.steady.all():
         return cp
-    labels = [str(trace.slices["name"].iat[int(i)]).rsplit("#", 1)[-1] for i in steady.windows.slice_id]
-    note = f"steps used: {steady.describe(labels)}"
+    note = f"steps used: {steady.description}"
     if not steady.any_steady:
         note += ": no steady step, so no advice (profile more steps, e.g. traceview profile --steps 5:10)"
     return dataclasses.replace(cp, notes=[note, *cp.notes])

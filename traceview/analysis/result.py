@@ -63,6 +63,4 @@ class Analysis:
     @property
     def kernel_counts(self) -> dict[str, int]:
         """GPU kernels: total, runtime (run phase), compile (compile or autotune phase)."""
-        phase = self.attribution.kernels["phase"]
-        runtime = int((phase == "run").to_numpy().sum())
-        return {"total": len(phase), "runtime": runtime, "compile": len(phase) - runtime}
+        return dict(self.attribution.counts)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from traceview.analysis.compile.autotune import AutotuneChoice, AutotuneChoices
-from traceview.analysis.compile.compile_reasons import text
+from traceview.trace.labels import text
 from traceview.analysis.host.critical_path import KINDS, CriticalPath
 from traceview.analysis.verdicts.trial import ChangeResult
 from traceview.report.text import neutralize

@@ -20,6 +20,11 @@ import numpy as np
 import pandas as pd
 
 
+def text(value: object) -> str:
+    """A table's text cell, "" when missing (None, or NaN where pandas 3 stores strings as ``str``)."""
+    return value if isinstance(value, str) else ""
+
+
 class Labels:
     """One string field of a piece: each distinct value numbered once (first seen first).
 

@@ -289,10 +289,5 @@ def _strip_id(reason: object) -> str | None:
     return rest if sep and "/" in head and head.replace("/", "").isdigit() else reason
 
 
-def text(value: object) -> str:
-    """A table's text cell, "" when missing (None, or NaN where pandas 3 stores strings as ``str``)."""
-    return value if isinstance(value, str) else ""
-
-
 def _empty(columns: list[str]) -> pd.DataFrame:
     return pd.DataFrame(columns=columns, dtype=object)

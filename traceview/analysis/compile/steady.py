@@ -39,12 +39,15 @@ class SteadySteps:
     windows: StepWindows
     steady: np.ndarray
     reasons: dict[int, str] = field(default_factory=dict)  # position in windows -> "compiled, autotuned"
+    labels: tuple[str, ...] = ()  # each step's label (its name after '#'), in window order
     used: StepWindows = field(init=False)  # the steady steps' windows; every step's when none is steady
     any_steady: bool = field(init=False)
+    description: str = field(init=False)  # describe(labels): which steps are used and why the others are not
 
     def __post_init__(self):
         object.__setattr__(self, "used", subset(self.windows, self.steady) if self.steady.any() else self.windows)
         object.__setattr__(self, "any_steady", bool(self.steady.any()) or len(self.windows) == 0)
+        object.__setattr__(self, "description", self.describe(list(self.labels)) if len(self.labels) == len(self.steady) else "")
 
     def describe(self, names: list[str]) -> str:
         """``steps 2-5 of 6 (steady); steps 0-1 compiled`` (``names``: the steps' labels, in window order)."""
@@ -91,7 +94,9 @@ def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
     hit[3] = _slow_first_steps(windows)
     steady = ~hit.any(axis=0)
     reasons = {int(i): ", ".join(r for r, h in zip(_REASONS, hit[:, i]) if h) for i in np.flatnonzero(~steady)}
-    return SteadySteps(windows, steady, reasons)
+    names = s["name"]
+    labels = tuple(str(names.iat[int(i)]).rsplit("#", 1)[-1] for i in windows.slice_id)
+    return SteadySteps(windows, steady, reasons, labels)
 
 
 def _slow_first_steps(windows: StepWindows) -> np.ndarray:

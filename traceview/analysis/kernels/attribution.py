@@ -40,9 +40,13 @@ class KernelAttribution:
     table: pd.DataFrame
     without_launch: int  # GPU activities whose launch is not in the trace
     kernels: pd.DataFrame = field(init=False, repr=False)  # the kernel rows (the counts and the HTML read them)
+    counts: dict[str, int] = field(init=False)  # kernels: total, runtime (run phase), compile (compile or autotune)
 
     def __post_init__(self):
-        object.__setattr__(self, "kernels", self.table[(self.table["kind"] == "kernel").to_numpy()])
+        kernels = self.table[(self.table["kind"] == "kernel").to_numpy()]
+        object.__setattr__(self, "kernels", kernels)
+        runtime = int((kernels["phase"] == "run").to_numpy().sum())
+        object.__setattr__(self, "counts", {"total": len(kernels), "runtime": runtime, "compile": len(kernels) - runtime})
 
 
 def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:

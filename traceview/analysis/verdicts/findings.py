@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from traceview.analysis.base.finding import Finding
-from traceview.analysis.compile.compile_reasons import text
+from traceview.trace.labels import text
 from traceview.trace.step_windows import UNUSUAL_STEP, usual_steps
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _compile(a: Analysis) -> list[Finding]:
         return []
     ids = s.compile_ids
     what = f"{len(ids)} compile(s): {', '.join(ids[:6])}{' …' if len(ids) > 6 else ''}" if ids else f"{s.compile_count} compile(s)"
-    counts = a.kernel_counts
+    counts = a.attribution.counts
     text = f"torch.compile spent {_ms(s.compile_ns)} compiling ({what})"
     if s.autotune_ns:
         text += f" and {_ms(s.autotune_ns)} autotuning"

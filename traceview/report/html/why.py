@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from traceview.analysis.compile.compile_reasons import text
+from traceview.trace.labels import text
 from traceview.report.html.page import Figures
 from traceview.report.html.page import esc
 from traceview.report.html.page import num

@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.compile.compile_reasons import text
+from traceview.trace.labels import text
 from traceview.report.text import safe
 
 if TYPE_CHECKING:
