@@ -84,6 +84,10 @@ def main() -> None:
     parser.add_argument("--prelude", type=int, default=0, help="steps of the base arm before the rounds: run under "
                         "`traceview profile --steps A:B` with B < PRELUDE, the trace the advice reads comes from the same "
                         "process as the A/B (no process-to-process difference between prediction and measurement)")
+    parser.add_argument("--postlude", type=int, default=0, help="steps of the base arm after the rounds: run under "
+                        "`traceview profile --steps A:B` inside them (A >= the rounds' steps + 3), the trace comes from the A/B's "
+                        "process and the A/B ran before the profiler touched it (Kineto leaves CUPTI attached after a window, "
+                        "pytorch#144455: steps after a profile run slower)")
     parser.add_argument("--untimed", type=int, default=None, help="untimed steps at the start of each round (default: 2 x "
                         "the most workers of any arm + 2, what drains their prefetched batches)")
     parser.add_argument("--json", default=None)
@@ -114,7 +118,7 @@ def main() -> None:
     optimizers = {a: (torch.optim.AdamW(trainer.net.parameters(), lr=1e-4, fused=True) if c.get("fused") else trainer.opt)
                   for a, c in config.items()}
     untimed = args.untimed if args.untimed is not None else 2 * max(c["workers"] for c in config.values()) + 2
-    n = batch * ((args.steps + untimed) * (args.rounds + 2) + args.prelude)
+    n = batch * ((args.steps + untimed) * (args.rounds + 2) + args.prelude + args.postlude)
     iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n, args.numpy))) for a, c in config.items()}
     next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
 
@@ -143,9 +147,27 @@ def main() -> None:
         prelude = {"steps": timed, "ms": (time.perf_counter() - t0) * 1e3 / timed,
                    "next_ms": (iters["base"].ns - waited) / 1e6 / timed}
     times = interleaved_rounds(arms, args.rounds, run_round)
+    postlude = {}
+    if args.postlude:  # the base arm alone after the rounds: the steps `traceview profile --steps` records (see --postlude)
+        c = config["base"]
+        trainer.opt = optimizers["base"]
+        torch.set_num_threads(c.get("threads", threads))
+        lead = min(2, args.postlude)  # the arm's first steps after another arm's round
+        timed = max(0, min(18, args.postlude - lead))  # then the steps before the profiler's warm-up (window at 22:27)
+        trainer.run(iters["base"], lead, c["sync_every"], c["pin"])
+        synchronize(device)
+        t0, waited = time.perf_counter(), iters["base"].ns
+        trainer.run(iters["base"], timed, c["sync_every"], c["pin"])
+        synchronize(device)
+        if timed:
+            postlude = {"steps": timed, "ms": (time.perf_counter() - t0) * 1e3 / timed,
+                        "next_ms": (iters["base"].ns - waited) / 1e6 / timed}
+        trainer.run(iters["base"], args.postlude - lead - timed, c["sync_every"], c["pin"])
+        synchronize(device)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
               "torch_threads": threads, "batch": batch, "work": args.work, "numpy": args.numpy, "base": base,
               "input_workers": workers, "rounds": args.rounds, "steps_per_round": args.steps, "untimed_per_round": untimed, "prelude": args.prelude, "prelude_timed": prelude,
+              "postlude": args.postlude, "postlude_timed": postlude,
               "arms": {a: {"config": config[a]} for a in arms}}
     for a in arms:  # the batch's cost to the training process, each arm (with workers: the hand-over)
         result["arms"][a]["next_ms"] = [round(x, 4) for x in next_ms[a]]
