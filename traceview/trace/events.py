@@ -306,7 +306,9 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
         r = host.tolist()
         pids = [evs[i].pid for i in r]
         pid = int_array(pids)
-        bad = pid.isna() & np.fromiter((p is not None for p in pids), dtype=bool, count=len(pids))
+        bad = pid.isna()
+        if bad.any():  # a pid that is there but no number (a missing one stays a slice of pid <NA>)
+            bad &= np.fromiter((p is not None for p in pids), dtype=bool, count=len(pids))
         if bad.any():
             out.skips["host event whose 'pid' is not a number"] += int(bad.sum())
         host, r = host[~bad], host[~bad].tolist()
