@@ -13,6 +13,7 @@ import pandas as pd
 from traceview.trace import schema
 from traceview.trace.catalogue import tagged
 from traceview.trace.derive import derived, has_derived
+from traceview.trace.fwdbwd import fwdbwd_pairs
 from traceview.trace.step_windows import StepWindows, windows_of
 from traceview.trace.tree import (ancestor_pairs, innermost_at, marked_chain_pairs, nearest_ancestor, nearest_marked,
                                   outermost, outermost_marked, parents_array)
@@ -96,6 +97,7 @@ class Trace:
     _steps: StepWindows | None = field(default=None, init=False, repr=False, compare=False)
     _nearest: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _parents: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _fwdbwd: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # derived once (trace/derive.py): each slice's step, each launch's and GPU activity's context
@@ -117,6 +119,14 @@ class Trace:
         near = self.nearest(*tags)
         rows = np.asarray(rows, dtype=np.int64)
         return np.where(rows >= 0, near[np.maximum(rows, 0)], -1) if len(near) else np.full(len(rows), -1, dtype=np.int64)
+
+    @property
+    def fwdbwd(self) -> pd.DataFrame:
+        """Which backward op ran for which forward op: one row per ``fwdbwd`` flow whose both ends bind to a slice
+        (``forward_id``, ``backward_id``; :mod:`traceview.trace.fwdbwd`), bound once."""
+        if self._fwdbwd is None or self._fwdbwd[0] is not self.slices or self._fwdbwd[1] is not self.flows:
+            self._fwdbwd = (self.slices, self.flows, fwdbwd_pairs(self.slices, self.flows))
+        return self._fwdbwd[2]
 
     # --- the slice tree, queried (as Perfetto's ``ancestor_slice``): the analyses ask, trace/tree.py walks ---------
 

@@ -7,7 +7,7 @@ included; kernels launched while compiling or autotuning inside the call are cou
 
 The backward of a compiled graph runs later, on autograd's thread, as ``CompiledFunctionBackward``
 (outside any region slice). Kineto's ``fwdbwd`` flow ties it to the forward ``CompiledFunction``
-inside the call (:mod:`traceview.analysis.base.fwdbwd`), so each call also gets the kernels its backward
+inside the call (:mod:`traceview.trace.fwdbwd`), so each call also gets the kernels its backward
 launched (``backward_kernels``), CUDA-graph replays included.
 """
 
@@ -20,7 +20,6 @@ import pandas as pd
 
 from traceview.trace import catalogue
 from traceview.trace.by_name import per_label
-from traceview.analysis.base.fwdbwd import fwdbwd_pairs
 from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace import Trace
 
@@ -89,7 +88,7 @@ def _backward_kernels(trace: Trace, call_ids: np.ndarray,
     none = np.array([], dtype=np.int64)
     if len(call_ids) == 0:
         return none, none
-    pairs = fwdbwd_pairs(trace)
+    pairs = trace.fwdbwd
     if pairs.empty:
         return none, none
     nearest = trace.slices["region_id"].to_numpy(dtype=np.int64, na_value=-1)

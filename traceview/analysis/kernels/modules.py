@@ -13,7 +13,7 @@ trace has no frame for them::
     OptimizedModule_0.GPT2LMHeadModel_0.[compiled 0/0].[compiled 1/0]     (torch.compile: one node per region)
 
 The backward runs on autograd's thread, outside every module frame. Kineto's ``fwdbwd`` flow ties
-each backward op to the forward op that recorded it (:mod:`traceview.analysis.base.fwdbwd`), so a backward
+each backward op to the forward op that recorded it (:mod:`traceview.trace.fwdbwd`), so a backward
 kernel gets the module path of its forward op (``AddmmBackward0`` -> ``aten::addmm`` in ``Conv1D_0``;
 its ``autograd::engine::evaluate_function: AddmmBackward0`` wrapper, which sums and accumulates the
 gradients, goes with it;
@@ -43,7 +43,6 @@ from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.trace.by_name import per_label
-from traceview.analysis.base.fwdbwd import fwdbwd_pairs
 from traceview.trace import Trace
 from traceview.trace.schema import GRAPH_LAUNCH_APIS
 
@@ -167,7 +166,7 @@ def _backward_nodes(trace: Trace, parents: np.ndarray, is_node: np.ndarray, laun
     """For each launch: the module node of the forward op of the backward op around it (-1: not under a
     backward op; -2: under a backward op that no flow links to a forward op inside a module)."""
     out = np.full(len(launch), -1, dtype=np.int64)
-    pairs = fwdbwd_pairs(trace)
+    pairs = trace.fwdbwd
     if pairs.empty:
         return out
     forward_node = _node_around(trace.slices, parents, pairs["forward_id"].to_numpy())

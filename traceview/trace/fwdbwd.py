@@ -8,9 +8,10 @@ autograd's thread (``CompiledFunctionBackward``, ``AddmmBackward0``). Each endpo
     flows   flow_id=7 phase=s  tid=main      ts=T1        flow_id=7 phase=f  tid=autograd  ts=T2
     slices  CompiledFunction   tid=main      start=T1     CompiledFunctionBackward  tid=autograd  start=T2
 
-    fwdbwd_pairs(trace) -> forward_id, backward_id   (slice ids; one row per flow with both ends bound)
+    fwdbwd_pairs(slices, flows) -> forward_id, backward_id   (slice ids; one row per flow with both ends bound)
 
-An endpoint binds to the deepest slice of its thread that starts at its timestamp.
+An endpoint binds to the deepest slice of its thread that starts at its timestamp. Bound once per trace and kept:
+the analyses ask ``Trace.fwdbwd``.
 """
 
 from __future__ import annotations
@@ -18,19 +19,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from traceview.trace import Trace
 
-
-def fwdbwd_pairs(trace: Trace) -> pd.DataFrame:
+def fwdbwd_pairs(slices: pd.DataFrame, flows: pd.DataFrame) -> pd.DataFrame:
     """One row per ``fwdbwd`` flow whose both ends bind to a slice: ``forward_id``, ``backward_id``."""
-    flows = trace.flows
     empty = pd.DataFrame({"forward_id": np.array([], dtype=np.int64), "backward_id": np.array([], dtype=np.int64)})
     if flows.empty:
         return empty
     mine = flows[(flows["cat"] == "fwdbwd").to_numpy()]
     if mine.empty:
         return empty
-    slice_of = _bind(trace.slices, mine)
+    slice_of = _bind(slices, mine)
     ends = pd.DataFrame({"rank": mine["rank"].to_numpy(), "flow_id": mine["flow_id"].to_numpy(dtype=np.int64, na_value=-1),
                          "phase": mine["phase"].astype(str).to_numpy(), "slice_id": slice_of})
     ends = ends[(ends["slice_id"] >= 0) & (ends["flow_id"] >= 0)]
