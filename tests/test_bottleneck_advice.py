@@ -163,7 +163,7 @@ KNOWN_MISSES = {
     ("gpu-blind-long", "vit-workers", "pageable_copy"): "-6.1 (8.6% vs 14.8%, rounds 4.1..24.8%; the first run -1.8)",
     ("gpu-blind-2-long", "tabular-sync", "input"): "+6.3 (60.8% vs 54.5%, rounds 50.4..64.5%; the first run -5.7)",
     ("gpu-blind-6-again", "convnext-sync", "input"): "-9.6 (30.8% vs 40.3%; the first run -5.7: 33.0% vs 38.7%)",
-    # the A/B before the profile (session 19): `input` 1 of 7 within 5, both signs; the postlude's base steps (the
+    # the A/B before the profile (session 19): `input` 2 of 9 within 5, both signs; the postlude's base steps (the
     # base alone, right after the rounds, the regime the prediction reads) differ from the base arm's rounds by -26%
     # to +37% (convnext 10.4 vs 14.1 ms, mobilenet 13.4 vs 9.8 ms): interleaving itself moves the arms' regime
     ("gpu-blind-after", "audio-sync", "input"): "-11.2 (17.2% vs 28.5%): the base step 6.7 ms alone, 7.8 ms in the rounds",
@@ -175,6 +175,9 @@ KNOWN_MISSES = {
     ("gpu-blind-after", "resnet-sync", "input"): "+6.0 (27.1% vs 21.1%, rounds 7.4..29.0%; under by 14 in both runs "
                                                  "profiled before the rounds)",
     ("gpu-blind-after", "tabular-sync", "input"): "-6.1 (53.0% vs 59.1%; +6.3 in the longer A/B profiled before it)",
+    ("gpu-blind-after", "mixer-sync", "input"): "+9.0 (33.0% vs 23.9%, rounds 10.6..38.4%; -2.6 profiled before the rounds)",
+    ("gpu-blind-after", "tcn-sync", "input"): "+15.6 (34.3% vs 18.7%, rounds 8.3..30.8%; -0.8 profiled before the rounds)",
+    ("gpu-blind-after", "tcn-sync", "pageable_copy"): "+17.3 (3.2% vs -14.0%, rounds -42.6..15.7%)",
     ("gpu-blind-after", "gru-workers", "pageable_copy"): "-8.9 (10.3% vs 19.1%, rounds 8.0..26.7%; 4.5 and 7.2 "
                                                          "measured before)",
     ("gpu-blind-after", "resnet-workers", "pageable_copy"): "-5.3 (9.1% vs 14.3%, rounds 6.8..19.8%)",

@@ -72,15 +72,15 @@ CHECKED: Final[dict[str, str]] = {
              "where workers measured -6% to -19% (BERT, an LSTM LM, OPT, a GRU seq2seq, Llama); 3 CPU loops +1, -9 "
              "(under: the compute at fewer "
              "threads taken as linear, a bound); with a longer A/B (40 rounds of 20 steps) -15 to +8, 6 of 11 within "
-             "5 (ResNet under twice, three small sync loops over); with the A/B before the profile (7 sync loops) -11 "
-             "to +12, 1 within 5 (a step alone and in interleaved rounds differ by up to a third); in sample: -9 to "
+             "5 (ResNet under twice, three small sync loops over); with the A/B before the profile (9 sync loops) -11 "
+             "to +16, 2 within 5 (a step alone and in interleaved rounds differ by up to a third); in sample: -9 to "
              "+14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
                      "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
                      "first runs with workers 15 within 5, misses -13 to +6; 17 with a longer A/B (40 rounds of 20 "
-                     "steps) -6.1 to +7.8, 14 within 5; 10 with the A/B before the profile -8.9 to +2.9, 8 within 5",
-    "sync": "advised twice in 128 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; ResNet "
+                     "steps) -6.1 to +7.8, 14 within 5; 12 with the A/B before the profile -8.9 to +2.9, 10 within 5",
+    "sync": "advised twice in 134 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; ResNet "
             "without, 3.6% and 5.2% (a longer A/B); not advised on ResNet with workers where it then measured 10.9% "
             "(the A/B before the profile); elsewhere removing .item() measured -11% to +11%, each A/B's rounds across 0",
     "graph_break": "2 GPT-2 cases (in sample): under CUDA graphs -5% of the measured saving; without them 1.4% "
