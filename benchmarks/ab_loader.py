@@ -49,6 +49,16 @@ def cycle(data):
         yield from data
 
 
+def probe_ms() -> float:
+    """A fixed unit of pure-Python work, timed: the CPU's speed at this moment (the device's vCPUs change speed by ~1.6x
+    every few seconds, benchmarks/host_regime.py). About 1 ms on the H200 host."""
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(30000):
+        total += i * i % 7
+    return (time.perf_counter() - t0) * 1e3
+
+
 class Timed:
     """An iterator whose ``next`` time is added up (``ns``): how long the training process waits for its batch."""
 
@@ -90,6 +100,8 @@ def main() -> None:
                         "pytorch#144455: steps after a profile run slower)")
     parser.add_argument("--untimed", type=int, default=None, help="untimed steps at the start of each round (default: 2 x "
                         "the most workers of any arm + 2, what drains their prefetched batches)")
+    parser.add_argument("--probe", action="store_true", help="time a fixed unit of Python work (probe_ms) right before and "
+                        "after each round's timed steps and the postlude's: the CPU's speed each round ran at")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     device = torch.device(args.device)
@@ -121,6 +133,7 @@ def main() -> None:
     n = batch * ((args.steps + untimed) * (args.rounds + 2) + args.prelude + args.postlude)
     iters = {a: Timed(cycle(tl.loader(args.model, batch, c["workers"], c["pin"], args.work, n, args.numpy))) for a, c in config.items()}
     next_ms: dict[str, list[float]] = {a: [] for a in arms}  # per round: ms per step waiting in next(batches)
+    probes: dict[str, list[float]] = {a: [] for a in arms}  # per round: the mean of the probes before and after its timed steps
 
     def run_round(arm: str, lap: int) -> float:
         c = config[arm]
@@ -128,12 +141,16 @@ def main() -> None:
         torch.set_num_threads(c.get("threads", threads))
         trainer.run(iters[arm], untimed, c["sync_every"], c["pin"])  # drain what was prefetched meanwhile
         synchronize(device)
+        before = probe_ms() if args.probe else 0.0
         t0, waited = time.perf_counter(), iters[arm].ns
         trainer.run(iters[arm], args.steps, c["sync_every"], c["pin"])
         synchronize(device)
+        ms = (time.perf_counter() - t0) * 1e3 / args.steps
         if lap:  # the first lap warms every arm up (workers start, caches fill)
             next_ms[arm].append((iters[arm].ns - waited) / 1e6 / args.steps)
-        return (time.perf_counter() - t0) * 1e3 / args.steps
+            if args.probe:
+                probes[arm].append((before + probe_ms()) / 2)
+        return ms
 
     prelude = {}
     if args.prelude:  # the base arm alone, as the script would run: the steps `traceview profile --steps` records
@@ -156,12 +173,15 @@ def main() -> None:
         timed = max(0, min(18, args.postlude - lead))  # then the steps before the profiler's warm-up (window at 22:27)
         trainer.run(iters["base"], lead, c["sync_every"], c["pin"])
         synchronize(device)
+        before = probe_ms() if args.probe else 0.0
         t0, waited = time.perf_counter(), iters["base"].ns
         trainer.run(iters["base"], timed, c["sync_every"], c["pin"])
         synchronize(device)
         if timed:
             postlude = {"steps": timed, "ms": (time.perf_counter() - t0) * 1e3 / timed,
                         "next_ms": (iters["base"].ns - waited) / 1e6 / timed}
+            if args.probe:
+                postlude["probe_ms"] = (before + probe_ms()) / 2
         trainer.run(iters["base"], args.postlude - lead - timed, c["sync_every"], c["pin"])
         synchronize(device)
     result = {"model": args.model, "device": torch.cuda.get_device_name(0) if gpu else "cpu", "cores": cores,
@@ -172,6 +192,8 @@ def main() -> None:
     for a in arms:  # the batch's cost to the training process, each arm (with workers: the hand-over)
         result["arms"][a]["next_ms"] = [round(x, 4) for x in next_ms[a]]
         result["arms"][a]["next_median_ms"] = statistics.median(next_ms[a])
+        if args.probe:
+            result["arms"][a]["probe_ms"] = [round(x, 4) for x in probes[a]]
     summarize(result, times, arms, args.json, args.model)
 
 if __name__ == "__main__":

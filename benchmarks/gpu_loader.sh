@@ -21,6 +21,8 @@ AB=${AB:-1}  # 0: profiles only (an earlier call's A/B kept)
 NUMPY=${NUMPY:-0}  # 1: the input configuration's transform in NumPy (train_loader.py --numpy: no ATen op for it in the trace)
 SEALED=${SEALED:-0}  # 1: a blind set: the A/B results stay in the archive, not printed (read only once the model is committed)
 MICRO_RUNS=${MICRO_RUNS:-1}
+ARMS=${ARMS:-}  # the A/B's arms, comma-separated (default: base,sync,pageable_copy[,input])
+PROBE=${PROBE:-0}  # 1 (with PROFILE_AFTER=1): ab_loader.py --probe, the CPU's speed each round and the postlude ran at
 PROFILE_AFTER=${PROFILE_AFTER:-0}  # 1 (with SAME_PROCESS=1): the profiled window after the A/B's rounds (ab_loader.py --postlude), not before: the rounds run before the profiler attached CUPTI (pytorch#144455)
 SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab_loader.py --prelude under traceview profile)  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
 GIL_RUNS=${GIL_RUNS:-0}  # benchmarks/micro_gil.py runs before the loops (micro_gil-N.json in $OUT)
@@ -46,12 +48,13 @@ for config in $CONFIGS; do
     np=""; [ "$config" = input ] && [ "$NUMPY" = 1 ] && np=--numpy
     d=$S/$model-$config; mkdir -p "$d"
     arms=$( [ "$config" = workers ] && echo base,sync,pageable_copy || echo base,sync,pageable_copy,input )
+    [ -n "${ARMS:-}" ] && arms=$ARMS
     if [ "$SAME_PROCESS" = 1 ] && [ "$PROFILE_AFTER" = 1 ]; then
       n_arms=$(echo "$arms" | tr ',' ' ' | wc -w)
       first=$(( (ROUNDS + 1) * n_arms * (ROUND_STEPS + 10) ))  # the postlude's first step (10 untimed steps a round)
       timeout "$left" python3 -m traceview profile --steps "$(( first + 22 )):$(( first + 27 ))" --no-analyze -o "$d" benchmarks/ab_loader.py \
         --model "$model" --sync-every 1 --work "$work" --workers "$workers" $np --arms "$arms" --rounds "$ROUNDS" --steps "$ROUND_STEPS" \
-        --untimed 10 --postlude 32 --json "$d/ab.json" > "$d/ab.out" 2>&1
+        --untimed 10 --postlude 32 $( [ "${PROBE:-0}" = 1 ] && echo --probe ) --json "$d/ab.json" > "$d/ab.out" 2>&1
       say "$model $config A/B, then its profile in the same process: exit $?"; [ "$SEALED" = 1 ] || grep "ms/step" "$d/ab.out" | tee -a "$LOG"
     elif [ "$SAME_PROCESS" = 1 ]; then
       timeout "$left" python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" benchmarks/ab_loader.py --model "$model" \
