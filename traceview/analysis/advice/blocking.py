@@ -150,7 +150,9 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                                  f"benchmarks/micro_threads.py measured on its own models ((T/T')^{THREADS_ALPHA}) it would be "
                                  f"{100 * input_share(load, THREADS_ALPHA):.0f}%" if fewer else "")
                               + ("; __next__ timed without the profiler (meta.json)" if measured_load else
-                                 f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else ""),
+                                 f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else "")
+                              + "; the batch at the speed the training process's CPU had while profiled (a shared VM's CPU "
+                              "can change speed by 1.6x within seconds: `traceview try --change num_workers` measures over rounds)",
                               where="DataLoader.__next__", steps_used=w.steps,
                               saving_ms_profiled=float(share * profiled_step),
                               scale="unprofiled" if unprofiled_step_ms else "profiled",

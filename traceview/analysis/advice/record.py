@@ -72,9 +72,10 @@ CHECKED: Final[dict[str, str]] = {
              "where workers measured -6% to -19% (BERT, an LSTM LM, OPT, a GRU seq2seq, Llama); 3 CPU loops +1, -9 "
              "(under: the compute at fewer "
              "threads taken as linear, a bound); with a longer A/B (40 rounds of 20 steps) -15 to +8, 6 of 11 within "
-             "5 (ResNet under twice, three small sync loops over); with the A/B before the profile (9 sync loops) -11 "
-             "to +16, 2 within 5 (a step alone and in interleaved rounds differ by up to a third); in sample: -9 to "
-             "+14 (H200), -8 to -4 (CPU)",
+             "5 (ResNet under twice, three small sync loops over); with the A/B before the profile (10 sync loops) -11 "
+             "to +16, 2 within 5 (a step alone and in interleaved rounds differ by up to a third); the same 10 again "
+             "(80 rounds) -10 to +11, 7 within 5, and 8 within 5 at the CPU speed the profile saw (the host's CPU "
+             "changes speed by 1.6x within seconds); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
                      "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
