@@ -28,7 +28,7 @@ from traceview.analysis.compile.steady import steady_steps
 from traceview.trace.step_windows import step_windows
 from traceview.analysis.kernels.steps import kernels_per_step
 from traceview.analysis.base.summary import trace_summary
-from traceview.trace import Trace
+from traceview.trace import Trace, heap
 from traceview.trace.run_files import DynamoRecord
 
 __all__ = ["Analysis", "analyze"]  # Analysis lives in .result; named here too for the callers of analyze()
@@ -44,6 +44,11 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
     regions = region_calls(trace, split)
     flops = kernel_flops(trace, attribution)
     kernels = kernel_table(attribution, flops=flops)
+    if len(trace.slices) >= heap.LARGE_SLICES:  # the walk's per-moment arrays are the largest the analyses make:
+        heap.release()  # the heap the analyses above freed goes back to the OS first (trace/heap.py)
+    path = _with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady,
+                             dynamo.unprofiled_step_ms if dynamo is not None else None,
+                             dynamo is not None and dynamo.unprofiled_after_window)
     result = Analysis(
         summary=trace_summary(trace),
         split=split,
@@ -62,9 +67,7 @@ def analyze(trace: Trace, dynamo: DynamoRecord | None = None) -> Analysis:
         reasons=compile_reasons(split, regions, dynamo),
         modules=module_table(trace, attribution),
         autotune=autotune_choices(trace, split, attribution, dynamo.autotune if dynamo is not None else None, regions),
-        critical_path=_with_steady_note(critical_path(trace, steady.used, split.slice_phase), steady,
-                                        dynamo.unprofiled_step_ms if dynamo is not None else None,
-                                        dynamo is not None and dynamo.unprofiled_after_window),
+        critical_path=path,
         steady=steady,
         unprofiled_step_ms=dynamo.unprofiled_step_ms if dynamo is not None else None,
         replay=replay_window(trace, steady.used),

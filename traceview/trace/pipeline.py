@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from traceview.trace import recover
+from traceview.trace import heap, recover
 from traceview.trace.events import read_columns
 from traceview.trace.model import Trace
 from traceview.trace.read import read
@@ -32,7 +32,12 @@ def load_file(path: str | Path, rank: int | None = None) -> Trace:
         repairs = recover.Repairs()
         text = read(path) or recover.whole_file(path, repairs)
         columns = read_columns(text, repairs)
-        return build(text, columns, rank)
+        trace = build(text, columns, rank)
+    if text.size_bytes >= heap.LARGE_BYTES:  # the decoded pieces' memory, back to the OS (trace/heap.py)
+        del columns, text
+        heap.release()
+    return trace
+
 
 
 @contextmanager

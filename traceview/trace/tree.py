@@ -140,6 +140,10 @@ def mark_subtrees(slices: pd.DataFrame, roots: np.ndarray) -> np.ndarray:
     return has_root
 
 
+#: Moments :func:`innermost_at` walks at once.
+_CHUNK = 1 << 17
+
+
 def innermost_at(parents: np.ndarray, end_ns: np.ndarray, ordered: np.ndarray, starts: np.ndarray, points: np.ndarray,
                  closed: bool = False) -> np.ndarray:
     """For each moment in ``points``: the innermost of one thread's slices running there (-1: none).
@@ -147,9 +151,20 @@ def innermost_at(parents: np.ndarray, end_ns: np.ndarray, ordered: np.ndarray, s
     ``ordered``: the thread's slice ids sorted by (start, depth), ``starts`` their start times. The last slice started
     at or before a moment is the innermost if it still runs (its end after the moment; at or after it when
     ``closed``), else one of its ancestors is: only the moments whose candidate has ended walk up (lost exits nest
-    ~2,000 deep)."""
-    at = np.searchsorted(starts, points, side="right") - 1
-    current = np.where(at >= 0, ordered[np.maximum(at, 0)], -1)
+    ~2,000 deep). Moments are taken ``_CHUNK`` at a time: a long with_stack thread has ~1 M of them, and the walk's
+    fancy-indexed temporaries over all of them at once were the critical path's memory peak (~30 MB)."""
+    if len(points) > _CHUNK:
+        out = np.empty(len(points), dtype=np.int64)
+        for i in range(0, len(points), _CHUNK):
+            out[i:i + _CHUNK] = innermost_at(parents, end_ns, ordered, starts, points[i:i + _CHUNK], closed)
+        return out
+    at = np.searchsorted(starts, points, side="right")
+    at -= 1
+    none = at < 0
+    at[none] = 0
+    current = ordered[at] if len(ordered) else np.full(len(points), -1, dtype=np.int64)
+    del at  # (in place: a long thread's moments are ~1 M; each temporary is 8 MB)
+    current[none] = -1
     active = np.flatnonzero(current >= 0)
     while len(active):
         ended = end_ns[current[active]]

@@ -50,8 +50,8 @@ _CODE: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
 #: released wait starts the next kernel within ~1-2 us on H100/H200; 5 us leaves room for clock jitter.
 EVENT_WAIT_SLACK_NS: Final[int] = 5_000
 _MIN: Final[int] = int(np.iinfo(np.int64).min)
-SEGMENT_COLUMNS: Final[dict[str, str]] = {"start_us": "float64", "end_us": "float64", "kind": "category", "name": "category", "lane": "category",
-                                           "start_ns": "int64", "end_ns": "int64", "slice_id": "int64"}
+SEGMENT_COLUMNS: Final[dict[str, str]] = {"kind": "category", "name": "category", "lane": "category",
+                                           "start_ns": "int64", "end_ns": "int64", "slice_id": "int32"}
 #: ``slice_id``: the host slice a segment ran in (the innermost one on its thread; for a launch, the
 #: launching call) or -1 (GPU work, idle, untraced Python between slices).
 
@@ -97,11 +97,15 @@ def host_timeline(trace: Trace, start_all: np.ndarray, end_all: np.ndarray, dept
         del best_start
     # one interval per point (the last point only closes the previous one); merge equal neighbours
     keep = np.flatnonzero(np.r_[True, best[1:-1] != best[:-2]]) if len(best) > 1 else np.zeros(0, dtype=np.int64)
-    slice_id = best[keep]
+    slice_id = best[keep].astype(np.int32)  # slice ids fit 32 bits (the walk's memory: one per moment)
     del best
-    starts = points[keep]
-    ends = np.append(starts[1:], points[-1]) if len(starts) else starts.copy()
-    tid = np.where(slice_id >= 0, tid_all[np.maximum(slice_id, 0)], tids[0])
+    bounds = np.empty(len(keep) + 1, dtype=points.dtype)  # the intervals tile: each ends where the next starts
+    bounds[:-1] = points[keep]
+    bounds[-1] = points[-1]
+    starts, ends = bounds[:-1], bounds[1:]  # views of one array (a long with_stack thread has ~1 M intervals)
+    del points, keep
+    tid = tid_all[np.maximum(slice_id, 0)]
+    tid[slice_id < 0] = tids[0]
     return HostTimeline(starts, ends, slice_id, tid)
 
 
@@ -109,9 +113,10 @@ def host_timeline(trace: Trace, start_all: np.ndarray, end_all: np.ndarray, dept
 class StepPath:
     """One step's critical path: its time split by what was on the path, and the path itself.
 
-    ``segments``: start_us, end_us (the trace's clock, us), kind (one of KINDS), name (the slice or
-    GPU activity; "" for idle and untraced Python), lane ("thread <tid>" or "stream <n>"), in time
-    order; and start_ns, end_ns, exact (float us lose sub-us digits on clocks of ~1e15 us).
+    ``segments``: kind (one of KINDS), name (the slice or GPU activity; "" for idle and untraced
+    Python), lane ("thread <tid>" or "stream <n>"), start_ns, end_ns (the trace's clock), slice_id,
+    in time order. (Float µs copies of the stamps were dropped: nothing read them, and they were a
+    third of the result's memory on a long trace.)
     """
 
     step: int  # step number as step_windows names it (ProfilerStep#N -> N); 0 for the run phase of a trace without steps
@@ -202,7 +207,7 @@ class PathWalker:
         self.name_code: dict[str, int] = {}
         for n in slice_names + extra:  # two categories may read as one name: one code for both
             self.name_code.setdefault(n, len(self.name_code))
-        remap = np.array([self.name_code[n] for n in slice_names] + [self.name_code[""]], dtype=np.int64)
+        remap = np.array([self.name_code[n] for n in slice_names] + [self.name_code[""]], dtype=np.int32)
         self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
         self.gpu_name_code = np.array([self.name_code[n] for n in extra], dtype=np.int64)  # GPU name code -1 -> ""
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
@@ -238,12 +243,13 @@ class PathWalker:
             line = host_timeline(self.trace, self.start_ns, self.end_ns, self.depth, self.tid, rows)
             sid, some = line.slice_id, line.slice_id >= 0
             safe = np.maximum(sid, 0)
-            kind = np.where(some & self.is_api[safe], _CODE["launch"], _CODE["python_cpu"]).astype(np.int8)
-            name = np.where(some, self.slice_name_code[safe], self.name_code[""]).astype(np.int32)
-            lane = np.zeros(len(sid), dtype=np.int32)
+            kind = np.where(some & self.is_api[safe], np.int8(_CODE["launch"]), np.int8(_CODE["python_cpu"]))
+            name = self.slice_name_code[safe]  # int32
+            name[~some] = self.name_code[""]
+            lane = np.zeros(len(sid), dtype=np.int16 if len(self.lane_code) < 2**15 else np.int32)
             for x in np.unique(line.tid):  # a few threads
                 lane[line.tid == x] = self.lane_code[f"thread {x}"]
-            line = dataclasses.replace(line, tid=line.tid[:0], slice_id=sid.astype(np.int32))  # the lanes say the tid from here
+            line = dataclasses.replace(line, tid=line.tid[:0])  # the lanes say the tid from here
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
             self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
         return self.hosts[(rank, pid)]
@@ -331,7 +337,7 @@ class PathWalker:
     def _step_path(self, number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
         """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
         table = np.array(segs, dtype=np.int64).reshape(len(segs), 6)
-        single = [table[:, 0], table[:, 1], table[:, 2].astype(np.int8), table[:, 3], table[:, 4], table[:, 5]]
+        single = [table[:, 0], table[:, 1], table[:, 2].astype(np.int8), table[:, 3], table[:, 4], table[:, 5].astype(np.int32)]
         cols = [[c] for c in single]
         if runs:
             lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
@@ -346,8 +352,7 @@ class PathWalker:
         start_ns, end_ns, kind, name, lane, sid = start_ns[order], end_ns[order], kind[order], name[order], lane[order], sid[order]
         per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
         breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
-        out = pd.DataFrame({"start_us": start_ns.astype(np.float64) / 1e3, "end_us": end_ns.astype(np.float64) / 1e3,
-                            "kind": pd.Categorical.from_codes(kind, dtype=pd.CategoricalDtype(list(KINDS))),
+        out = pd.DataFrame({"kind": pd.Categorical.from_codes(kind, dtype=pd.CategoricalDtype(list(KINDS))),
                             "name": pd.Categorical.from_codes(name, dtype=self.names_dtype),
                             "lane": pd.Categorical.from_codes(lane, dtype=self.lanes_dtype),
                             "start_ns": start_ns, "end_ns": end_ns, "slice_id": sid})
