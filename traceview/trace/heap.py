@@ -2,10 +2,10 @@
 
 Loading a large trace frees the pieces' structs and per-piece columns once its tables are built, and the
 analyses free their temporaries as they go; glibc keeps those pages in its arenas and the process's RSS keeps
-counting them until ``malloc_trim``. On the 100 MB with_stack GPT-2 trace that was 63 MB after the load and
-~25 MB before the critical path's walk (its per-moment arrays, the largest the analyses make, then grew the heap
-anew): ``release()`` at those two points took the load + analyze peak from 327 to ~280 MB. Elsewhere (musl, macOS,
-Windows) it does nothing.
+counting them until ``malloc_trim``. On the 100 MB with_stack GPT-2 trace that was 63 MB after the load (RSS 262 ->
+198 MB) and ~25 MB before the critical path's walk, whose per-moment arrays are the largest the analyses make. With
+the walk's leaner arrays (analysis/host/path_walk.py) the load + analyze peak went from 327 to 289 MB
+(docs/benchmarks.md, session 20). Elsewhere (musl, macOS, Windows) it does nothing.
 """
 
 from __future__ import annotations
