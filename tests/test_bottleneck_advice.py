@@ -169,7 +169,7 @@ KNOWN_MISSES = {
     ("gpu-blind-long", "vit-workers", "pageable_copy"): "-6.1 (8.6% vs 14.8%, rounds 4.1..24.8%; the first run -1.8)",
     ("gpu-blind-2-long", "tabular-sync", "input"): "+6.3 (60.8% vs 54.5%, rounds 50.4..64.5%; the first run -5.7)",
     ("gpu-blind-6-again", "convnext-sync", "input"): "-9.6 (30.8% vs 40.3%; the first run -5.7: 33.0% vs 38.7%)",
-    # the A/B before the profile (session 19): `input` 2 of 9 within 5, both signs; the postlude's base steps (the
+    # the A/B before the profile (session 19): `input` 2 of 10 within 5, both signs; the postlude's base steps (the
     # base alone, right after the rounds, the regime the prediction reads) differ from the base arm's rounds by -26%
     # to +37% (convnext 10.4 vs 14.1 ms, mobilenet 13.4 vs 9.8 ms): interleaving itself moves the arms' regime
     ("gpu-blind-after", "audio-sync", "input"): "-11.2 (17.2% vs 28.5%): the base step 6.7 ms alone, 7.8 ms in the rounds",
