@@ -58,6 +58,8 @@ RERUNS["gpu-blind-after"] = SAMPLES / "gpu" / "loader-blind-after"
 RERUNS["gpu-probe"] = SAMPLES / "gpu" / "loader-probe"
 #: ... and five sync loops and an input-bound one the probe set did not hold, the same protocol (declared: 0f36055)
 RERUNS["gpu-probe-2"] = SAMPLES / "gpu" / "loader-probe-2"
+#: ... and the sync loops of seven models no probe set held, the same protocol (session 21, declared: 259e925)
+RERUNS["gpu-blind-7"] = SAMPLES / "gpu" / "loader-blind-7"
 #: Every checked set by the name the table and KNOWN_MISSES give it.
 SETS = {"gpu": LOADER, "gpu-blind": BLIND, "cpu": CPU_LOADER, "cpu-blind": CPU_BLIND, "gpu-blind-2": BLIND2,
         "gpu-blind-3": BLIND3, "gpu-blind-4": BLIND4, "gpu-blind-5": BLIND5, "gpu-blind-6": BLIND6, **RERUNS}
@@ -193,6 +195,8 @@ KNOWN_MISSES = {
     ("gpu-probe", "tabular-sync", "input"): "-8.3 (57.1% vs 65.4%; -6.7 at the profile's CPU speed)",
     ("gpu-probe", "tcn-sync", "input"): "+11.1 (32.6% vs 21.6%; +7.3 at the profile's CPU speed)",
     ("gpu-probe-2", "crnn-sync", "input"): "+8.3 (19.9% vs 11.6%, rounds 1.1..19.7%; +6.3 at the profile's CPU speed)",
+    ("gpu-blind-7", "cnn-sync", "input"): "+5.4 (45.4% vs 40.0%, rounds 25.5..47.0%; the hand-over measured beside a "
+                                          "training step (micro_handover_train) would give 39.7%)",
     ("cpu", "mlp-input", "input"): "-6.4: the compute at 1 thread taken as twice as long (a bound); measured less",
     ("cpu", "lstm-input", "input"): "-7.8, as mlp-input",
 }
@@ -213,9 +217,13 @@ def test_the_three_kinds_are_named_for_scripts():
     assert {"input", "sync", "pageable_copy"} <= set(KINDS)
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_blocking_calls_are_the_synchronises_and_pageable_copies_a_plain_reading_finds(case):
-    trace_path = LOADER / case / "train_loader.pt.trace.json.gz"
+#: The plain reading's traces: the first GPU set's, and the seventh blind set's (ab_loader.py's profiled postlude)
+PLAIN = [LOADER / c / "train_loader.pt.trace.json.gz" for c in CASES] + \
+    [SAMPLES / "gpu" / "loader-blind-7" / c / "ab_loader.pt.trace.json.gz" for c in _cases(SAMPLES / "gpu" / "loader-blind-7")]
+
+
+@pytest.mark.parametrize("trace_path", PLAIN, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_blocking_calls_are_the_synchronises_and_pageable_copies_a_plain_reading_finds(trace_path):
     trace = load(trace_path)
     w = rp.process_window(trace, step_windows(trace))
     calls = rp.blocking_calls(trace, w).calls
@@ -231,7 +239,13 @@ def test_blocking_calls_are_the_synchronises_and_pageable_copies_a_plain_reading
     # every pageable copy blocks; a synchronize is counted when the GPU still had work (the rest returned at once)
     assert (calls["bytes"].notna()).sum() == len(copies) > 0
     assert len(copies) <= found <= len(copies) + len(syncs)
-    assert set(calls["where"]) <= {"aten::item", "aten::to"}
+    # the loop's .item() and its copies; a model's own host read of a GPU value (OPT's attention mask: `if
+    # tensor:`, aten::is_nonzero) where a plain reading finds a synchronize inside that op, once per call
+    nonzero = [e for e in inside if e.get("cat") == "cpu_op" and e["name"] == "aten::is_nonzero"]
+    read = sum(any(n["ts"] <= e["ts"] and e["ts"] + e["dur"] <= n["ts"] + n["dur"] for e in syncs) for n in nonzero)
+    assert set(calls["where"]) <= {"aten::item", "aten::to"} | ({"aten::is_nonzero"} if read else set())
+    assert (calls["where"] == "aten::is_nonzero").sum() <= read
+    assert (calls.loc[calls["where"] == "aten::is_nonzero", "cause"] == "sync").all()
     # .item() once per step: its synchronize is a sync; the copy's own synchronize goes with the copy
     assert (calls["where"] == "aten::item").sum() <= w.steps
     assert (calls.loc[calls["where"] == "aten::to", "cause"] == "pageable_copy").all()

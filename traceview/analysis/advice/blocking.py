@@ -110,13 +110,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         workers = max(1, min(4, cores - 1)) if cores else 4
         tensors = replayed.batch_tensors
         copied = blocking.by_cause["pageable_copy"]["bytes"].sum() / len(loader) if gpu and len(blocking.calls) else 0.0
-        # on a GPU host the step's own work runs HANDOVER_STEP_SHARE slower beside the workers (micro_handover_train)
-        slower = 1 + rp.HANDOVER_STEP_SHARE if gpu else 1.0
-
-        def fetch_of(load: float) -> float:
-            return rp.fetch_ms("gpu" if gpu else "cpu", tensors, float(copied), load / batches if gpu else 0.0)
-
-        fetch = fetch_of(load)
+        fetch = rp.fetch_ms("gpu" if gpu else "cpu", tensors, float(copied))
         compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
         # on the CPU, workers beside the step's intra-op threads oversubscribe the cores, and OpenMP's threads
         # then wait on each other (measured: a worker beside 2 threads on 2 cores made the step 6% slower, the
@@ -126,9 +120,9 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
         def input_share(load: float, alpha: float = 1.0) -> float:
             rest = max(real_step - load, 0.0)
-            rest_new = rest * (compute_threads / new_threads) ** alpha * slower
+            rest_new = rest * (compute_threads / new_threads) ** alpha
             demand = load + rest * compute_threads
-            new = max(rest_new + batches * fetch_of(load), load / workers, gpu_ms, demand / cores if cores else 0.0)
+            new = max(rest_new + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
             return 1 - new / real_step if real_step > 0 else 0.0
 
         share = input_share(load)
@@ -147,10 +141,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                               how,
                               f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch of {tensors:g} tensor(s)"
                               + (f" ({copied / 1e6:.2f} MB copied to the GPU)" if copied else "")
-                              + f" from a worker costs {fetch:.2f} ms"
-                              + (f" and the step's own work runs {100 * rp.HANDOVER_STEP_SHARE:.1f}% slower beside the workers "
-                                 "(benchmarks/micro_handover_train.py)" if gpu else " (benchmarks/micro_host.py)")
-                              + "; the step cannot be shorter than the batches each worker makes, its GPU "
+                              + f" from a worker costs {fetch:.2f} ms (benchmarks/micro_host.py); the step cannot be shorter than the batches each worker makes, its GPU "
                               f"time ({gpu_ms:.2f} ms), nor all the CPU work over the cores"
                               + ("" if gpu else f" (the step's own compute at {compute_threads} threads)")
                               + (f"; at {new_threads} intra-op thread(s) instead of {compute_threads} the step's compute takes "

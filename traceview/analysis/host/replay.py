@@ -42,31 +42,25 @@ from traceview.trace import Trace
 #: first read is taken as the work it was anyway).
 FETCH_BASE_MS = {"gpu": 0.26, "cpu": 0.29}
 FETCH_PER_TENSOR_MS = {"gpu": 0.26, "cpu": 0.15}
-#: On a GPU host, the whole hand-over of a batch of (data, labels) as a training step feels it: a generic network's
-#: training step (``benchmarks/micro_handover_train.py``: Linear + LayerNorm + GELU blocks, AdamW, ``loss.item()`` each
-#: step, the batch copied from pageable memory; none of the scored loops) over a ready batch in the process against
-#: min(4, cores - 1) persistent workers making each batch, alternating in rounds in one process; least squares
-#: ``extra = HANDOVER_MS + HANDOVER_STEP_SHARE * step + HANDOVER_PER_MADE_MS * made`` over depth 4/12/32 (steps of
-#: 2-12 ms) x 0/4 ms of the workers' work per batch. H200 host, two runs (2026-11-28): 0.95, 0.92 ms + 11.7%, 7.8% of the
-#: step + -0.02, 0.09 ms per ms of the batch's making; their means. The step's own host work runs ~10% slower beside
-#: the workers, which ``micro_host.py``'s hand-over (a step of small matmuls in a loop: 1.00 ms + 0.23 ms/MB, no
-#: slowdown with its host work) did not see. The per-MB cost is that benchmark's (its batches 256 KB to 8 MB).
-HANDOVER_MS = 0.94
+#: On a GPU host, the whole hand-over of a batch of (data, labels) as a training loop feels it: the loop's time per
+#: step with its batches from the workers (made fresh there) less the same loop over a ready batch in the process,
+#: the step doing a fixed amount of host work (small kernels launched) and copying the batch to the GPU from
+#: pageable memory (``benchmarks/micro_host.py`` ``handover``, arms alternating in rounds in one process; 256 KB to
+#: 8 MB, 1-8 ms of host work per step, which hardly matters). Besides ``next()`` it holds the first touch of the
+#: worker's shared memory (its copy to the GPU faults the pages in) and what the step loses beside the workers.
+#: H200 host, three runs (2026-11-26): 0.90, 1.08, 1.01 ms + 0.265, 0.207, 0.210 ms per MB; their means.
+HANDOVER_MS = 1.00
 HANDOVER_MS_PER_MB = 0.23
-HANDOVER_STEP_SHARE = 0.097
-HANDOVER_PER_MADE_MS = 0.035
 #: Tensors in a batch when the trace shows no collate (a batch of (inputs, labels)).
 BATCH_TENSORS = 2
 
 
-def fetch_ms(device: str, tensors: float, nbytes: float = 0.0, made_ms: float = 0.0) -> float:
-    """What taking one batch of ``tensors`` tensors (``nbytes`` copied to the GPU; ``made_ms`` to make it in the
-    process) from a worker costs the training process (ms): on a GPU host the measured hand-over of a two-tensor batch
-    of its size, each further tensor's segment at the per-tensor cost (the step's own slowdown beside the workers,
-    HANDOVER_STEP_SHARE, is the caller's); on a CPU host the per-tensor fetch."""
+def fetch_ms(device: str, tensors: float, nbytes: float = 0.0) -> float:
+    """What taking one batch of ``tensors`` tensors (``nbytes`` copied to the GPU) from a worker costs the training
+    process (ms): on a GPU host the measured hand-over of a two-tensor batch of its size, each further tensor's
+    segment at the per-tensor cost; on a CPU host the per-tensor fetch."""
     if device == "gpu":
-        return (HANDOVER_MS + HANDOVER_MS_PER_MB * nbytes / 1e6 + FETCH_PER_TENSOR_MS["gpu"] * (tensors - BATCH_TENSORS)
-                + HANDOVER_PER_MADE_MS * made_ms)
+        return HANDOVER_MS + HANDOVER_MS_PER_MB * nbytes / 1e6 + FETCH_PER_TENSOR_MS["gpu"] * (tensors - BATCH_TENSORS)
     return FETCH_BASE_MS[device] + FETCH_PER_TENSOR_MS[device] * tensors
 
 
