@@ -76,7 +76,8 @@ CHECKED: Final[dict[str, str]] = {
              "to +16, 2 within 5 (a step alone and in interleaved rounds differ by up to a third); the same 10 again "
              "(80 rounds) -10 to +11, 7 within 5, and 8 within 5 at the CPU speed the profile saw (the host's CPU "
              "changes speed by 1.6x within seconds); 3 more so (crnn, wavenet, an input-bound audio loop) +3 to +8, 2 "
-             "within 5, none at the profile's speed (all over by 5-6); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
+             "within 5, none at the profile's speed (all over by 5-6); 7 more sync loops (MLP, CNN, LSTM, and GPT-2, an LSTM "
+             "LM, OPT, T5 quiet, rightly) +1.5 to +5.4, 2 of 3 within 5; in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
                      "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
