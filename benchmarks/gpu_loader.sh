@@ -26,6 +26,7 @@ PROBE=${PROBE:-0}  # 1 (with PROFILE_AFTER=1): ab_loader.py --probe, the CPU's s
 PROFILE_AFTER=${PROFILE_AFTER:-0}  # 1 (with SAME_PROCESS=1): the profiled window after the A/B's rounds (ab_loader.py --postlude), not before: the rounds run before the profiler attached CUPTI (pytorch#144455)
 SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab_loader.py --prelude under traceview profile)  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
 TRAIN_HANDOVER=${TRAIN_HANDOVER:-0}  # 1: benchmarks/micro_handover_train.py before the loops (micro_handover_train.json in $OUT)
+PIN_LOOP=${PIN_LOOP:-0}  # 1: benchmarks/micro_pin_loop.py before the loops (micro_pin_loop.json in $OUT)
 GIL_RUNS=${GIL_RUNS:-0}  # benchmarks/micro_gil.py runs before the loops (micro_gil-N.json in $OUT)
 PIN_PHASES=${PIN_PHASES:-}  # models for benchmarks/pin_phases.py after the loops (pin_phases.json in $OUT; not printed when SEALED)
 S=/tmp/tv-loader
@@ -39,6 +40,9 @@ for i in $(seq "$MICRO_RUNS"); do
 done
 if [ "$TRAIN_HANDOVER" = 1 ]; then
   python3 benchmarks/micro_handover_train.py --json "$OUT/micro_handover_train.json" 2>> "$LOG" | tee -a "$LOG"; say "micro_handover_train: exit ${PIPESTATUS[0]}"
+fi
+if [ "$PIN_LOOP" = 1 ]; then
+  python3 benchmarks/micro_pin_loop.py --json "$OUT/micro_pin_loop.json" 2>> "$LOG" | tee -a "$LOG"; say "micro_pin_loop: exit ${PIPESTATUS[0]}"
 fi
 for i in $(seq "$GIL_RUNS"); do
   python3 benchmarks/micro_gil.py --json "$OUT/micro_gil-$i.json" 2>> "$LOG" | tee -a "$LOG"; say "micro_gil $i: exit ${PIPESTATUS[0]}"
