@@ -167,7 +167,8 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         pinned_here = len(loader) == 0 or not loader["multiprocess"].any()
         cost = {}
         for sid, nbytes in zip(calls["slice_id"], calls["bytes"]):
-            extra = (rp.PIN_MS + (0 if np.isnan(nbytes) else nbytes / (rp.PIN_GB_S * 1e9) * 1e3)) if kind == "pageable_copy" and pinned_here else 0.0
+            extra = (rp.PIN_MS / rp.BATCH_TENSORS + (0 if np.isnan(nbytes) else rp.PIN_MS_PER_MB * nbytes / 1e6)) \
+                if kind == "pageable_copy" and pinned_here else 0.0
             cost[int(sid)] = int((launch_ms + extra) * 1e6)
         if kind == "pageable_copy" and len(loader) and loader["multiprocess"].all():
             # pin_memory=True: the pin-memory thread receives the workers' batches; __next__ takes them from it
@@ -202,7 +203,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                          how,
                          "the other calls that block stay and wait for the replayed GPU; each removed call still costs "
                          f"a launch ({launch_ms * 1e3:.1f} µs)" + (f", and pinning the batch in the training process "
-                                                                   f"({rp.PIN_MS} ms + {rp.PIN_GB_S} GB/s)" if kind == "pageable_copy" and pinned_here else ""),
+                                                                   f"({rp.PIN_MS / rp.BATCH_TENSORS:g} ms per copy + {rp.PIN_MS_PER_MB} ms/MB: benchmarks/micro_pin_loop.py)" if kind == "pageable_copy" and pinned_here else ""),
                          where=str(where.index[0]), removed_events=rp.host_events(trace, w, removed),
                          per_step=each_step(changed_each),
                          profiler_ms=(kappa * rp.host_events(trace, w, calls) / w.steps

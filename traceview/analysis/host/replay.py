@@ -64,10 +64,14 @@ def fetch_ms(device: str, tensors: float, nbytes: float = 0.0) -> float:
     return FETCH_BASE_MS[device] + FETCH_PER_TENSOR_MS[device] * tensors
 
 
-#: pin_memory() of a batch in the training process (``benchmarks/micro_host.py``, H200 host: 2.7 µs for 4 KB,
-#: 0.17 ms for 16 MB through the caching host allocator).
-PIN_MS = 0.003
-PIN_GB_S = 99.0
+#: pin_memory=True in a loop without workers: what pinning adds to the training process's ``__next__`` as a loop
+#: feels it (``benchmarks/micro_pin_loop.py``: a generic network's training step, an in-process DataLoader pinned
+#: against not, alternating in rounds in one process; batches of 256 KB to 8 MB; H200 host, 2026-11-28: 0.12-0.41 ms
+#: per batch, least squares 0.257 ms + 0.021 ms/MB): ``PIN_MS`` per batch of two tensors (half per copy) and
+#: ``PIN_MS_PER_MB`` per MB copied. ``tensor.pin_memory()`` alone, over and over on one tensor (``micro_host.py``:
+#: 3 µs + 99 GB/s), is ten times less.
+PIN_MS = 0.257
+PIN_MS_PER_MB = 0.021
 #: With workers and pin_memory=True, the DataLoader's pin-memory thread receives each batch from the workers and
 #: pins it; the training process's ``__next__`` takes it from a thread queue: about an in-process ``next()``
 #: (``benchmarks/micro_host.py``: 0.008-0.012 ms on the H200 host) and a queue get.
