@@ -60,6 +60,9 @@ RERUNS["gpu-probe"] = SAMPLES / "gpu" / "loader-probe"
 RERUNS["gpu-probe-2"] = SAMPLES / "gpu" / "loader-probe-2"
 #: ... and the sync loops of seven models no probe set held, the same protocol (session 21, declared: 259e925)
 RERUNS["gpu-blind-7"] = SAMPLES / "gpu" / "loader-blind-7"
+#: ... and five sync loops once more with the base and pageable_copy arms (session 21, declared: efc02b0): pinning
+#: in a loop without workers as benchmarks/micro_pin_loop.py measured it
+RERUNS["gpu-pin"] = SAMPLES / "gpu" / "loader-pin"
 #: Every checked set by the name the table and KNOWN_MISSES give it.
 SETS = {"gpu": LOADER, "gpu-blind": BLIND, "cpu": CPU_LOADER, "cpu-blind": CPU_BLIND, "gpu-blind-2": BLIND2,
         "gpu-blind-3": BLIND3, "gpu-blind-4": BLIND4, "gpu-blind-5": BLIND5, "gpu-blind-6": BLIND6, **RERUNS}
@@ -135,7 +138,6 @@ KNOWN_MISSES = {
     ("gpu", "cnn-sync", "input"): "+14.4: the profiled process's __next__ took 7.3 ms per batch, the A/B's 5.2 ms "
                                   "(the same script; the first capture's profile: 4.2 ms)",
     ("gpu", "cnn-input", "input"): "+5.9 (78.3% vs 72.3%; the A/B's rounds 66.6-79.2%)",
-    ("gpu", "cnn-sync", "pageable_copy"): "+10.4: advised at 3.2% where the A/B measured -7.2% (rounds -29 to +21%)",
     ("gpu", "gpt2-workers", "pageable_copy"): "+5.2 (5.4% vs 0.2%): 46% of the hand-over taken to come back, pin_phases "
                                               "measured 90%: transformers' Python between short ops takes the GIL back "
                                               "more often than ops in the trace, stretched by the profiler, say",
@@ -157,8 +159,6 @@ KNOWN_MISSES = {
     ("gpu-blind-4-same", "resnet-sync", "input"): "-13.8 (18.7% vs 32.5%; the first run: 28.7% vs 23.3%, +5.5)",
     ("gpu-blind-4-same", "opt-workers", "pageable_copy"): "+13.2 (5.5% vs -7.7%, rounds -26.6..17.7%; the first run 5.1%)",
     ("gpu-blind-4-same", "crnn-workers", "pageable_copy"): "+5.2 (17.6% vs 12.4%; the first run 16.9%, +0.1)",
-    ("gpu-blind-5-same", "mobilenet-sync", "pageable_copy"): "+12.8 (advised at 3.0% where the A/B measured -9.7%, rounds "
-                                                              "-27.6..11.8%; not advised in the first run)",
     ("gpu-blind-4-long", "resnet-sync", "input"): "-14.7 (16.5% vs 31.2%, rounds 15.6..37.3%): the rounds' batch 9.2 ms, "
                                                     "the prelude's 4.1 ms",
     ("gpu-blind-3-long", "bert-workers", "pageable_copy"): "+7.8 (7.0% vs -0.9%, rounds -10.7..14.7%; the earlier runs "
@@ -178,14 +178,11 @@ KNOWN_MISSES = {
     ("gpu-blind-after", "convnext-sync", "input"): "-8.8 (22.3% vs 31.1%): the base step 10.4 ms alone, 14.1 ms in the rounds",
     ("gpu-blind-after", "gru-sync", "input"): "+6.3 (13.2% vs 6.9%, rounds -6.5..18.4%): the batch 2.7 ms alone, 2.2 ms in the rounds",
     ("gpu-blind-after", "mobilenet-sync", "input"): "+11.9 (38.7% vs 26.8%): the base step 13.4 ms alone, 9.8 ms in the rounds",
-    ("gpu-blind-after", "mobilenet-sync", "pageable_copy"): "+18.1 (3.6% vs -14.5%, rounds -23.1..7.1%; the second "
-                                                              "time mobilenet-sync's pinned copy measured slower)",
     ("gpu-blind-after", "resnet-sync", "input"): "+6.0 (27.1% vs 21.1%, rounds 7.4..29.0%; under by 14 in both runs "
                                                  "profiled before the rounds)",
     ("gpu-blind-after", "tabular-sync", "input"): "-6.1 (53.0% vs 59.1%; +6.3 in the longer A/B profiled before it)",
     ("gpu-blind-after", "mixer-sync", "input"): "+9.0 (33.0% vs 23.9%, rounds 10.6..38.4%; -2.6 profiled before the rounds)",
     ("gpu-blind-after", "tcn-sync", "input"): "+15.6 (34.3% vs 18.7%, rounds 8.3..30.8%; -0.8 profiled before the rounds)",
-    ("gpu-blind-after", "tcn-sync", "pageable_copy"): "+17.3 (3.2% vs -14.0%, rounds -42.6..15.7%)",
     ("gpu-blind-after", "gru-workers", "pageable_copy"): "-8.9 (10.3% vs 19.1%, rounds 8.0..26.7%; 4.5 and 7.2 "
                                                          "measured before)",
     ("gpu-blind-after", "resnet-workers", "pageable_copy"): "-5.3 (9.1% vs 14.3%, rounds 6.8..19.8%)",
@@ -217,9 +214,9 @@ def test_the_three_kinds_are_named_for_scripts():
     assert {"input", "sync", "pageable_copy"} <= set(KINDS)
 
 
-#: The plain reading's traces: the first GPU set's, and the seventh blind set's (ab_loader.py's profiled postlude)
+#: The plain reading's traces: the first GPU set's, the seventh blind set's and the pin set's (ab_loader.py's postlude)
 PLAIN = [LOADER / c / "train_loader.pt.trace.json.gz" for c in CASES] + \
-    [SAMPLES / "gpu" / "loader-blind-7" / c / "ab_loader.pt.trace.json.gz" for c in _cases(SAMPLES / "gpu" / "loader-blind-7")]
+    [SAMPLES / "gpu" / s / c / "ab_loader.pt.trace.json.gz" for s in ("loader-blind-7", "loader-pin") for c in _cases(SAMPLES / "gpu" / s)]
 
 
 @pytest.mark.parametrize("trace_path", PLAIN, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")

@@ -82,7 +82,10 @@ CHECKED: Final[dict[str, str]] = {
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
                      "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
                      "first runs with workers 15 within 5, misses -13 to +6; 17 with a longer A/B (40 rounds of 20 "
-                     "steps) -6.1 to +7.8, 14 within 5; 12 with the A/B before the profile -8.9 to +2.9, 10 within 5",
+                     "steps) -6.1 to +7.8, 14 within 5; 12 with the A/B before the profile -8.9 to +2.9, 10 within 5; "
+                     "without workers (pinning charged as a loop feels it, benchmarks/micro_pin_loop.py) quiet on the "
+                     "5 sync-loop runs where it had been advised at 3.0-3.7% and on 5 re-runs of such loops: the change "
+                     "measured -14.5% to +3.9%",
     "sync": "advised twice in 134 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; ResNet "
             "without, 3.6% and 5.2% (a longer A/B); not advised on ResNet with workers where it then measured 10.9% "
             "(the A/B before the profile); elsewhere removing .item() measured -11% to +11%, each A/B's rounds across 0",
