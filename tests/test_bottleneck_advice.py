@@ -248,6 +248,24 @@ def test_blocking_calls_are_the_synchronises_and_pageable_copies_a_plain_reading
     assert (calls.loc[calls["where"] == "aten::to", "cause"] == "pageable_copy").all()
 
 
+@pytest.mark.parametrize("trace_path", PLAIN, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_gpu_activities_per_name_are_what_a_plain_reading_finds(trace_path):
+    """Each kernel, copy and memset name's count and total time, against the raw JSON's events. (HTA 0.5's trace
+    holds 1,184 of OPT's 1,480 GPU activities here, its kernel breakdown 13.2 of the 16.4 ms: no reader for these.)"""
+    trace = load(trace_path)
+    raw: dict[str, list[int]] = {}
+    for e in _events(trace_path):
+        if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset"):
+            got = raw.setdefault(e["name"], [0, 0])
+            got[0] += 1
+            got[1] += round(float(e["dur"]) * 1000)
+    ours = trace.gpu.groupby("name")["dur_ns"].agg(["count", "sum"])
+    assert len(trace.gpu) > 100 and set(ours.index) == set(raw)
+    for name, (count, total) in raw.items():
+        assert ours.loc[name, "count"] == count, name
+        assert abs(int(ours.loc[name, "sum"]) - total) <= count, name  # each event's µs read to the ns
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_replaying_the_steps_unchanged_gives_back_their_time(case):
     trace = load(LOADER / case / "train_loader.pt.trace.json.gz")
