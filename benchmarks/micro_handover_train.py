@@ -55,27 +55,38 @@ class Samples(Dataset):
         return x, torch.randint(0, CLASSES, (), generator=gen)
 
 
-def net_of(depth: int) -> nn.Module:
+def net_of(depth: int, inputs: int = WIDTH) -> nn.Module:
+    """The generic network: Linear(inputs, WIDTH) when the input is wider, ``depth`` blocks of Linear(WIDTH) +
+    LayerNorm + GELU, a linear head."""
     blocks = [nn.Sequential(nn.Linear(WIDTH, WIDTH), nn.LayerNorm(WIDTH), nn.GELU()) for _ in range(depth)]
-    return nn.Sequential(*blocks, nn.Linear(WIDTH, CLASSES))
+    first = [nn.Linear(inputs, WIDTH)] if inputs != WIDTH else []
+    return nn.Sequential(*first, *blocks, nn.Linear(WIDTH, CLASSES))
 
 
-def steps_ms(net, opt, batches, steps: int, device) -> float:
-    """Mean ms per training step over ``steps`` steps (each: a batch, its pageable copy, forward, backward, AdamW,
-    loss.item()); synchronised at both ends."""
+def train_steps(net, opt, batches, steps: int, device, pinned: bool = False) -> tuple[float, float]:
+    """(ms per step, ms per step in ``next(batches)``) over ``steps`` training steps (each: a batch, its copy to
+    the device -- non-blocking when ``pinned`` -- forward, backward, AdamW, loss.item()); synchronised at both ends."""
     sync = torch.cuda.synchronize if device.type == "cuda" else (lambda *a: None)
     sync(device)
+    waited = 0.0
     t0 = time.perf_counter()
     for _ in range(steps):
+        t1 = time.perf_counter()
         x, y = next(batches)
-        x, y = x.to(device), y.to(device)
+        waited += time.perf_counter() - t1
+        x, y = x.to(device, non_blocking=pinned), y.to(device, non_blocking=pinned)
         loss = nn.functional.cross_entropy(net(x), y)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
         loss.item()
     sync(device)
-    return (time.perf_counter() - t0) * 1e3 / steps
+    return (time.perf_counter() - t0) * 1e3 / steps, waited * 1e3 / steps
+
+
+def steps_ms(net, opt, batches, steps: int, device) -> float:
+    """Mean ms per training step (:func:`train_steps`, pageable copies)."""
+    return train_steps(net, opt, batches, steps, device)[0]
 
 
 def cell(depth: int, work_ms: float, workers: int, batch: int, rounds: int, steps: int, device) -> dict:

@@ -26,55 +26,34 @@ import argparse
 import json
 import os
 import statistics
-import time
+import sys
 from pathlib import Path
 
 import numpy as np
 import torch
-from torch import nn
-from torch.utils.data import DataLoader, Dataset
+from torch.utils.data import DataLoader
 
-WIDTH = 256
-CLASSES = 10
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import micro_handover_train as handover  # noqa: E402  (the same generic network and step)
+from micro_handover_train import CLASSES, WIDTH, net_of, train_steps  # noqa: E402
+
 BATCH = 64
 
 
-class Samples(Dataset):
-    """``n`` samples of ``k`` float32 values and a label, each made afresh (cheaply: a fill)."""
+class Samples(handover.Samples):
+    """``n`` samples of ``k`` float32 values and a label, each made afresh (cheaply: a fill; no transform)."""
 
     def __init__(self, n: int, k: int):
-        self.n, self.k = n, k
-
-    def __len__(self):
-        return self.n
+        super().__init__(n, 0.0)
+        self.k = k
 
     def __getitem__(self, i):
         return torch.full((self.k,), float(i % 97) / 97), torch.tensor(i % CLASSES)
 
 
-def net_of(k: int) -> nn.Module:
-    blocks = [nn.Sequential(nn.Linear(WIDTH, WIDTH), nn.LayerNorm(WIDTH), nn.GELU()) for _ in range(12)]
-    return nn.Sequential(nn.Linear(k, WIDTH), *blocks, nn.Linear(WIDTH, CLASSES))
-
-
 def run(net, opt, batches, steps: int, device, pinned: bool) -> tuple[float, float]:
-    """(ms per step, ms per step in ``next(batches)``) over ``steps`` steps, synchronised at both ends."""
-    sync = torch.cuda.synchronize if device.type == "cuda" else (lambda *a: None)
-    sync(device)
-    waited = 0.0
-    t0 = time.perf_counter()
-    for _ in range(steps):
-        t1 = time.perf_counter()
-        x, y = next(batches)
-        waited += time.perf_counter() - t1
-        x, y = x.to(device, non_blocking=pinned), y.to(device, non_blocking=pinned)
-        loss = nn.functional.cross_entropy(net(x), y)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-        loss.item()
-    sync(device)
-    return (time.perf_counter() - t0) * 1e3 / steps, waited * 1e3 / steps
+    """(ms per step, ms per step in ``next(batches)``): :func:`micro_handover_train.train_steps`."""
+    return train_steps(net, opt, batches, steps, device, pinned)
 
 
 def forever(loader):
@@ -85,7 +64,7 @@ def forever(loader):
 def size_row(nbytes: int, rounds: int, steps: int, device) -> dict:
     k = max(WIDTH, nbytes // (4 * BATCH))
     torch.manual_seed(0)
-    net = net_of(k).to(device)
+    net = net_of(12, k).to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=1e-4)
     data = Samples(BATCH * 4096, k)
     its = {False: forever(DataLoader(data, batch_size=BATCH, num_workers=0, pin_memory=False)),
