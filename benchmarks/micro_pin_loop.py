@@ -51,11 +51,6 @@ class Samples(handover.Samples):
         return torch.full((self.k,), float(i % 97) / 97), torch.tensor(i % CLASSES)
 
 
-def run(net, opt, batches, steps: int, device, pinned: bool) -> tuple[float, float]:
-    """(ms per step, ms per step in ``next(batches)``): :func:`micro_handover_train.train_steps`."""
-    return train_steps(net, opt, batches, steps, device, pinned)
-
-
 def forever(loader):
     while True:
         yield from loader
@@ -70,13 +65,13 @@ def size_row(nbytes: int, rounds: int, steps: int, device) -> dict:
     its = {False: forever(DataLoader(data, batch_size=BATCH, num_workers=0, pin_memory=False)),
            True: forever(DataLoader(data, batch_size=BATCH, num_workers=0, pin_memory=True))}
     for pinned in (False, True):
-        run(net, opt, its[pinned], 5, device, pinned)
+        train_steps(net, opt, its[pinned], 5, device, pinned)
     step_d, next_d, base_step, base_next = [], [], [], []
     for r in range(rounds + 1):
         got = {}
         for pinned in ((False, True) if r % 2 == 0 else (True, False)):
-            run(net, opt, its[pinned], 2, device, pinned)
-            got[pinned] = run(net, opt, its[pinned], steps, device, pinned)
+            train_steps(net, opt, its[pinned], 2, device, pinned)
+            got[pinned] = train_steps(net, opt, its[pinned], steps, device, pinned)
         if r:
             step_d.append(got[True][0] - got[False][0])
             next_d.append(got[True][1] - got[False][1])

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, SAMPLES
+from training_facts import GPU_CATS, RawTrace
 
 from traceview.analysis.analyze import analyze
 from traceview.analysis.host import replay as rp
@@ -249,21 +250,26 @@ def test_blocking_calls_are_the_synchronises_and_pageable_copies_a_plain_reading
 
 
 @pytest.mark.parametrize("trace_path", PLAIN, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
-def test_gpu_activities_per_name_are_what_a_plain_reading_finds(trace_path):
-    """Each kernel, copy and memset name's count and total time, against the raw JSON's events. (HTA 0.5's trace
-    holds 1,184 of OPT's 1,480 GPU activities here, its kernel breakdown 13.2 of the 16.4 ms: no reader for these.)"""
+def test_gpu_activities_and_kernels_per_step_are_what_a_plain_reading_finds(trace_path):
+    """Against tests/training_facts.py's reading of the raw JSON: each kernel, copy and memset name's count and total
+    time, and the kernels of each step (the backward's launched from autograd's thread). (HTA 0.5's trace holds 1,184
+    of OPT's 1,480 GPU activities here, its kernel breakdown 13.2 of the 16.4 ms: no reader for these.)"""
     trace = load(trace_path)
-    raw: dict[str, list[int]] = {}
-    for e in _events(trace_path):
-        if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset"):
-            got = raw.setdefault(e["name"], [0, 0])
+    raw = RawTrace(trace_path)
+    per_name: dict[str, list[int]] = {}
+    for e in raw.complete:
+        if e.get("cat") in GPU_CATS:
+            got = per_name.setdefault(e["name"], [0, 0])
             got[0] += 1
             got[1] += round(float(e["dur"]) * 1000)
     ours = trace.gpu.groupby("name")["dur_ns"].agg(["count", "sum"])
-    assert len(trace.gpu) > 100 and set(ours.index) == set(raw)
-    for name, (count, total) in raw.items():
+    assert len(trace.gpu) > 100 and set(ours.index) == set(per_name)
+    for name, (count, total) in per_name.items():
         assert ours.loc[name, "count"] == count, name
         assert abs(int(ours.loc[name, "sum"]) - total) <= count, name  # each event's µs read to the ns
+    steps = analyze(trace).steps.steps
+    assert len(raw.threads_launching()) == 2  # the training thread and autograd's
+    assert (steps["kernels"] + steps["compile_kernels"]).tolist() == raw.kernels_per_step()
 
 
 @pytest.mark.parametrize("case", CASES)
