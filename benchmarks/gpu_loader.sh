@@ -24,6 +24,7 @@ MICRO_RUNS=${MICRO_RUNS:-1}
 ARMS=${ARMS:-}  # the A/B's arms, comma-separated (default: base,sync,pageable_copy[,input])
 PROBE=${PROBE:-0}  # 1 (with PROFILE_AFTER=1): ab_loader.py --probe, the CPU's speed each round and the postlude ran at
 PROFILE_AFTER=${PROFILE_AFTER:-0}  # 1 (with SAME_PROCESS=1): the profiled window after the A/B's rounds (ab_loader.py --postlude), not before: the rounds run before the profiler attached CUPTI (pytorch#144455)
+POSTLUDE=${POSTLUDE:-32}  # with PROFILE_AFTER=1: the base arm's steps after the rounds; over 32, the window is their last steps but 5 and every postlude step before it (but its first 2) times the run without the profiler (profile --timed-from)
 SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab_loader.py --prelude under traceview profile)  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
 TRAIN_HANDOVER=${TRAIN_HANDOVER:-0}  # 1: benchmarks/micro_handover_train.py before the loops (micro_handover_train.json in $OUT)
 PIN_LOOP=${PIN_LOOP:-0}  # 1: benchmarks/micro_pin_loop.py before the loops (micro_pin_loop.json in $OUT)
@@ -32,7 +33,7 @@ PIN_PHASES=${PIN_PHASES:-}  # models for benchmarks/pin_phases.py after the loop
 S=/tmp/tv-loader
 . benchmarks/device_setup.sh
 say "$(python3 -c 'import os, torch; print("torch", torch.__version__, torch.cuda.get_device_name(0), "cores", len(os.sched_getaffinity(0)))')"
-work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; resnet) echo 4;; opt) echo 8;; crnn) echo 6;; mobilenet) echo 4;; t5) echo 8;; seq2seq) echo 8;; convnext) echo 4;; llama) echo 8;; wavenet) echo 4;; esac; }
+work_of() { case $1 in mlp) echo 4;; cnn) echo 4;; lstm) echo 6;; gpt2) echo 8;; gru) echo 6;; vit) echo 4;; audio) echo 4;; mixer) echo 4;; tcn) echo 4;; tabular) echo 16;; unet) echo 4;; bert) echo 8;; lstmlm) echo 8;; resnet) echo 4;; opt) echo 8;; crnn) echo 6;; mobilenet) echo 4;; t5) echo 8;; seq2seq) echo 8;; convnext) echo 4;; llama) echo 8;; wavenet) echo 4;; densenet) echo 4;; vae) echo 4;; pointnet) echo 4;; esac; }
 for i in $(seq "$MICRO_RUNS"); do
   m=$S/micro_host.json; [ "$i" -gt 1 ] && m=$S/micro_host-$i.json
   python3 benchmarks/micro_host.py --json "$m" > /dev/null 2>> "$LOG"; say "micro_host $i: exit $?"
@@ -60,9 +61,11 @@ for config in $CONFIGS; do
     if [ "$SAME_PROCESS" = 1 ] && [ "$PROFILE_AFTER" = 1 ]; then
       n_arms=$(echo "$arms" | tr ',' ' ' | wc -w)
       first=$(( (ROUNDS + 1) * n_arms * (ROUND_STEPS + 10) ))  # the postlude's first step (10 untimed steps a round)
-      timeout "$left" python3 -m traceview profile --steps "$(( first + 22 )):$(( first + 27 ))" --no-analyze -o "$d" benchmarks/ab_loader.py \
+      window="$(( first + 22 )):$(( first + 27 ))"; timed=""
+      [ "$POSTLUDE" -gt 32 ] && { window="$(( first + POSTLUDE - 10 )):$(( first + POSTLUDE - 5 ))"; timed="--timed-from $(( first + 2 ))"; }
+      timeout "$left" python3 -m traceview profile --steps "$window" $timed --no-analyze -o "$d" benchmarks/ab_loader.py \
         --model "$model" --sync-every 1 --work "$work" --workers "$workers" $np --arms "$arms" --rounds "$ROUNDS" --steps "$ROUND_STEPS" \
-        --untimed 10 --postlude 32 $( [ "${PROBE:-0}" = 1 ] && echo --probe ) --json "$d/ab.json" > "$d/ab.out" 2>&1
+        --untimed 10 --postlude "$POSTLUDE" $( [ "${PROBE:-0}" = 1 ] && echo --probe ) --json "$d/ab.json" > "$d/ab.out" 2>&1
       say "$model $config A/B, then its profile in the same process: exit $?"; [ "$SEALED" = 1 ] || grep "ms/step" "$d/ab.out" | tee -a "$LOG"
     elif [ "$SAME_PROCESS" = 1 ]; then
       timeout "$left" python3 -m traceview profile --steps "$STEPS" --no-analyze -o "$d" benchmarks/ab_loader.py --model "$model" \

@@ -6,7 +6,11 @@ twice from the same trace: with meta.json's unprofiled timing (the <= 20 steps r
 the A/B (ab.json: the same loop without the profiler over the A/B's whole span, ~60 s), as a profile that timed its
 steps over a long span would have them. Both scored against the A/B's measured share.
 
-    python benchmarks/long_span.py OUT.json
+    python benchmarks/long_span.py OUT.json [SET_FOLDER ...]   # default: every checked set
+
+On a capture that records where its timing begins (meta.json ``steps.timing.since``, session 22 on) a third column,
+``span``, is the prediction as recorded (every step from ``since`` to the window), and ``window`` is the 20-step rule
+of earlier captures applied to the same steps.
 
 Declared before its first run (2026-11-28, session 22; in-sample: every set here was seen while designing the rules):
 if the one-window timing's CPU speed is what the remaining misses are, the long-span timing puts at least 100 of the
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -25,11 +30,21 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from traceview.analysis.analyze import analyze  # noqa: E402
 from traceview.trace import load  # noqa: E402
+from traceview.trace import step_times  # noqa: E402
 from traceview.trace.run_files import dynamo_record, run_files  # noqa: E402
 
 import test_bottleneck_advice as t  # noqa: E402
 
 KINDS = ("input", "sync", "pageable_copy")
+
+
+def twenty_step_rule(steps: dict) -> dict:
+    """The unprofiled step and `__next__` medians by the rule of runs captured before meta.json recorded ``since``."""
+    timing = steps["timing"]
+    window = step_times.window_of(steps["requested"])
+    off = step_times.unprofiled_steps(sorted(int(k) for k in timing["step_ms"]), *window)
+    return {"unprofiled_step_ms": statistics.median(timing["step_ms"][str(i)] for i in off),
+            "unprofiled_loader_ms": statistics.median(timing["loader_ms"][str(i)] for i in off) if "loader_ms" in timing else None}
 
 
 def rows_of(run_dir: Path, set_name: str) -> list[dict]:
@@ -39,6 +54,10 @@ def rows_of(run_dir: Path, set_name: str) -> list[dict]:
     loaded = load(trace)
     record = dynamo_record(run_files(trace))
     spans = {"window": record}
+    meta = json.loads((run_dir / "meta.json").read_text())
+    if step_times.timed_since(meta["steps"]["timing"]) is not None:  # a capture timed over its span: the 20-step rule too
+        spans["window"] = dataclasses.replace(record, **twenty_step_rule(meta["steps"]))
+        spans["span"] = record
     if base.get("next_median_ms") is not None and base.get("median_ms"):
         spans["run"] = dataclasses.replace(record, unprofiled_step_ms=float(base["median_ms"]),
                                            unprofiled_loader_ms=float(base["next_median_ms"]))
@@ -60,9 +79,11 @@ def rows_of(run_dir: Path, set_name: str) -> list[dict]:
 
 def main() -> None:
     out = Path(sys.argv[1])
-    table = [r for name, folder in t.SETS.items() for case in t._cases(folder) for r in rows_of(folder / case, name)]
+    sets = {f.name: f for f in map(Path, sys.argv[2:])} or t.SETS  # given run folders' parents, else every checked set
+    table = [r for name, folder in sets.items() for case in t._cases(folder) for r in rows_of(folder / case, name)]
     out.write_text(json.dumps(table, indent=1) + "\n")
-    for span in ("window", "run"):
+    spans = ("window", "span", "run") if any("predicted_span" in r for r in table) else ("window", "run")
+    for span in spans:
         scored = [r for r in table if f"predicted_{span}" in r and "predicted_run" in r]
         adv = [r for r in scored if r[f"predicted_{span}"] is not None]
         err = [r[f"predicted_{span}"] - r["measured_pct"] for r in adv]

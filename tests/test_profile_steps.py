@@ -272,3 +272,39 @@ for x, y in DataLoader(Slow(), batch_size=2):
     assert set(loader) == set(steps) and len(steps) >= 12
     assert all(4.0 <= loader[i] <= steps[i] for i in steps)  # two samples of 2 ms each, inside the step
     assert 4.0 <= timing["unprofiled_loader_median_ms"] <= timing["unprofiled_median_ms"]
+
+
+def test_every_step_from_timed_from_to_the_window_times_the_run(tmp_path):
+    """A capture records where its unprofiled timing may begin (``since``: 3, or ``--timed-from``); every step from
+    there to the profiler's warm-up step counts, not only the 20 right before it (a shared host's CPU changes speed
+    within seconds: the median over the whole span is what the run averages over)."""
+    import statistics
+
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    script = _script(tmp_path, TRAIN.format(extra_setup="", extra_step=""))
+    result = profile_script(script, ["40"], tmp_path / "out", steps="30:32", timed_from=5)
+    timing = json.loads(result.meta_path.read_text())["steps"]["timing"]
+    assert timing["since"] == 5 and timing["unprofiled_steps"] == list(range(5, 29))  # 29: the profiler's warm-up
+    steps = {int(k): v for k, v in timing["step_ms"].items()}
+    record = dynamo_record(run_files(result.trace))  # read again by the rule: the same steps
+    assert record.unprofiled_step_ms == pytest.approx(statistics.median(steps[i] for i in range(5, 29)), rel=1e-3)
+    default = profile_script(script, ["40"], tmp_path / "default", steps="30:32")
+    timing = json.loads(default.meta_path.read_text())["steps"]["timing"]
+    assert timing["since"] == 3 and timing["unprofiled_steps"] == list(range(3, 29))  # 26 steps: more than 20
+    with pytest.raises(CaptureError, match="--timed-from 30"):
+        profile_script(script, ["40"], tmp_path / "late", steps="30:32", timed_from=30)
+    with pytest.raises(CaptureError, match="give --steps"):
+        profile_script(script, ["40"], tmp_path / "none", timed_from=5)
+
+
+def test_timed_from_without_a_window_is_a_one_line_error(tmp_path):
+    import subprocess
+    import sys
+
+    script = _script(tmp_path, TRAIN.format(extra_setup="", extra_step=""))
+    proc = subprocess.run([sys.executable, "-m", "traceview.cli", "profile", "--timed-from", "5", "-o", str(tmp_path / "o"),
+                           str(script), "4"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == ["traceview: error: --timed-from says which steps time the run for --steps: "
+                                                "give --steps START:STOP too"]

@@ -43,7 +43,7 @@ SHAPES = {"mlp": (1024,), "cnn": (3, 64, 64), "lstm": (64, 32), "gpt2": (128,), 
           "audio": (1, 16000), "mixer": (3, 64, 64), "tcn": (40, 400), "tabular": (256,), "unet": (3, 64, 64), "bert": (128,),
           "lstmlm": (64,), "resnet": (3, 64, 64), "opt": (128,), "crnn": (40, 200),
           "mobilenet": (3, 64, 64), "t5": (64,), "seq2seq": (48,), "convnext": (3, 64, 64), "llama": (128,),
-          "wavenet": (1, 8000)}
+          "wavenet": (1, 8000), "densenet": (3, 64, 64), "vae": (3, 64, 64), "pointnet": (3, 1024)}
 #: Models whose samples are token ids (their transform works on the ids, in torch ops).
 TOKENS = ("gpt2", "bert", "lstmlm", "opt", "t5", "seq2seq", "llama")
 CLASSES = 10
@@ -368,6 +368,75 @@ class WaveNet(nn.Module):
         return self.head(self.post(skips).mean(dim=2))
 
 
+class DenseNet(nn.Module):
+    """DenseNet's dense blocks (each layer BN-ReLU-1x1-BN-ReLU-3x3, its output concatenated to its input) and
+    transitions (BN-1x1-average pool), growth 16, three blocks of four layers."""
+
+    class Layer(nn.Module):
+        def __init__(self, c: int, growth: int):
+            super().__init__()
+            self.body = nn.Sequential(nn.BatchNorm2d(c), nn.ReLU(), nn.Conv2d(c, 4 * growth, 1, bias=False),
+                                      nn.BatchNorm2d(4 * growth), nn.ReLU(), nn.Conv2d(4 * growth, growth, 3, padding=1, bias=False))
+
+        def forward(self, x):
+            return torch.cat([x, self.body(x)], dim=1)
+
+    def __init__(self, growth: int = 16, layers: int = 4, blocks: int = 3):
+        super().__init__()
+        c = 2 * growth
+        body: list[nn.Module] = [nn.Conv2d(3, c, 3, stride=2, padding=1, bias=False)]
+        for b in range(blocks):
+            for _ in range(layers):
+                body.append(DenseNet.Layer(c, growth))
+                c += growth
+            if b < blocks - 1:
+                body += [nn.BatchNorm2d(c), nn.Conv2d(c, c // 2, 1, bias=False), nn.AvgPool2d(2)]
+                c //= 2
+        self.body = nn.Sequential(*body, nn.BatchNorm2d(c), nn.ReLU())
+        self.head = nn.Linear(c, CLASSES)
+
+    def forward(self, x):
+        return self.head(self.body(x).mean(dim=(2, 3)))
+
+
+class VAE(nn.Module):
+    """A convolutional variational autoencoder: strided convs to a 64-d Gaussian latent, transposed convs back; the
+    loss is the reconstruction's squared error plus the KL term (the labels unused)."""
+
+    def __init__(self, latent: int = 64):
+        super().__init__()
+        self.encoder = nn.Sequential(nn.Conv2d(3, 32, 4, 2, 1), nn.ReLU(), nn.Conv2d(32, 64, 4, 2, 1), nn.ReLU(),
+                                     nn.Conv2d(64, 128, 4, 2, 1), nn.ReLU(), nn.Flatten())
+        self.stats = nn.Linear(128 * 8 * 8, 2 * latent)
+        self.expand = nn.Linear(latent, 128 * 8 * 8)
+        self.decoder = nn.Sequential(nn.ConvTranspose2d(128, 64, 4, 2, 1), nn.ReLU(), nn.ConvTranspose2d(64, 32, 4, 2, 1),
+                                     nn.ReLU(), nn.ConvTranspose2d(32, 3, 4, 2, 1))
+
+    def loss(self, x):
+        mu, logvar = self.stats(self.encoder(x)).chunk(2, dim=1)
+        z = mu + torch.randn_like(mu) * torch.exp(0.5 * logvar)
+        out = self.decoder(self.expand(z).view(-1, 128, 8, 8))
+        kl = -0.5 * torch.mean(1 + logvar - mu.pow(2) - logvar.exp())
+        return nn.functional.mse_loss(out, x) + 1e-3 * kl
+
+
+class PointNet(nn.Module):
+    """PointNet's classifier without the input transform: a shared per-point MLP (1x1 convs with batch norm), max
+    pooled over the points, then an MLP head."""
+
+    def __init__(self):
+        super().__init__()
+        widths = (3, 64, 64, 128, 512)
+        layers: list[nn.Module] = []
+        for a, b in zip(widths, widths[1:]):
+            layers += [nn.Conv1d(a, b, 1), nn.BatchNorm1d(b), nn.ReLU()]
+        self.points = nn.Sequential(*layers)
+        self.head = nn.Sequential(nn.Linear(512, 256), nn.BatchNorm1d(256), nn.ReLU(), nn.Linear(256, CLASSES))
+
+    def forward(self, x):
+        return self.head(self.points(x).amax(dim=2))
+
+
 def build(model: str) -> nn.Module:
     if model == "mlp":
         return nn.Sequential(nn.Linear(1024, 4096), nn.ReLU(), nn.Linear(4096, 1024), nn.ReLU(), nn.Linear(1024, CLASSES))
@@ -376,10 +445,10 @@ def build(model: str) -> nn.Module:
     if model == "lstm":
         return LSTMNet()
     if model in ("gru", "vit", "audio", "mixer", "tcn", "unet", "lstmlm", "resnet", "crnn", "mobilenet", "seq2seq", "convnext",
-                 "wavenet"):
+                 "wavenet", "densenet", "vae", "pointnet"):
         return {"gru": GRUNet, "vit": ViT, "audio": AudioNet, "mixer": Mixer, "tcn": TCN, "unet": UNet, "lstmlm": LSTMLM,
                 "resnet": ResNet, "crnn": CRNN, "mobilenet": MobileNet, "seq2seq": Seq2Seq, "convnext": ConvNeXt,
-                "wavenet": WaveNet}[model]()
+                "wavenet": WaveNet, "densenet": DenseNet, "vae": VAE, "pointnet": PointNet}[model]()
     if model == "llama":
         from transformers import LlamaConfig, LlamaForCausalLM
 
@@ -423,6 +492,8 @@ def loss_of(model: str, net: nn.Module, x, y):
         return net(input_ids=x, labels=y).loss
     if model in ("bert", "opt", "t5", "llama"):
         return net(input_ids=x, labels=y).loss
+    if model == "vae":
+        return net.loss(x)
     if model in ("lstmlm", "seq2seq"):
         logits = net(x)
         return nn.functional.cross_entropy(logits[:, :-1].reshape(-1, VOCAB), y[:, 1:].reshape(-1))
@@ -462,7 +533,8 @@ class Trainer:
 def default_batch(model: str) -> int:
     return {"mlp": 256, "cnn": 64, "lstm": 64, "gpt2": 16, "gru": 64, "vit": 64, "audio": 32, "mixer": 64, "tcn": 32,
             "tabular": 512, "unet": 32, "bert": 32, "lstmlm": 32, "resnet": 64, "opt": 16, "crnn": 32,
-            "mobilenet": 64, "t5": 16, "seq2seq": 32, "convnext": 64, "llama": 16, "wavenet": 32}[model]
+            "mobilenet": 64, "t5": 16, "seq2seq": 32, "convnext": 64, "llama": 16, "wavenet": 32,
+            "densenet": 64, "vae": 64, "pointnet": 32}[model]
 
 
 def main() -> None:

@@ -154,12 +154,14 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
                    with_stack: bool = False, include_compile: bool = True, *, module: str | None = None,
                    steps: str | StepRange | None = None, step_annotation: str | None = None,
                    torch_trace: bool = True, memory: bool = False, stop_after: int | None = None,
-                   calibrate: bool = False) -> ProfileResult:
+                   calibrate: bool = False, timed_from: int | None = None) -> ProfileResult:
     """Profile ``script`` (or ``module``) with ``args``; write the trace, generated code and ``meta.json`` to ``out_dir``.
 
     ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
     ``stop_after``: with ``steps``, end the script once it has made that many steps (like nsys's
     ``--capture-range-end=stop-shutdown``); a long training script then costs only those steps.
+    ``timed_from``: with ``steps``, the first step that times the run without the profiler (default
+    :data:`~traceview.trace.step_times.FIRST_TIMED_STEP`); every step from it to the window counts.
     ``calibrate``: after the script, time the compile model's host costs here (:mod:`.calibrate`) into meta.json's
     ``host.calibration``, where the advice reads them instead of its defaults.
     Raises :class:`CaptureError` before anything runs if the script or module is missing or not
@@ -173,6 +175,9 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
     if stop_after is not None and (window is None or stop_after < window.stop):
         raise CaptureError(f"--stop-after {stop_after}: give --steps too, ending at or before step {stop_after}"
                            if window is not None else "--stop-after counts steps for --steps: give --steps START:STOP too")
+    if timed_from is not None and (window is None or timed_from >= window.start):
+        raise CaptureError(f"--timed-from {timed_from}: the window (--steps {window}) must start after the steps that time the run"
+                           if window is not None else "--timed-from says which steps time the run for --steps: give --steps START:STOP too")
     if window is not None and not include_compile:
         raise CaptureError("--steps and --steady do not go together: --steps already leaves the first steps unprofiled")
     target = _check_inputs(Path(script) if script is not None else None, module, out)
@@ -192,7 +197,7 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
             if warmup.exit_code != 0:
                 return _finish(target, args, out, warmup, None, None, {}, device, include_compile, with_stack, rank, share)
         outcome, wall_s, trace, rank, step_info = _profiled_execution(target.code, globals_, device, spawned, rank, memory,
-                                                                      window, step_annotation, stop_after)
+                                                                      window, step_annotation, stop_after, timed_from)
     code_dir = out / rank_files.code_dir_name(rank)
     wrappers = recorder.write(code_dir)
     tuned = tuning.write(out / f"{target.stem}{'' if rank is None else f'.rank{rank}'}{autotune.SUFFIX}")
@@ -217,7 +222,8 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
 
 def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture, rank: int | None, memory: bool = False,
                         window: StepRange | None = None, step_annotation: str | None = None,
-                        stop_after: int | None = None) -> tuple[ScriptOutcome, float, Path, int | None, dict | None]:
+                        stop_after: int | None = None,
+                        timed_from: int | None = None) -> tuple[ScriptOutcome, float, Path, int | None, dict | None]:
     """One execution under the profiler; the trace is written whatever the script does (with
     ``window``, when the script reached its first step), named after this process's rank (``$RANK``,
     else its process group's if the script initialises one). The processes the script starts profile
@@ -239,7 +245,8 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
                    **options)
     if memory:
         reset_peak_memory(device)
-    counter = StepCounter(prof, step_annotation, stop_after=stop_after) if window is not None else None
+    counter = StepCounter(prof, step_annotation, stop_after=stop_after,
+                          **({} if timed_from is None else {"timed_from": timed_from})) if window is not None else None
     started = time.perf_counter()
     stage(f"running {_target_name(code)} under the profiler")
     prof.start()

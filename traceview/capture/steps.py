@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from traceview.errors import CaptureError
-from traceview.trace.step_times import unprofiled_steps
+from traceview.trace.step_times import FIRST_TIMED_STEP, unprofiled_steps
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,7 @@ class StepCounter:
     by: str = "optimizer"
     optimizer: str | None = None  # class name of the optimizer whose steps are counted
     stop_after: int | None = None  # end the script (StepsDone) once this many steps are counted
+    timed_from: int = FIRST_TIMED_STEP  # the first step the unprofiled timing may use (profile --timed-from)
     ends_ns: list[int] = field(default_factory=list, repr=False)  # perf_counter_ns when each step ended
     loader_ns: list[int] = field(default_factory=list, repr=False)  # time in DataLoader iterators' __next__, per step
     _loading_ns: int = field(default=0, repr=False)  # __next__ time of the step running now
@@ -126,7 +127,8 @@ class StepCounter:
         return {"by": self.by, "optimizer": self.optimizer, "counted": self.steps, "requested": str(window),
                 "profiled": list(range(window.start, min(window.stop, self.steps))),
                 "partial_step": self.steps if ended_inside else None,
-                "timing": step_timing(self.ends_ns, window, self.loader_ns if any(self.loader_ns) else None),
+                "timing": step_timing(self.ends_ns, window, self.loader_ns if any(self.loader_ns) else None,
+                                      self.timed_from),
                 "stopped_after": self.stop_after if self.stop_after is not None and self.steps >= self.stop_after else None}
 
 
@@ -134,19 +136,21 @@ class StepCounter:
 MAX_TIMED_STEPS = 100_000
 
 
-def step_timing(ends_ns: list[int], window: StepRange, loader_ns: list[int] | None = None) -> dict[str, Any]:
+def step_timing(ends_ns: list[int], window: StepRange, loader_ns: list[int] | None = None,
+                since: int = FIRST_TIMED_STEP) -> dict[str, Any]:
     """Each step's duration on the host clock (step i: from the end of step i-1 to its own end), and the medians
     of the steps run with the profiler off (:func:`traceview.trace.step_times.unprofiled_steps`) and of the
     profiled ones. The host clock needs no synchronisation: in a steady loop the host cannot run more
     than the launch queue ahead of the device, so the median step is the device's step too. ``loader_ns``: the
     time each step spent in DataLoader iterators' ``__next__`` (taking its batch), timed the same way; its median
-    over the unprofiled steps is the batch's real cost, which the profiled trace stretches by its many small ops."""
+    over the unprofiled steps is the batch's real cost, which the profiled trace stretches by its many small ops.
+    ``since``: the first step the unprofiled timing may use (``profile --timed-from``), recorded."""
     ms = {i: (ends_ns[i] - ends_ns[i - 1]) / 1e6 for i in range(1, len(ends_ns))}
-    off = unprofiled_steps(list(ms), window.start, window.stop)  # traceview.trace.step_times: the one rule
+    off = unprofiled_steps(list(ms), window.start, window.stop, since)  # traceview.trace.step_times: the one rule
     on = [i for i in ms if window.start <= i < window.stop]
     median_off = statistics.median(ms[i] for i in off) if off else None
     median_on = statistics.median(ms[i] for i in on) if on else None
-    timing = {"step_ms": {str(i): round(v, 4) for i, v in ms.items()},
+    timing = {"step_ms": {str(i): round(v, 4) for i, v in ms.items()}, "since": since,
               "unprofiled_steps": off, "unprofiled_median_ms": median_off,
               "profiled_steps": on, "profiled_median_ms": median_on,
               "profiler_inflation": (median_on / median_off) if median_on and median_off else None}

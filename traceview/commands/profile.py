@@ -18,6 +18,7 @@ def profile_cmd(
     steps: Annotated[Optional[str], typer.Option("--steps", help="Profile only steps START:STOP (0-based, STOP excluded: 10:15 is steps 10-14), counted on the optimizer's step() calls.")] = None,
     step_annotation: Annotated[Optional[str], typer.Option("--step-annotation", help="With --steps: count a step each time a torch.profiler.record_function of this name closes, instead of optimizer steps.")] = None,
     stop_after: Annotated[Optional[int], typer.Option("--stop-after", min=1, help="With --steps: end the script once it has made this many steps (like nsys --capture-range-end=stop-shutdown); the steps before the window (and after it, when fewer than 5 ran before) time the step without the profiler.")] = None,
+    timed_from: Annotated[Optional[int], typer.Option("--timed-from", min=0, help="With --steps: the first step that times the run without the profiler (default 3: the first ones compile and warm up); every step from it to the window counts, so a late window is timed over the whole span before it.")] = None,
     with_stack: Annotated[bool, typer.Option("--with-stack", help="Record Python stacks (larger traces; needed for the per-module view).")] = False,
     include_compile: Annotated[bool, typer.Option("--include-compile/--steady", help="Profile the whole run, compilation included; --steady runs the script once unprofiled first, then profiles a second run.")] = True,
     torch_trace: Annotated[bool, typer.Option("--torch-trace/--no-torch-trace", help="Also write PyTorch's structured trace (graph breaks, recompiles, compile times) beside the trace.")] = True,
@@ -40,7 +41,7 @@ def profile_cmd(
     with progress_lines():  # capture, then analysis: one line per stage, on one clock
         result = profile_script(script, args, out, with_stack, include_compile, module=module, steps=steps, calibrate=calibrate,
                                 step_annotation=step_annotation, torch_trace=torch_trace, memory=memory,
-                                stop_after=stop_after)
+                                stop_after=stop_after, timed_from=timed_from)
         _report(result, out, analyze, module or script)
     if result.exit_code:
         # SystemExit rather than typer.Exit: with standalone_mode=False click returns an Exit's code
