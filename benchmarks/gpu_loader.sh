@@ -24,7 +24,7 @@ MICRO_RUNS=${MICRO_RUNS:-1}
 ARMS=${ARMS:-}  # the A/B's arms, comma-separated (default: base,sync,pageable_copy[,input])
 PROBE=${PROBE:-0}  # 1 (with PROFILE_AFTER=1): ab_loader.py --probe, the CPU's speed each round and the postlude ran at
 PROFILE_AFTER=${PROFILE_AFTER:-0}  # 1 (with SAME_PROCESS=1): the profiled window after the A/B's rounds (ab_loader.py --postlude), not before: the rounds run before the profiler attached CUPTI (pytorch#144455)
-POSTLUDE=${POSTLUDE:-32}  # with PROFILE_AFTER=1: the base arm's steps after the rounds; over 32, the window is their last steps but 5 and every postlude step before it (but its first 2) times the run without the profiler (profile --timed-from)
+POSTLUDE=${POSTLUDE:-32}  # with PROFILE_AFTER=1: the base arm's steps after the rounds; over 32, the window is their last steps but 5 and no step before the postlude's third times the run without the profiler (profile --timed-from)
 SAME_PROCESS=${SAME_PROCESS:-0}  # 1: the profile and the A/B in one process (ab_loader.py --prelude under traceview profile)  # benchmarks/micro_host.py runs (micro_host.json, micro_host-2.json, ...)
 TRAIN_HANDOVER=${TRAIN_HANDOVER:-0}  # 1: benchmarks/micro_handover_train.py before the loops (micro_handover_train.json in $OUT)
 PIN_LOOP=${PIN_LOOP:-0}  # 1: benchmarks/micro_pin_loop.py before the loops (micro_pin_loop.json in $OUT)

@@ -192,9 +192,9 @@ def test_a_run_timed_under_the_older_rule_is_timed_by_the_current_one():
     # A/B's rounds first) is timed by the loop just before it, not by the rounds
     assert unprofiled_steps(list(range(1, 200)), 160, 165) == list(range(139, 159))
     assert unprofiled_steps(list(range(1, 30)), 20, 25) == list(range(3, 19))
-    # a capture that records where its timing may begin (``since``, session 22 on): every step from there
-    assert unprofiled_steps(list(range(1, 200)), 160, 165, since=3) == list(range(3, 159))
-    assert unprofiled_steps(list(range(1, 200)), 160, 165, since=100) == list(range(100, 159))
+    # a capture that records where its timing may begin (``since``, profile --timed-from): none before it
+    assert unprofiled_steps(list(range(1, 200)), 160, 165, since=3) == list(range(139, 159))
+    assert unprofiled_steps(list(range(1, 200)), 160, 165, since=150) == list(range(150, 159))
     assert unprofiled_steps(list(range(1, 200)), 160, 165, since=157) == [157, 158] + list(range(167, 200))  # too few before
     record = dynamo_record(run_files(next(folder.glob("*.pt.trace.json.gz"))))
     assert record.unprofiled_step_ms == pytest.approx(statistics.median(steps[i] for i in range(3, 9)))

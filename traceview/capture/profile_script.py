@@ -160,8 +160,8 @@ def profile_script(script: Path | str | None, args: list[str] | None = None, out
     ``memory``: record the allocator's events (``profile_memory=True``) and the window's peak memory.
     ``stop_after``: with ``steps``, end the script once it has made that many steps (like nsys's
     ``--capture-range-end=stop-shutdown``); a long training script then costs only those steps.
-    ``timed_from``: with ``steps``, the first step that times the run without the profiler (default
-    :data:`~traceview.trace.step_times.FIRST_TIMED_STEP`); every step from it to the window counts.
+    ``timed_from``: with ``steps``, no step before it times the run without the profiler (default
+    :data:`~traceview.trace.step_times.FIRST_TIMED_STEP`).
     ``calibrate``: after the script, time the compile model's host costs here (:mod:`.calibrate`) into meta.json's
     ``host.calibration``, where the advice reads them instead of its defaults.
     Raises :class:`CaptureError` before anything runs if the script or module is missing or not

@@ -81,7 +81,7 @@ class StepCounter:
     by: str = "optimizer"
     optimizer: str | None = None  # class name of the optimizer whose steps are counted
     stop_after: int | None = None  # end the script (StepsDone) once this many steps are counted
-    timed_from: int = FIRST_TIMED_STEP  # the first step the unprofiled timing may use (profile --timed-from)
+    timed_from: int = FIRST_TIMED_STEP  # no step before it times the run without the profiler (profile --timed-from)
     ends_ns: list[int] = field(default_factory=list, repr=False)  # perf_counter_ns when each step ended
     loader_ns: list[int] = field(default_factory=list, repr=False)  # time in DataLoader iterators' __next__, per step
     _loading_ns: int = field(default=0, repr=False)  # __next__ time of the step running now
@@ -144,7 +144,7 @@ def step_timing(ends_ns: list[int], window: StepRange, loader_ns: list[int] | No
     than the launch queue ahead of the device, so the median step is the device's step too. ``loader_ns``: the
     time each step spent in DataLoader iterators' ``__next__`` (taking its batch), timed the same way; its median
     over the unprofiled steps is the batch's real cost, which the profiled trace stretches by its many small ops.
-    ``since``: the first step the unprofiled timing may use (``profile --timed-from``), recorded."""
+    ``since``: no step before it times the run (``profile --timed-from``), recorded."""
     ms = {i: (ends_ns[i] - ends_ns[i - 1]) / 1e6 for i in range(1, len(ends_ns))}
     off = unprofiled_steps(list(ms), window.start, window.stop, since)  # traceview.trace.step_times: the one rule
     on = [i for i in ms if window.start <= i < window.stop]

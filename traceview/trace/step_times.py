@@ -2,16 +2,14 @@
 meta.json and again when a trace is read (so a run captured under an older rule is timed by the current one).
 
 Steps are timed on the host clock from the end of the step before (``steps.timing.step_ms`` in meta.json). The
-steps before the profiled window count, from ``since`` (meta.json's ``steps.timing.since``: FIRST_TIMED_STEP unless
-``profile --timed-from`` says a later step; compilation, CUDA-graph recording and the allocator's warm-up happen in
-the first calls) to the profiler's warm-up step (excluded): all of them, the whole span the run made before the
-window. A host-bound step's speed is a property of the moment on a shared machine (the device's CPU changed speed by
-1.6x every 0.5-5 s, docs/benchmarks.md, session 20), and the median over a span of many seconds is what the run
-averages over, where a few steps right before the window are one moment. Runs captured before meta.json recorded
-``since`` keep the rule they were captured under: at most the MAX_STEPS_BEFORE steps right before the warm-up step
-(their harness ran other arms before those). Only when fewer than MIN_STEPS_BEFORE ran before the window, also those
-from two steps after it (the step right after it pays for exporting the trace, and CUDA profiling stays attached:
-Kineto does not tear CUPTI down, pytorch#144455; the steps after the window ran 10-40% slower on the H200 captures).
+steps before the profiled window count, from FIRST_TIMED_STEP (compilation, CUDA-graph recording and the
+allocator's warm-up happen in the first calls), or from ``since`` where meta.json records a later one (``profile
+--timed-from``: a script whose first steps are another loop), to the profiler's warm-up step (excluded), at most the
+MAX_STEPS_BEFORE right before it. (Every step from ``since`` instead — the whole span, as a shared host's CPU changes
+speed within seconds — was tried in session 22 and failed its declared blind set: docs/benchmarks.md.) Only when
+fewer than MIN_STEPS_BEFORE ran there, also those from two steps after the window (the step right after it pays for
+exporting the trace, and CUDA profiling stays attached: Kineto does not tear CUPTI down, pytorch#144455; the steps
+after the window ran 10-40% slower on the H200 captures).
 """
 
 from __future__ import annotations
@@ -23,21 +21,18 @@ from typing import Any
 FIRST_TIMED_STEP = 3
 #: With this many unprofiled steps before the window, the steps after it are left out of the unprofiled timing.
 MIN_STEPS_BEFORE = 5
-#: Runs whose meta.json records no ``since`` (captured before it did): at most this many steps right before the
-#: profiler's warm-up step count.
+#: At most this many steps right before the profiler's warm-up step count: the loop as it runs just before the window.
 MAX_STEPS_BEFORE = 20
 
 
 def unprofiled_steps(steps: list[int], start: int, stop: int, since: int | None = None) -> list[int]:
     """The steps of ``steps`` (indices of timed steps) that time the run without the profiler, for the profiled
-    window ``start:stop``: from ``since`` on (None: a run captured before meta.json recorded it, the
-    MAX_STEPS_BEFORE right before the window; see the module docstring)."""
+    window ``start:stop``, none before ``since`` (meta.json's, where recorded; see the module docstring)."""
     warmup = start - 1 if start > 0 else start
-    first = max(FIRST_TIMED_STEP, since) if since is not None else max(FIRST_TIMED_STEP, warmup - MAX_STEPS_BEFORE)
-    before = [i for i in steps if first <= i < warmup]
+    floor = max(FIRST_TIMED_STEP, since or 0)
+    before = [i for i in steps if max(floor, warmup - MAX_STEPS_BEFORE) <= i < warmup]
     if len(before) >= MIN_STEPS_BEFORE:
         return before
-    floor = first if since is not None else FIRST_TIMED_STEP
     return [i for i in steps if floor <= i < warmup or i >= stop + 2]
 
 
