@@ -38,14 +38,12 @@ import test_bottleneck_advice as t  # noqa: E402
 KINDS = ("input", "sync", "pageable_copy")
 
 
-def twenty_step_rule(steps: dict, whole_span: bool = False) -> dict:
-    """The unprofiled step and `__next__` medians by the tool's rule (at most 20 steps right before the window), or
-    with ``whole_span`` over every step from meta.json's ``since`` to the profiler's warm-up step (the rule tried)."""
+def whole_span(steps: dict) -> dict:
+    """The unprofiled step and `__next__` medians over every step from meta.json's ``since`` to the profiler's warm-up
+    step (the rule tried in session 22). The tool's own rule is what ``dynamo_record`` already reads."""
     timing = steps["timing"]
     window = step_times.window_of(steps["requested"])
-    since = step_times.timed_since(timing)
-    off = (list(range(since, window[0] - 1)) if whole_span else
-           step_times.unprofiled_steps(sorted(int(k) for k in timing["step_ms"]), *window, since=since))
+    off = list(range(step_times.timed_since(timing), window[0] - 1))
     return {"unprofiled_step_ms": statistics.median(timing["step_ms"][str(i)] for i in off),
             "unprofiled_loader_ms": statistics.median(timing["loader_ms"][str(i)] for i in off) if "loader_ms" in timing else None}
 
@@ -59,8 +57,7 @@ def rows_of(run_dir: Path, set_name: str) -> list[dict]:
     spans = {"window": record}
     meta = json.loads((run_dir / "meta.json").read_text())
     if step_times.timed_since(meta["steps"]["timing"]) is not None:  # a capture that records `since`: the span too
-        spans["window"] = dataclasses.replace(record, **twenty_step_rule(meta["steps"]))
-        spans["span"] = dataclasses.replace(record, **twenty_step_rule(meta["steps"], whole_span=True))
+        spans["span"] = dataclasses.replace(record, **whole_span(meta["steps"]))
     if base.get("next_median_ms") is not None and base.get("median_ms"):
         spans["run"] = dataclasses.replace(record, unprofiled_step_ms=float(base["median_ms"]),
                                            unprofiled_loader_ms=float(base["next_median_ms"]))

@@ -47,6 +47,7 @@ from pathlib import Path
 import torch
 
 from traceview.errors import CaptureError
+from traceview.trace.step_times import FIRST_TIMED_STEP
 
 from . import autotune, host_load, inductor_code
 from . import ranks as rank_files
@@ -245,8 +246,8 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
                    **options)
     if memory:
         reset_peak_memory(device)
-    counter = StepCounter(prof, step_annotation, stop_after=stop_after,
-                          **({} if timed_from is None else {"timed_from": timed_from})) if window is not None else None
+    first_timed = FIRST_TIMED_STEP if timed_from is None else timed_from
+    counter = StepCounter(prof, step_annotation, stop_after=stop_after, timed_from=first_timed) if window is not None else None
     started = time.perf_counter()
     stage(f"running {_target_name(code)} under the profiler")
     prof.start()
