@@ -77,7 +77,10 @@ CHECKED: Final[dict[str, str]] = {
              "(80 rounds) -10 to +11, 7 within 5, and 8 within 5 at the CPU speed the profile saw (the host's CPU "
              "changes speed by 1.6x within seconds); 3 more so (crnn, wavenet, an input-bound audio loop) +3 to +8, 2 "
              "within 5, none at the profile's speed (all over by 5-6); 7 more sync loops (MLP, CNN, LSTM, and GPT-2, an LSTM "
-             "LM, OPT, T5 quiet, rightly) +1.5 to +5.4, 2 of 3 within 5; in sample: -9 to +14 (H200), -8 to -4 (CPU)",
+             "LM, OPT, T5 quiet, rightly) +1.5 to +5.4, 2 of 3 within 5; 5 sync loops (DenseNet, a VAE, PointNet, TCN, "
+             "MobileNet) run four times each: -8 to +12, 11 of 17 within 5 of their own run, PointNet quiet rightly "
+             "in 3 of 4 (the same loop's measured share moved by up to 12 points between runs, the host's speed with "
+             "it); in sample: -9 to +14 (H200), -8 to -4 (CPU)",
     "pageable_copy": "with workers, the part of the hand-over that comes back from the step's own GIL and the pin-memory "
                      "thread's measured holds: out of sample (8 loops in three sets, H200) -5.9 to +2.6 points, 6 within "
                      "5; 12 loops re-run with the profile in the A/B's own process -4 to +13, 10 within 5; over all 21 "
@@ -85,7 +88,8 @@ CHECKED: Final[dict[str, str]] = {
                      "steps) -6.1 to +7.8, 14 within 5; 12 with the A/B before the profile -8.9 to +2.9, 10 within 5; "
                      "without workers (pinning charged as a loop feels it, benchmarks/micro_pin_loop.py) quiet on the "
                      "5 sync-loop runs where it had been advised at 3.0-3.7% and on 5 re-runs of such loops: the change "
-                     "measured -14.5% to +3.9%",
+                     "measured -14.5% to +3.9%; 3 workers loops (DenseNet, a VAE, PointNet) run three times: -5.9 "
+                     "to +5.5, 6 of 9 within 5 (the VAE under by 5-6 in every run)",
     "sync": "advised twice in 134 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; ResNet "
             "without, 3.6% and 5.2% (a longer A/B); not advised on ResNet with workers where it then measured 10.9% "
             "(the A/B before the profile); elsewhere removing .item() measured -11% to +11%, each A/B's rounds across 0",
