@@ -89,7 +89,7 @@ CHECKED: Final[dict[str, str]] = {
                      "without workers (pinning charged as a loop feels it, benchmarks/micro_pin_loop.py) quiet on the "
                      "5 sync-loop runs where it had been advised at 3.0-3.7% and on 5 re-runs of such loops: the change "
                      "measured -14.5% to +3.9%; 3 workers loops (DenseNet, a VAE, PointNet) run three times: -5.9 "
-                     "to +5.5, 6 of 9 within 5 (the VAE under by 5-6 in every run)",
+                     "to +5.5, 6 of 9 within 5 (the VAE under by 4.7-5.9 in every run)",
     "sync": "advised twice in 134 loops checked (H200): ResNet with workers, 4.5% predicted, 7.1% measured; ResNet "
             "without, 3.6% and 5.2% (a longer A/B); not advised on ResNet with workers where it then measured 10.9% "
             "(the A/B before the profile); elsewhere removing .item() measured -11% to +11%, each A/B's rounds across 0",
