@@ -43,7 +43,7 @@ def whole_span(steps: dict) -> dict:
     step (the rule tried in session 22). The tool's own rule is what ``dynamo_record`` already reads."""
     timing = steps["timing"]
     window = step_times.window_of(steps["requested"])
-    off = list(range(step_times.timed_since(timing), window[0] - 1))
+    off = list(range(max(step_times.FIRST_TIMED_STEP, step_times.timed_since(timing)), window[0] - 1))
     return {"unprofiled_step_ms": statistics.median(timing["step_ms"][str(i)] for i in off),
             "unprofiled_loader_ms": statistics.median(timing["loader_ms"][str(i)] for i in off) if "loader_ms" in timing else None}
 

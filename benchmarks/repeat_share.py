@@ -28,23 +28,30 @@ def measured(run_dir: Path) -> dict[str, float]:
     return {kind: 100 * arm["saving_share"] for kind, arm in arms.items() if kind != "base"}
 
 
-def table(folders: list[Path], predict: bool = True) -> list[dict]:
-    """One row per loop and change: the runs' measured shares (and predictions), in the order of ``folders``."""
+def by_loop(records: list[dict]) -> list[dict]:
+    """Flat per-run records (``run``, ``case``, ``kind``, ``measured_pct``, ``predicted_pct``, ``advised``), in run
+    order, as one row per loop and change holding its runs."""
     rows: dict[tuple[str, str], dict] = {}
+    for r in records:
+        row = rows.setdefault((r["case"], r["kind"]), {"case": r["case"], "kind": r["kind"], "runs": []})
+        row["runs"].append({k: r[k] for k in ("run", "measured_pct", "predicted_pct", "advised")})
+    return list(rows.values())
+
+
+def table(folders: list[Path]) -> list[dict]:
+    """One row per loop and change: the runs' measured shares and predictions, in the order of ``folders``."""
+    import bottleneck_predictions
+
+    records = []
     for folder in folders:
         for run_dir in sorted(p for p in folder.iterdir() if (p / "ab.json").exists()):
-            predicted = {}
-            if predict:
-                import bottleneck_predictions
-
-                predicted = {r["kind"]: r for r in bottleneck_predictions.rows_of(run_dir)}
+            predicted = {r["kind"]: r for r in bottleneck_predictions.rows_of(run_dir)}
             for kind, share in measured(run_dir).items():
-                row = rows.setdefault((run_dir.name, kind), {"case": run_dir.name, "kind": kind, "runs": []})
                 p = predicted.get(kind)
-                row["runs"].append({"run": folder.name, "measured_pct": round(share, 2),
-                                    "predicted_pct": p["predicted_pct"] if p else None,
-                                    "advised": p["advised"] if p else None})
-    return list(rows.values())
+                records.append({"run": folder.name, "case": run_dir.name, "kind": kind, "measured_pct": round(share, 2),
+                                "predicted_pct": p["predicted_pct"] if p else None,
+                                "advised": p["advised"] if p else None})
+    return by_loop(records)
 
 
 def summary(rows: list[dict]) -> dict:

@@ -347,17 +347,14 @@ def test_a_loop_measured_again_moves_and_each_prediction_follows_its_own_run(tab
     import repeat_share
 
     names = [*REPEATS, "gpu-blind-8"]
-    rows: dict[tuple[str, str], dict] = {}
-    for r in sorted((r for r in table if r["set"] in names), key=lambda r: names.index(r["set"])):
-        row = rows.setdefault((r["case"], r["kind"]), {"case": r["case"], "kind": r["kind"], "runs": []})
-        row["runs"].append({"run": r["set"], "measured_pct": r["measured_pct"], "predicted_pct": r["predicted_pct"],
-                            "advised": r["advised"]})
-    assert len(rows) == 8 and all(len(r["runs"]) >= 3 for r in rows.values())
-    s = repeat_share.summary(list(rows.values()))
+    rows = repeat_share.by_loop([{**r, "run": r["set"]} for r in sorted((r for r in table if r["set"] in names),
+                                                                        key=lambda r: names.index(r["set"]))])
+    assert len(rows) == 8 and all(len(r["runs"]) >= 3 for r in rows)
+    s = repeat_share.summary(rows)
     assert s["advised_runs"] >= 20
     assert s["prediction_vs_own_run_mean_abs"] < s["prediction_vs_other_runs_mean_abs"] - 1.0, s
     measured_dev, predicted_dev = [], []
-    for r in rows.values():
+    for r in rows:
         m = statistics.mean(x["measured_pct"] for x in r["runs"])
         p = statistics.mean(x["predicted_pct"] for x in r["runs"])
         measured_dev += [x["measured_pct"] - m for x in r["runs"]]
