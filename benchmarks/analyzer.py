@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import multiprocessing
 import os
 import platform
 import subprocess
@@ -237,6 +238,13 @@ def linked(base: Path, real: Path) -> Path:
     return copy
 
 
+def _jobs(base: Path, sizes: list[int], traces: list[Path]) -> list[tuple[str, Path]]:
+    """(row label, the file to measure) of each size and real trace (generated, linked or copied once)."""
+    jobs = [(f"{size} MB", prepare(base, size)) for size in sizes]
+    return jobs + [(f"{p.name} ({p.stat().st_size / 1e6:.0f} MB{' gz' if p.suffix == '.gz' else ''})", linked(base, p))
+                   for p in traces]
+
+
 def table(results: dict, machine: str) -> str:
     """The Markdown table (one row per size) with ratios."""
     lines = [
@@ -294,8 +302,10 @@ def main() -> None:
         env["TRACEVIEW_BENCH_SRC"] = str(args.traceview_src.resolve())
     out = args.dir / f"{args.results}.json"
     results: dict = json.loads(out.read_text()) if out.exists() else {}
-    jobs = [(f"{size} MB", prepare(args.dir, size)) for size in args.sizes]
-    jobs += [(f"{p.name} ({p.stat().st_size / 1e6:.0f} MB{' gz' if p.suffix == '.gz' else ''})", linked(args.dir, p)) for p in args.traces]
+    # made in a process of its own: a child forked from a parent that once held a large copy inherits that
+    # parent's peak as its own ru_maxrss (Linux keeps it across fork and exec)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        jobs = pool.apply(_jobs, (args.dir, args.sizes, args.traces))
     for size, trace in jobs:
         row = results.setdefault(size, {})
         runs: dict[str, list[dict]] = {tool: [] for tool in args.tools}

@@ -55,3 +55,27 @@ def test_a_partial_overlap_is_a_sibling_not_a_child():
     parent, depth = nest(frame)
     assert parent.tolist() == [-1, 0, 0, 2]
     assert depth.tolist() == [0, 1, 1, 2]
+
+
+def test_the_walk_order_is_lexsorts_on_ties_threads_and_ranks():
+    """``walk_order`` (a stable sort of the starts, the ties apart, the threads by a radix sort) gives what
+    ``np.lexsort((-dur, start, tid, pid, rank))`` gives: random slices with many ties of start, of both start
+    and duration, negative and missing-as-sentinel pids, two ranks; and a real trace's slices as loaded."""
+    from traceview.trace.nesting import walk_order
+
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        n = int(rng.integers(0, 400))
+        start = rng.integers(0, 25, n).astype(np.int64)
+        dur = rng.integers(0, 6, n).astype(np.int64)
+        pid = rng.choice(np.array([-(2**62), -3, 0, 7, 2**40], dtype=np.int64), n)
+        tid = rng.integers(0, 5, n).astype(np.int64)
+        rank = rng.integers(0, 3, n).astype(np.int64)
+        assert (walk_order(start, dur, (rank, pid, tid)) == np.lexsort((-dur, start, tid, pid, rank))).all()
+    from traceview.trace import load
+
+    s = load(DATA / "training" / "gpt2-compiled-stack.json.gz").slices
+    start, dur = s["start_ns"].to_numpy(), s["dur_ns"].to_numpy()
+    pid, tid = (s[c].to_numpy(dtype=np.int64, na_value=-(2**62)) for c in ("pid", "tid"))
+    rank = s["rank"].to_numpy()
+    assert (walk_order(start, dur, (rank, pid, tid)) == np.lexsort((-dur, start, tid, pid, rank))).all()

@@ -15,7 +15,7 @@ from traceview.trace.catalogue import tagged
 from traceview.trace.derive import derived, has_derived
 from traceview.trace.fwdbwd import fwdbwd_pairs
 from traceview.trace.step_windows import StepWindows, windows_of
-from traceview.trace.tree import (ancestor_pairs, innermost_at, marked_chain_pairs, nearest_ancestor, nearest_marked,
+from traceview.trace.tree import (ancestor_pairs, by_depth, innermost_at, marked_chain_pairs, nearest_ancestor, nearest_marked,
                                   outermost, outermost_marked, parents_array)
 
 
@@ -97,6 +97,7 @@ class Trace:
     _steps: StepWindows | None = field(default=None, init=False, repr=False, compare=False)
     _nearest: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _parents: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _levels: tuple | None = field(default=None, init=False, repr=False, compare=False)
     _fwdbwd: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -137,6 +138,13 @@ class Trace:
             self._parents = parents_array(self.slices)
         return self._parents
 
+    @property
+    def levels(self) -> list[np.ndarray]:
+        """The slices' rows grouped by depth, shallowest first (the order a walk down the tree takes), built once."""
+        if self._levels is None or self._levels[0] is not self.slices:
+            self._levels = (self.slices, by_depth(self.slices["depth"].to_numpy()))
+        return self._levels[1]
+
     def enclosing(self, rows: np.ndarray, where: np.ndarray, include_self: bool = False) -> np.ndarray:
         """For each slice of ``rows`` (-1: none), the nearest slice around it with ``where`` (a bool per slice)
         True (-1: none); itself first with ``include_self``."""
@@ -148,16 +156,16 @@ class Trace:
     def outermost(self, where: np.ndarray) -> np.ndarray:
         """Bool per slice: ``where`` is True and no slice around it has it (a top-level op, a span not nested in
         another of its kind)."""
-        return outermost(self.parents, self.slices["depth"].to_numpy(), where)
+        return outermost(self.parents, self.slices["depth"].to_numpy(), where, self.levels)
 
     def outermost_around(self, where: np.ndarray) -> np.ndarray:
         """For every slice, the outermost slice with ``where`` around it, itself included (-1: none)."""
-        return outermost_marked(self.parents, self.slices["depth"].to_numpy(), where)
+        return outermost_marked(self.parents, self.slices["depth"].to_numpy(), where, self.levels)
 
     def nearest_where(self, where: np.ndarray) -> np.ndarray:
         """For every slice, itself if ``where``, else the nearest slice around it with ``where`` (-1: none): what
         :meth:`nearest` answers for a catalogue question, for any mask (a window's top-level ops)."""
-        return nearest_marked(self.parents, self.slices["depth"].to_numpy(), where)
+        return nearest_marked(self.parents, self.slices["depth"].to_numpy(), where, self.levels)
 
     def ancestors(self, rows: np.ndarray, where: np.ndarray | None = None, *, through: np.ndarray | None = None,
                   include_self: bool = False) -> pd.DataFrame:
