@@ -123,15 +123,33 @@ class Held:
         np.cumsum(lengths, out=offsets[1:])
         return cls(np.asarray(index, dtype=np.int64), b"".join(r for r in kept if r is not None), offsets, present)
 
-    def raws(self) -> dict[int, bytes | None]:
+    def raws(self) -> HeldRaws:
         data = self.blob.read(self.base + int(self.offsets[0]), self.base + int(self.offsets[-1])) \
             if isinstance(self.blob, FileStamp) else self.blob
         first = int(self.offsets[0]) if isinstance(self.blob, FileStamp) else 0
-        return {int(i): bytes(data[a - first:b - first]) if p else None
-                for i, a, b, p in zip(self.index.tolist(), self.offsets[:-1].tolist(), self.offsets[1:].tolist(), self.present.tolist())}
+        return HeldRaws(self, data, first)
 
     def nbytes(self) -> int:
         return int(self.offsets[-1] - self.offsets[0])
+
+
+class HeldRaws:
+    """A :class:`Held`'s raw args by event index (``[i]``: bytes, None where the event had none; KeyError for an
+    event not held), each cut from the copy when asked for: an analysis asks for a few events of a piece."""
+
+    __slots__ = ("held", "data", "first")
+
+    def __init__(self, held: Held, data: Any, first: int) -> None:
+        self.held, self.data, self.first = held, data, first
+
+    def __getitem__(self, i: int) -> bytes | None:
+        h = self.held
+        k = int(np.searchsorted(h.index, i))
+        if k >= len(h.index) or int(h.index[k]) != i:
+            raise KeyError(i)
+        if not h.present[k]:
+            return None
+        return bytes(self.data[int(h.offsets[k]) - self.first:int(h.offsets[k + 1]) - self.first])
 
 
 Backing = FileRange | Held
