@@ -44,22 +44,25 @@ def nearest_ancestor(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, i
     return found
 
 
-def nearest_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
+def nearest_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray,
+                   levels: list[np.ndarray] | None = None) -> np.ndarray:
     """For every slice, itself if ``mask`` is True, else its nearest ancestor with ``mask`` (-1 if none):
     ``nearest_ancestor(parents, all ids, mask, include_self=True)``, a depth level at a time (each
     slice visited once, where the walk up visits it once per level above it). ``mask`` may be k masks
     (k x slices): k answers from one pass (the loader's classification asks four questions at once). ``levels``:
-    :func:`levels` of ``depth``, when the caller keeps them."""
+    :func:`by_depth` of ``depth``, when the caller keeps them (``Trace.levels``)."""
     n = len(parents)
     found = np.where(mask, np.arange(n, dtype=np.int32), np.int32(-1))  # (int32: half the memory traffic)
     if n == 0:
         return found.astype(np.int64)
-    for level in (levels if levels is not None else by_depth(depth))[1:]:  # depth 0 has no parent; each level's parents are done
+    levels = levels if levels is not None else by_depth(depth)
+    for level in levels[1:]:  # depth 0 has no parent; each level's parents are done
         found[..., level] = np.where(mask[..., level], found[..., level], found[..., parents[level]])
     return found.astype(np.int64)
 
 
-def outermost_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
+def outermost_marked(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray,
+                     levels: list[np.ndarray] | None = None) -> np.ndarray:
     """For every slice: its outermost marked ancestor, itself included (-1: none)."""
     found = np.where(mask, np.arange(len(parents)), -1)
     if len(parents) == 0:
@@ -81,7 +84,8 @@ def by_depth(depth: np.ndarray) -> list[np.ndarray]:
     return np.split(order, bounds)
 
 
-def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
+def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray,
+              levels: list[np.ndarray] | None = None) -> np.ndarray:
     """Boolean per slice: ``mask`` is True and no ancestor's is (every slice at once, one pass per
     depth level: what ``nearest_ancestor`` from each marked slice gives, without a walk up from each)."""
     if len(parents) == 0:
