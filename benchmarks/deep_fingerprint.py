@@ -34,17 +34,13 @@ def _h(*parts: bytes) -> str:
 
 
 def _frame_column(values) -> str:
-    import numpy as np
-    import pandas as pd
+    """tests/golden.py's column hash (dtype, categories, values); cells it cannot hash (lists, dicts) by their reprs."""
+    from golden import _column_hash
 
-    dtype = str(values.dtype).encode()
-    if isinstance(values.dtype, pd.CategoricalDtype):
-        values = values.astype(object)
     try:
-        hashed = pd.util.hash_pandas_object(values, index=False).to_numpy()
-        return _h(dtype, np.ascontiguousarray(hashed).tobytes())
-    except TypeError:  # unhashable cells (lists, dicts): their reprs
-        return _h(dtype, repr([_plain(v) for v in values.tolist()]).encode())
+        return _column_hash(values)
+    except TypeError:
+        return _h(str(values.dtype).encode(), repr([_plain(v) for v in values.tolist()]).encode())
 
 
 def _plain(v):
@@ -118,6 +114,7 @@ def walk(value, path: str, out: dict, seen: set) -> None:
 
 def one(path: str) -> dict:
     os.environ.setdefault("TMPDIR", "/tmp")
+    sys.path.insert(0, str(ROOT / "tests"))
     from traceview.errors import TraceviewError
     from traceview.trace import load
     from traceview.analysis.analyze import analyze

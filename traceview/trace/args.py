@@ -124,10 +124,13 @@ class Held:
         return cls(np.asarray(index, dtype=np.int64), b"".join(r for r in kept if r is not None), offsets, present)
 
     def raws(self) -> HeldRaws:
-        data = self.blob.read(self.base + int(self.offsets[0]), self.base + int(self.offsets[-1])) \
-            if isinstance(self.blob, FileStamp) else self.blob
-        first = int(self.offsets[0]) if isinstance(self.blob, FileStamp) else 0
-        return HeldRaws(self, data, first)
+        return HeldRaws(self, *self.copy())
+
+    def copy(self) -> tuple[bytes, int]:
+        """The held args end to end (each present event's, in index order), and the offset its first byte has."""
+        if isinstance(self.blob, FileStamp):
+            return self.blob.read(self.base + int(self.offsets[0]), self.base + int(self.offsets[-1])), int(self.offsets[0])
+        return self.blob, 0
 
     def nbytes(self) -> int:
         return int(self.offsets[-1] - self.offsets[0])

@@ -188,11 +188,9 @@ def _write_args(folder: Path, args: SliceArgs) -> None:
             if isinstance(b, FileRange):
                 backings.append({"file": b.file.path, "size": b.file.size, "mtime_ns": b.file.mtime_ns, "start": b.start, "end": b.end})
                 continue
-            raws = b.raws()
+            data, first = b.copy()
             base = f.tell()
-            for i in b.index.tolist():
-                if raws[i] is not None:
-                    f.write(raws[i])
+            f.write(data[int(b.offsets[0]) - first:int(b.offsets[-1]) - first])  # every present event's args, in order
             backings.append({"held": len(held), "base": base})
             held.append(b)
     arrays = {"piece": args.piece, "index": args.index}
