@@ -196,10 +196,12 @@ def _every_data_trace() -> list:
     return sorted(p for p in DATA.rglob("*") if p.name.endswith((".json", ".json.gz")) and "seeds" not in p.parts)
 
 
-def _load_pieces(path, monkeypatch, size: int):
-    """``path`` loaded with pieces (and reads) of about ``size`` bytes: a Trace, or the error text."""
+def _load_pieces(path, monkeypatch, size: int, workers: int = 0):
+    """``path`` loaded with pieces (and reads) of about ``size`` bytes, decoded by ``workers`` processes (0: in
+    this one): a Trace, or the error text."""
     from traceview.trace import read
 
+    monkeypatch.setenv("TRACEVIEW_LOAD_WORKERS", str(workers))
     monkeypatch.setattr(read, "PIECE_BYTES", size)
     monkeypatch.setattr(read, "READ_BYTES", max(size, 64))
     monkeypatch.setattr(read, "TAIL_BYTES", min(max(size, 256), 1 << 20))  # the header after the list fits
@@ -253,6 +255,73 @@ def test_any_piece_size_gives_the_same_trace(tmp_path, monkeypatch, source, form
     path = tmp_path / (source.name.removesuffix(".gz") + (".gz" if form != "plain" else ""))
     path.write_bytes({"plain": text, "gzip": gzip.compress(text or b""), "as_is": data}[form])
     _assert_same(_load_pieces(path, monkeypatch, 300), _load_pieces(path, monkeypatch, 4 << 20))
+
+
+@pytest.mark.parametrize("source, form", _cases())
+def test_worker_processes_give_the_same_trace(tmp_path, monkeypatch, source, form):
+    """Every trace in tests/data, plain and gzipped, its pieces (~64 KB) decoded by two worker processes and
+    joined here, against every piece read in this process: identical tables, meta, notes and args (a plain
+    file's read back from it, a gzip file's held copies), or the same error."""
+    import gzip
+
+    data = source.read_bytes()
+    text = _gunzip(data) if data.startswith(b"\x1f\x8b") else data
+    path = tmp_path / (source.name.removesuffix(".gz") + (".gz" if form != "plain" else ""))
+    path.write_bytes({"plain": text, "gzip": gzip.compress(text or b""), "as_is": data}[form])
+    _assert_same(_load_pieces(path, monkeypatch, 64 << 10, workers=2), _load_pieces(path, monkeypatch, 4 << 20))
+
+
+def test_workers_leave_begin_end_pairs_and_cut_strings_to_the_parent(tmp_path, monkeypatch):
+    """``B``/``E`` pairs that span pieces, and cuts inside strings (a piece that does not decode, and the
+    next one, joined to its rest): with workers, the parent reads those pieces itself, in file order."""
+    import json
+
+    from traceview.trace import events as events_stage
+
+    tricky = _tricky_events(300)  # a cut in every one: each is read by the parent, and so is the piece after it
+    evs = [tricky[i] if i % 50 == 1 else x(f"op{i}", "cpu_op", 10 + 3 * i, 2, **{"External id": i}) for i in range(300)]
+    for i in range(0, 300, 40):  # a B here, its E a few events later: pairs cross the ~700-byte pieces
+        evs.insert(i, {"ph": "B", "cat": "user_annotation", "name": f"span{i}", "pid": 1, "tid": 1, "ts": 10 + 3 * i})
+        evs.insert(i + 5, {"ph": "E", "pid": 1, "tid": 1, "ts": 12 + 3 * i})
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps({"traceEvents": evs, "traceName": "t"}, indent=1))
+    joined, left = [], []
+    merge, step = events_stage._merge, events_stage._Mender.step
+    monkeypatch.setattr(events_stage, "_merge", lambda out, part: (joined.append(part.events), merge(out, part)))
+    monkeypatch.setattr(events_stage._Mender, "step", lambda self, piece: (left.append(piece), step(self, piece))[1])
+    parallel = _load_pieces(path, monkeypatch, 700, workers=2)
+    assert joined and left  # both routes taken: workers' pieces, and the parent's own
+    _assert_same(parallel, _load_pieces(path, monkeypatch, 4 << 20))
+    assert (parallel.slices["name"].str.startswith("span")).sum() == len(range(0, 300, 40))
+
+
+def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, monkeypatch):
+    """Workers for a file of 16 MB of JSON or more (a gzip file's inflated size, from its trailer), none in a
+    worker process, the number ``TRACEVIEW_LOAD_WORKERS`` says, and a one-line error for one that is no number."""
+    import gzip
+    import json
+    import multiprocessing
+
+    from traceview.trace import events as events_stage
+    from traceview.trace.read import json_bytes, read
+
+    monkeypatch.delenv("TRACEVIEW_LOAD_WORKERS", raising=False)
+    monkeypatch.setattr(events_stage.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    text = json.dumps({"traceEvents": _tricky_events(40)}).encode()
+    small, packed = tmp_path / "small.json", tmp_path / "packed.json.gz"
+    small.write_bytes(text)
+    packed.write_bytes(gzip.compress(text))
+    assert json_bytes(small) == json_bytes(packed) == len(text)
+    assert events_stage.load_workers(read(small)) == 0
+    monkeypatch.setattr(events_stage, "PARALLEL_BYTES", len(text))
+    assert events_stage.load_workers(read(small)) == events_stage.load_workers(read(packed)) == 3
+    monkeypatch.setattr(multiprocessing, "parent_process", lambda: object())
+    assert events_stage.load_workers(read(small)) == 0
+    monkeypatch.setenv("TRACEVIEW_LOAD_WORKERS", "2")
+    assert events_stage.load_workers(read(small)) == 2
+    monkeypatch.setenv("TRACEVIEW_LOAD_WORKERS", "two")
+    with pytest.raises(TraceFormatError, match="TRACEVIEW_LOAD_WORKERS='two'"):
+        events_stage.load_workers(read(small))
 
 
 @pytest.mark.parametrize("source", _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"], ids=lambda p: p.name)
@@ -352,6 +421,7 @@ def test_damaged_text_is_repaired_with_a_note_whatever_the_piece_size(tmp_path, 
     path.write_bytes(gzip.compress(text) if packing == "gzip" else text)
     small, large = _load_pieces(path, monkeypatch, 700), _load_pieces(path, monkeypatch, 4 << 20)
     _assert_same(small, large)
+    _assert_same(_load_pieces(path, monkeypatch, 700, workers=2), large)
     assert len(large.slices) in slices
     for note in notes:
         assert any(note in n for n in large.meta.notes), (note, large.meta.notes)

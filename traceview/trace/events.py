@@ -25,9 +25,12 @@ Every piece goes through the same steps; only what it holds changes the work:
 
 from __future__ import annotations
 
+import multiprocessing
 import operator
-from collections import Counter, defaultdict
+import os
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -39,7 +42,7 @@ from traceview.errors import TraceFormatError
 from traceview.trace import schema
 from traceview.trace.args import Backing, FileRange, Held
 from traceview.trace.labels import Labels
-from traceview.trace.read import Piece, TraceText
+from traceview.trace.read import Piece, TraceText, json_bytes
 from traceview.trace.recover import Repairs, mend
 from traceview.trace.values import as_int, exact_ns_array, int_array, ns_array, xyz
 
@@ -119,6 +122,16 @@ _PHASE_KIND = {"X": 0, "M": 1, "s": 2, "f": 2, "t": 2, "i": 3, "I": 3, "R": 3, "
 #: Duration events by category: 0 host slice, 1 GPU activity, 2 GPU annotation, 3 dropped ("Trace").
 _KNOWN_HOST = frozenset({"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead",
                          "cuda_sync", "cuda_profiler_range"})
+#: A file of this much JSON or more (:func:`traceview.trace.read.json_bytes`) has its pieces decoded by worker
+#: processes (:func:`load_workers`); below it, starting them costs more than they save (docs/benchmarks.md,
+#: session 25: 2 workers on 2 cores lost 25-50 ms at 1.8-14 MB, gained 40-60 ms at 15-33 MB).
+PARALLEL_BYTES = 16 << 20
+#: At most this many workers for one file (the parent joins their columns, one piece at a time).
+MAX_WORKERS = 8
+#: Pieces handed out per worker ahead of the one joined (each ~1 MB of text and its columns in flight).
+AHEAD = 3
+
+
 @dataclass
 class Columns:
     """Every table's columns, a list of per-piece dicts each (joined by :mod:`traceview.trace.tables`)."""
@@ -140,38 +153,136 @@ class Columns:
     events: int = 0
 
 
-def read_columns(text: TraceText, repairs: Repairs | None = None) -> Columns:
-    """Decode every piece of ``text`` into columns (see the module docstring)."""
+def read_columns(text: TraceText, repairs: Repairs | None = None, workers: int | None = None) -> Columns:
+    """Decode every piece of ``text`` into columns (see the module docstring). ``workers``: processes that
+    decode pieces while this one cuts the next and joins their columns in order (None: :func:`load_workers`
+    for the file's size; 0 or 1: every piece in this process). Either way the columns are the same."""
     out = Columns(repairs=repairs if repairs is not None else Repairs())
     pairs = _BeginEnd()
-    for piece, events, loose in _decoded(text.pieces(), out.repairs):
-        _add_piece(out, piece, events, loose, pairs)
+    workers = load_workers(text) if workers is None else workers
+    if workers > 1:
+        _read_in_workers(out, text.pieces(), pairs, workers)
+    else:
+        for piece, events, loose in _decoded(text.pieces(), out.repairs):
+            _add_piece(out, piece, events, loose, pairs)
     pairs.finish(out)
     if text.truncated and out.events == 0 and text.notes and "mid-event" in text.notes[-1]:
         raise TraceFormatError(f"{text.path}: not valid JSON (the file ends before its first complete event)")
     return out
 
 
-def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece, list[Event], bool]]:
-    """Each piece with its events. A piece that does not decode is mended (:func:`recover.mend`):
-    repaired, and cut after its last whole event when its text ends inside one (the cut between
-    pieces fell inside a string or a nested value); that rest is joined to the next piece."""
-    pending: Piece | None = None
-    for piece in pieces:
-        if pending is not None:
-            piece = pending.joined(piece)
-            pending = None
+def load_workers(text: TraceText) -> int:
+    """Worker processes for ``text``'s pieces: one per core (up to :data:`MAX_WORKERS`) for a file of
+    :data:`PARALLEL_BYTES` of JSON or more, read by a process that is no worker itself (a directory's
+    ranks load one per worker already: trace/parallel.py); ``TRACEVIEW_LOAD_WORKERS`` sets the number."""
+    told = os.environ.get("TRACEVIEW_LOAD_WORKERS", "").strip()
+    if told:
+        try:
+            return max(int(told), 0)
+        except ValueError:
+            raise TraceFormatError(f"TRACEVIEW_LOAD_WORKERS={told!r}: not a number of processes") from None
+    if os.name != "posix" or multiprocessing.parent_process() is not None:
+        return 0
+    size = json_bytes(text.path)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return min(cores, MAX_WORKERS) if size >= PARALLEL_BYTES and cores > 1 else 0
+
+
+def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, workers: int) -> None:
+    """The pieces decoded by ``workers`` forked processes (:func:`_piece_columns`), a few ahead of the one
+    joined, and joined into ``out`` in file order. A piece a worker leaves (it does not decode, or has ``B``/``E``
+    events, which pair across pieces) is read here as :func:`read_columns` reads every piece, and so is a
+    piece that follows a mended one (the rest of the mended one's last event is joined to it)."""
+    mender = _Mender(out.repairs)
+    window: deque[tuple[Piece, Future]] = deque()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        def join_first() -> None:
+            piece, future = window.popleft()
+            part = future.result()
+            if part is not None and mender.pending is None:
+                _merge(out, part)
+            elif (got := mender.step(piece)) is not None:
+                _add_piece(out, *got, pairs)
+        for piece in pieces:
+            window.append((piece, pool.submit(_piece_columns, piece)))
+            if len(window) >= AHEAD * workers:
+                join_first()
+        while window:
+            join_first()
+    if (got := mender.finish()) is not None:
+        _add_piece(out, *got, pairs)
+
+
+def _piece_columns(piece: Piece) -> Columns | None:
+    """In a worker: one piece's columns, as if it were a file's first piece (None: read it in the parent)."""
+    decoded = _decode(piece)
+    if not isinstance(decoded, tuple):
+        return None
+    part, pairs = Columns(), _BeginEnd()
+    _add_piece(part, piece, decoded[0], decoded[1], pairs)
+    return None if pairs.seen else part
+
+
+def _merge(out: Columns, part: Columns) -> None:
+    """A worker's piece columns after ``out``'s: its events' file positions and its args backings renumbered."""
+    first, backings = out.events, len(out.args)
+    for table, into in ((part.host, out.host), (part.gpu, out.gpu), (part.annotations, out.annotations),
+                        (part.gpu_comm, out.gpu_comm)):
+        for columns in table:
+            columns["order"] = columns["order"] + first
+            if "args_piece" in columns:
+                at = columns["args_piece"]
+                columns["args_piece"] = np.where(at >= 0, at + backings, at).astype(np.int32, copy=False)
+            into.append(columns)
+    out.flows += part.flows
+    out.instants += part.instants
+    out.memory += part.memory
+    for key, values in part.counters.items():
+        out.counters[key] += values
+    out.args += part.args
+    out.process_names.update(part.process_names)
+    out.thread_names.update(part.thread_names)
+    out.skips.update(part.skips)
+    out.unknown_categories |= part.unknown_categories
+    out.events += part.events
+
+
+class _Mender:
+    """Pieces in file order -> (piece, events, loose): a piece that does not decode is mended
+    (:func:`recover.mend`): repaired, and cut after its last whole event when its text ends inside one
+    (the cut between pieces fell inside a string or a nested value); that rest waits (``pending``) to be
+    joined to the next piece."""
+
+    def __init__(self, repairs: Repairs) -> None:
+        self.repairs, self.pending = repairs, None
+
+    def step(self, piece: Piece) -> tuple[Piece, list[Event], bool] | None:
+        if self.pending is not None:
+            piece, self.pending = self.pending.joined(piece), None
         decoded = _decode(piece)
         if not isinstance(decoded, tuple):
-            piece, pending = mend(piece, repairs)
+            piece, self.pending = mend(piece, self.repairs)
             decoded = _decode(piece)
-        if isinstance(decoded, tuple):
-            yield piece, decoded[0], decoded[1]
-    if pending is not None:  # text after the last whole event of a file that ends inside one
-        piece, _ = mend(Piece(pending.data, pending.start, pending.end, pending.sep, True, pending.file), repairs)
+        return (piece, *decoded) if isinstance(decoded, tuple) else None
+
+    def finish(self) -> tuple[Piece, list[Event], bool] | None:
+        """The text after the last whole event of a file that ends inside one."""
+        if self.pending is None:
+            return None
+        rest, self.pending = self.pending, None
+        piece, _ = mend(Piece(rest.data, rest.start, rest.end, rest.sep, True, rest.file), self.repairs)
         decoded = _decode(piece)
-        if isinstance(decoded, tuple):
-            yield piece, decoded[0], decoded[1]
+        return (piece, *decoded) if isinstance(decoded, tuple) else None
+
+
+def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece, list[Event], bool]]:
+    """Each piece with its events, mended where it does not decode (:class:`_Mender`)."""
+    mender = _Mender(repairs)
+    for piece in pieces:
+        if (got := mender.step(piece)) is not None:
+            yield got
+    if (got := mender.finish()) is not None:
+        yield got
 
 
 def whole_pieces(text: TraceText, repairs: Repairs | None = None) -> Iterator[Piece]:
@@ -428,8 +539,10 @@ class _BeginEnd:
     def __init__(self) -> None:
         self.open: defaultdict[tuple[str, str], list[tuple[Event, int, _Location, int]]] = defaultdict(list)
         self.done: list[tuple[Event, int, int, int, _Location, int]] = []  # begin, start, dur, order, location, index
+        self.seen = False  # any B or E (a worker's piece with one is read again by the parent: pairs cross pieces)
 
     def add(self, out: Columns, ev: Event, ts_ns: int, order: int, end: bool, location: _Location, index: int) -> None:
+        self.seen = True
         key = (repr(ev.pid), repr(ev.tid))
         if not end:
             self.open[key].append((ev, ts_ns, location, index))

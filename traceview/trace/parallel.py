@@ -32,6 +32,7 @@ from traceview.errors import TraceFormatError, TraceviewError
 from traceview.trace.cache import load_cached
 from traceview.trace.model import Trace
 from traceview.trace.pipeline import load_file
+from traceview.trace.read import json_bytes
 
 T = TypeVar("T")
 
@@ -40,8 +41,6 @@ T = TypeVar("T")
 #: 1.5x leaves room for a per-rank analysis), and the interpreter with pandas imported (~0.11 GB).
 MEMORY_PER_JSON_BYTE = 1.5
 WORKER_BASE_BYTES = 256 << 20
-#: gzip'd Kineto JSON inflates about this much (for sizing workers before reading the file).
-GZIP_RATIO = 10
 #: ``rank3.pt.trace.json``, ``train.rank3.pt.trace.json.gz``, ``..._rank-3_of128.json``: a rank in a file name.
 RANK_IN_NAME = re.compile(r"(?:^|[^a-z])rank[-_]?(\d+)", re.IGNORECASE)
 
@@ -79,17 +78,6 @@ class RankResults(Generic[T]):
 
 #: Called in the caller's process as each file finishes: its path, and its failure (None when read).
 Progress = Callable[[str, "RankFailure | None"], None]
-
-
-def json_bytes(path: Path) -> int:
-    """The trace's JSON size: the file size, or an estimate for ``.gz`` files (0 when unreadable)."""
-    try:
-        size = path.stat().st_size
-        with path.open("rb") as f:
-            gz = f.read(2) == b"\x1f\x8b"
-    except OSError:  # reported by the load itself, with its reason
-        return 0
-    return size * GZIP_RATIO if gz else size
 
 
 def worker_count(files: Sequence[Path], available_bytes: int | None = None) -> int:

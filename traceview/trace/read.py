@@ -25,6 +25,7 @@ events stage mends it.
 
 from __future__ import annotations
 
+import os
 import re
 import zlib
 from collections.abc import Iterator
@@ -49,6 +50,8 @@ HEAD_BYTES = 1024 * 1024
 #: is made there, and the list's end is looked for there.
 TAIL_BYTES = 256 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
+#: gzip'd Kineto JSON inflates at least this much (a gzip file's size in its last 4 bytes is mod 4 GiB).
+GZIP_RATIO_MIN = 4
 #: Compressed bytes inflated per call: a corrupt stream loses at most the text of one step.
 _GZIP_STEP = 16 * 1024
 
@@ -134,6 +137,21 @@ def read(path: Path) -> TraceText | None:
     stamp = None if stream.gzip else FileStamp.of(path)  # a plain file's pieces can be read back
     text._pieces = _cut(stream, head, start, text, stamp)
     return text
+
+
+def json_bytes(path: str | Path) -> int:
+    """The trace's JSON size before it is read (0 when unreadable): the file's size, or for a gzip file the size
+    its last 4 bytes give (the inflated size mod 4 GiB; at least :data:`GZIP_RATIO_MIN` x the file)."""
+    try:
+        size = os.path.getsize(path)
+        with open(path, "rb") as f:
+            if f.read(2) != GZIP_MAGIC:
+                return size
+            f.seek(max(size - 4, 0))
+            inflated = int.from_bytes(f.read(4), "little")
+    except OSError:  # reported by the load itself, with its reason
+        return 0
+    return max(inflated, size * GZIP_RATIO_MIN)
 
 
 def open_text(path: Path) -> _Stream:
