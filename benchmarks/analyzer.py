@@ -275,7 +275,8 @@ def table(results: dict, machine: str) -> str:
                  if ok(h) and ok(t) and "imported_mb" in h and "imported_mb" in t else "-")
         events = next((r["events"] for r in (o, t) if "events" in r), "?")  # JSON events (orjson's count)
         label = f"{size} MB" if str(size).isdigit() else size  # older result files keyed by size alone
-        lines.append(f"| {label} | {events:,} | {cell(o)} | {cell(m)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} | {above} |")
+        events = f"{events:,}" if isinstance(events, int) else events  # "?": only HTA (or msgspec) run
+        lines.append(f"| {label} | {events} | {cell(o)} | {cell(m)} | {cell(h)} | {cell(t)} | {cell(c)} | {speed} | {floor} | {mem} | {above} |")
     return "\n".join(lines)
 
 

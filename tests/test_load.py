@@ -306,7 +306,7 @@ def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, 
     from traceview.trace.read import json_bytes, read
 
     monkeypatch.delenv("TRACEVIEW_LOAD_WORKERS", raising=False)
-    monkeypatch.setattr(events_stage.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    monkeypatch.setattr(events_stage.os, "sched_getaffinity", lambda pid: {0, 1, 2})
     text = json.dumps({"traceEvents": _tricky_events(40)}).encode()
     small, packed = tmp_path / "small.json", tmp_path / "packed.json.gz"
     small.write_bytes(text)

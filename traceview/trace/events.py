@@ -21,6 +21,10 @@ Every piece goes through the same steps; only what it holds changes the work:
   an unknown ``ph`` is skipped and counted by reason (the trace's notes).
 - ``B``/``E`` pairs are matched per (pid, tid) at the end and become slices like ``X`` events;
   counters (``C``) have free-form args, decoded raw.
+- a large file's pieces (:data:`PARALLEL_BYTES`, Linux) are decoded by forked worker processes, one
+  core each, while this process cuts the next pieces and joins their columns in file order
+  (:func:`_merge`: file positions and args backings renumbered); the pieces a worker cannot read
+  alone (no decode, ``B``/``E`` events, the piece after a mended one) are read here, in turn.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import multiprocessing
 import operator
 import os
+import sys
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -172,20 +177,20 @@ def read_columns(text: TraceText, repairs: Repairs | None = None, workers: int |
 
 
 def load_workers(text: TraceText) -> int:
-    """Worker processes for ``text``'s pieces: one per core (up to :data:`MAX_WORKERS`) for a file of
-    :data:`PARALLEL_BYTES` of JSON or more, read by a process that is no worker itself (a directory's
-    ranks load one per worker already: trace/parallel.py); ``TRACEVIEW_LOAD_WORKERS`` sets the number."""
+    """Worker processes for ``text``'s pieces: on Linux, one per core this process may use (up to
+    :data:`MAX_WORKERS`) for a file of :data:`PARALLEL_BYTES` of JSON or more, read by a process that is no
+    worker itself (a directory's ranks load one per worker already: trace/parallel.py);
+    ``TRACEVIEW_LOAD_WORKERS`` sets the number."""
     told = os.environ.get("TRACEVIEW_LOAD_WORKERS", "").strip()
     if told:
         try:
             return max(int(told), 0)
         except ValueError:
             raise TraceFormatError(f"TRACEVIEW_LOAD_WORKERS={told!r}: not a number of processes") from None
-    if os.name != "posix" or multiprocessing.parent_process() is not None:
-        return 0
-    size = json_bytes(text.path)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return min(cores, MAX_WORKERS) if size >= PARALLEL_BYTES and cores > 1 else 0
+    if not sys.platform.startswith("linux") or multiprocessing.parent_process() is not None:
+        return 0  # forked workers: Linux only (macOS's system libraries are not safe to fork)
+    cores = len(os.sched_getaffinity(0))
+    return min(cores, MAX_WORKERS) if cores > 1 and json_bytes(text.path) >= PARALLEL_BYTES else 0
 
 
 def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, workers: int) -> None:

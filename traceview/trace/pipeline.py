@@ -2,7 +2,8 @@
 
     read      file -> TraceText (header + the events list a piece at a time)        trace/read.py
       or recover   another layout, read whole and repaired (or refused)              trace/recover.py
-    events    pieces -> Columns (typed columns per piece, skips, repairs)            trace/events.py
+    events    pieces -> Columns (typed columns per piece, skips, repairs;            trace/events.py
+              a large file's pieces decoded by worker processes, joined in order)
     tables    Columns -> slices, launches, gpu, ... (+ nesting,                    trace/tables.py, lost_exit.py,
               lost Python exits closed first, each slice classified after)       nesting.py, classify.py
 
