@@ -295,6 +295,28 @@ def test_workers_leave_begin_end_pairs_and_cut_strings_to_the_parent(tmp_path, m
     assert (parallel.slices["name"].str.startswith("span")).sum() == len(range(0, 300, 40))
 
 
+def _a_dying_worker(piece):
+    import os
+
+    os._exit(3)  # as if killed for memory
+
+
+def test_a_dying_worker_leaves_its_pieces_to_the_parent(tmp_path, monkeypatch):
+    """A worker that dies breaks the pool: every piece not joined yet is read in the parent, nothing is lost."""
+    import json
+
+    from traceview.trace import events as events_stage
+
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"traceEvents": [x(f"op{i}", "cpu_op", 10 + 3 * i, 2, **{"External id": i}) for i in range(400)]}))
+    whole = _load_pieces(path, monkeypatch, 4 << 20)
+    monkeypatch.setattr(events_stage, "_piece_columns", _a_dying_worker)
+    left, step = [], events_stage._Mender.step
+    monkeypatch.setattr(events_stage._Mender, "step", lambda self, piece: (left.append(piece), step(self, piece))[1])
+    _assert_same(_load_pieces(path, monkeypatch, 700, workers=2), whole)
+    assert len(left) > 20 and len(whole.slices) == 400  # every piece read here, the dead worker's included
+
+
 def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, monkeypatch):
     """Workers for a file of 16 MB of JSON or more (a gzip file's inflated size, from its trailer), none in a
     worker process, the number ``TRACEVIEW_LOAD_WORKERS`` says, and a one-line error for one that is no number."""

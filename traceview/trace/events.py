@@ -36,6 +36,7 @@ import sys
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -197,19 +198,38 @@ def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, wo
     """The pieces decoded by ``workers`` forked processes (:func:`_piece_columns`), a few ahead of the one
     joined, and joined into ``out`` in file order. A piece a worker leaves (it does not decode, or has ``B``/``E``
     events, which pair across pieces) is read here as :func:`read_columns` reads every piece, and so is a
-    piece that follows a mended one (the rest of the mended one's last event is joined to it)."""
+    piece that follows a mended one (the rest of the mended one's last event is joined to it), and, once a worker
+    has died (killed for memory...), every piece not joined yet."""
     mender = _Mender(out.repairs)
-    window: deque[tuple[Piece, Future]] = deque()
+    window: deque[tuple[Piece, Future | None]] = deque()
+    broken = False  # a worker died (killed for memory...): the pieces not joined yet are read here
+
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        def hand_out(piece: Piece) -> Future | None:
+            nonlocal broken
+            if not broken:
+                try:
+                    return pool.submit(_piece_columns, piece)
+                except BrokenProcessPool:
+                    broken = True
+            return None
+
         def join_first() -> None:
+            nonlocal broken
             piece, future = window.popleft()
-            part = future.result()
+            part = None
+            if future is not None and not broken:
+                try:
+                    part = future.result()
+                except BrokenProcessPool:
+                    broken = True
             if part is not None and mender.pending is None:
                 _merge(out, part)
             elif (got := mender.step(piece)) is not None:
                 _add_piece(out, *got, pairs)
+
         for piece in pieces:
-            window.append((piece, pool.submit(_piece_columns, piece)))
+            window.append((piece, hand_out(piece)))
             if len(window) >= AHEAD * workers:
                 join_first()
         while window:
