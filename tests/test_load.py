@@ -271,6 +271,43 @@ def test_worker_processes_give_the_same_trace(tmp_path, monkeypatch, source, for
     _assert_same(_load_pieces(path, monkeypatch, 64 << 10, workers=2), _load_pieces(path, monkeypatch, 4 << 20))
 
 
+@pytest.mark.parametrize("size", [300, 700, 64 << 10])
+def test_ranges_cut_a_plain_file_where_its_pieces_are_cut(tmp_path, monkeypatch, size):
+    """``TraceText.ranges`` reads a plain file only around each cut (the workers read the pieces): the same pieces
+    as reading it whole -- places, separators, text once read, header and size -- for every trace in tests/data and
+    the tricky one (cuts inside strings); a file cut short, or gzip, falls back to the whole read."""
+    import gzip
+    import json
+
+    from traceview.trace import read
+
+    monkeypatch.setattr(read, "PIECE_BYTES", size)
+    monkeypatch.setattr(read, "READ_BYTES", max(size, 64))
+    monkeypatch.setattr(read, "TAIL_BYTES", min(max(size, 256), 1 << 20))
+    tricky = json.dumps({"traceEvents": _tricky_events(300), "traceName": "t"}, indent=1).encode()
+    texts = {"tricky.json": tricky, "cut.json": tricky[: len(tricky) * 2 // 3], "tricky.json.gz": gzip.compress(tricky)}
+    for source in _every_data_trace():
+        data = source.read_bytes()
+        texts[source.name.removesuffix(".gz")] = _gunzip(data) if data.startswith(b"\x1f\x8b") else data
+    seeked = 0
+    for name, text in texts.items():
+        if not text:
+            continue
+        path = tmp_path / name
+        path.write_bytes(text)
+        whole, ranged = read.read(path), read.read(path)
+        if whole is None:
+            continue
+        pieces = [(p.start, p.end, p.sep, p.last_cut, p.data) for p in whole.pieces()]
+        ranges = list(ranged.ranges())
+        seeked += any(p.data is None for p in ranges)
+        assert pieces == [(p.start, p.end, p.sep, p.last_cut, p.loaded().data) for p in ranges], name
+        assert (whole.header, whole.size_bytes, whole.notes, whole.truncated) == \
+            (ranged.header, ranged.size_bytes, ranged.notes, ranged.truncated), name
+        assert all(p.data is not None for p in ranges) or not name.endswith((".gz", "cut.json")), name
+    assert seeked > 30
+
+
 def test_workers_leave_begin_end_pairs_and_cut_strings_to_the_parent(tmp_path, monkeypatch):
     """``B``/``E`` pairs that span pieces, and cuts inside strings (a piece that does not decode, and the
     next one, joined to its rest): with workers, the parent reads those pieces itself, in file order."""

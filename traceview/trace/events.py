@@ -166,8 +166,8 @@ def read_columns(text: TraceText, repairs: Repairs | None = None, workers: int |
     out = Columns(repairs=repairs if repairs is not None else Repairs())
     pairs = _BeginEnd()
     workers = load_workers(text) if workers is None else workers
-    if workers > 1:
-        _read_in_workers(out, text.pieces(), pairs, workers)
+    if workers > 1:  # a plain file's pieces are read by the workers themselves (text.ranges)
+        _read_in_workers(out, text.ranges(), pairs, workers)
     else:
         for piece, events, loose in _decoded(text.pieces(), out.repairs):
             _add_piece(out, piece, events, loose, pairs)
@@ -240,6 +240,7 @@ def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, wo
 
 def _piece_columns(piece: Piece) -> Columns | None:
     """In a worker: one piece's columns, as if it were a file's first piece (None: read it in the parent)."""
+    piece = piece.loaded()
     decoded = _decode(piece)
     if not isinstance(decoded, tuple):
         return None
@@ -282,6 +283,7 @@ class _Mender:
         self.repairs, self.pending = repairs, None
 
     def step(self, piece: Piece) -> tuple[Piece, list[Event], bool] | None:
+        piece = piece.loaded()
         if self.pending is not None:
             piece, self.pending = self.pending.joined(piece), None
         decoded = _decode(piece)

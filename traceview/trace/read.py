@@ -44,6 +44,8 @@ from traceview.trace.args import FileStamp
 PIECE_BYTES = 1024 * 1024
 #: Bytes read (or inflated) at a time.
 READ_BYTES = 1024 * 1024
+#: Bytes read at a time after a cut's earliest place, looking for its ``},{`` (:meth:`TraceText.ranges`).
+_WINDOW_BYTES = 64 * 1024
 #: The events list's opening must be within this many first bytes (Kineto's header is a few KB).
 HEAD_BYTES = 1024 * 1024
 #: The header keys after the list (``traceName``...) must be within this many last bytes: no cut
@@ -73,7 +75,7 @@ class Piece:
     file ended inside this piece (it holds a partial event at its end).
     """
 
-    data: bytes
+    data: bytes | None  # None: not read yet (:meth:`loaded`)
     start: int | None = None
     end: int | None = None
     sep: bytes = b","
@@ -99,6 +101,13 @@ class Piece:
         tail = Piece.of(text[tail_start:], self.start + tail_start if at else None, self.end, self.sep, self.last_cut, self.file)
         return head, tail
 
+    def loaded(self) -> Piece:
+        """This piece with its text: read from its file when it was cut without it (:meth:`TraceText.ranges`)."""
+        if self.data is not None:
+            return self
+        assert self.file is not None and self.start is not None and self.end is not None
+        return Piece(b"[" + self.file.read(self.start, self.end) + b"]", self.start, self.end, self.sep, self.last_cut, self.file)
+
     def joined(self, other: Piece) -> Piece:
         """This piece and the next as one (a cut that fell inside a string is undone)."""
         start = self.start if self.start is not None and other.start is not None else None
@@ -117,12 +126,26 @@ class TraceText:
     notes: list[str] = field(default_factory=list)
     truncated: bool = False
     _pieces: Iterator[Piece] | None = None
+    _plain: tuple[_Stream, bytes, re.Match, FileStamp] | None = None  # what :meth:`ranges` needs, for a plain file
 
     def pieces(self) -> Iterator[Piece]:
         """The pieces, in order (one pass); ``header``, ``notes`` and ``size_bytes`` are complete after it."""
         if self._pieces is not None:
             yield from self._pieces
             self._pieces = None
+
+    def ranges(self) -> Iterator[Piece]:
+        """The same pieces as :meth:`pieces` (one pass, instead of it), without their text where it can be read
+        again (``data`` None: :meth:`Piece.loaded` reads it): a plain file whose events list ends in its last
+        :data:`TAIL_BYTES` is read only around each cut, so the processes that decode the pieces read their
+        text, not this one. Any other file: :meth:`pieces`."""
+        found = _ranges(self, *self._plain) if self._plain is not None else None
+        self._plain = None
+        if found is None:
+            yield from self.pieces()
+            return
+        self._pieces = None
+        yield from found
 
 
 def read(path: Path) -> TraceText | None:
@@ -136,6 +159,8 @@ def read(path: Path) -> TraceText | None:
     text = TraceText(str(path), gzip=stream.gzip)
     stamp = None if stream.gzip else FileStamp.of(path)  # a plain file's pieces can be read back
     text._pieces = _cut(stream, head, start, text, stamp)
+    if stamp is not None:
+        text._plain = (stream, head, start, stamp)
     return text
 
 
@@ -294,6 +319,42 @@ def _cut(stream: _Stream, head: bytes, start: re.Match, text: TraceText, stamp: 
         text.truncated = text.truncated or bool(stream.notes)
     finally:
         stream.close()
+
+
+def _ranges(text: TraceText, stream: _Stream, head: bytes, start: re.Match, stamp: FileStamp) -> Iterator[Piece] | None:
+    """:func:`_cut`'s pieces of a plain file without their text (None when the events list's end is not in the
+    file's last TAIL_BYTES: a file cut short, read by :func:`_cut`). The cuts are :func:`_cut`'s: each piece ends
+    at the first ``},{`` at least PIECE_BYTES after its start that ends TAIL_BYTES or more before the file's end."""
+    size = stamp.size
+    first = start.end()
+    tail_at = max(first, size - TAIL_BYTES)
+    stream.f.seek(tail_at)
+    tail = bytearray(stream.f.read(size - tail_at))
+    last, header_ = _list_end(head[: start.start()], tail)
+    if last is None or (last == 0 and tail_at > first):  # not found, or only blanks before it in the tail: _cut reads it
+        stream.f.seek(len(head))
+        return None
+    text.header, text.size_bytes = header_, size
+    list_end, limit = tail_at + last, size - TAIL_BYTES
+
+    def cut() -> Iterator[Piece]:
+        try:
+            pos = first
+            while pos + PIECE_BYTES < limit:
+                at, window, sep = pos + PIECE_BYTES, b"", None
+                while sep is None and at + len(window) < limit:
+                    stream.f.seek(at + len(window))
+                    window += stream.f.read(min(_WINDOW_BYTES, limit - at - len(window)))
+                    sep = EVENT_SEP.search(window)
+                if sep is None:
+                    break
+                yield Piece(None, pos, at + sep.start() + 1, window[sep.start() + 1: sep.end() - 1], file=stamp)
+                pos = at + sep.end() - 1
+            if list_end > pos:
+                yield Piece(None, pos, list_end, file=stamp)
+        finally:
+            stream.close()
+    return cut()
 
 
 def _list_end(prefix: bytes, buf: bytearray) -> tuple[int | None, dict[str, Any]]:
