@@ -3,6 +3,8 @@
 # floor against traceview's default (benchmarks/analyzer.py), and the loaded tables compared with and without
 # workers (tests/golden.py's fingerprint) with any warning about fork raised as an error (Python 3.12 warns when a
 # multi-threaded process forks).
+# With wheels of HTA and pandas 2 in .whl/hta/ (HTA 0.5 fails on pandas 3 for this trace), HTA's load of the same
+# trace is timed too, on the same host.
 #   OUT=/tmp/out bash benchmarks/gpu_load_workers.sh      (run() carries .whl: msgspec for the image's Python)
 OUT=${OUT:-/tmp/out}; S=/tmp/lw
 source benchmarks/device_setup.sh
@@ -26,4 +28,10 @@ for w in ("0", "8"):
     prints[w] = golden.fingerprint(Path(sys.argv[1]))
 print("tables with 8 workers and without:", "identical" if prints["0"] == prints["8"] else "DIFFER")
 PY
+if ls .whl/hta/*.whl > /dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/hta-site .whl/hta/*.whl >> "$LOG" 2>&1
+  PYTHONPATH=/tmp/hta-site:$PYTHONPATH python3 benchmarks/analyzer.py --dir $S/bench --sizes --traces $S/big.json --tools hta --repeat 2 --results analyzer-big-hta >> "$LOG" 2>&1
+  cp $S/bench/analyzer-big-hta.json "$OUT/" 2>/dev/null; tail -3 "$LOG"
+  say "HTA done"
+fi
 say "done"
