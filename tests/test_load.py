@@ -354,6 +354,66 @@ def test_a_dying_worker_leaves_its_pieces_to_the_parent(tmp_path, monkeypatch):
     assert len(left) > 20 and len(whole.slices) == 400  # every piece read here, the dead worker's included
 
 
+_LOADS_IN_SLOW_WORKERS = """
+import os, sys, time
+from pathlib import Path
+from traceview.trace import events, load, read
+
+def slow(piece, _columns=events._piece_columns):
+    Path(sys.argv[2], str(os.getpid())).touch()
+    time.sleep(0.2)
+    return _columns(piece)
+
+events._piece_columns = slow
+read.PIECE_BYTES, read.READ_BYTES, read.TAIL_BYTES = 4096, 4096, 4096
+load(sys.argv[1])
+"""
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is no zombie (an orphan's zombie waits for whoever reaps it)."""
+    from pathlib import Path
+
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="load workers are Linux only")
+def test_workers_end_when_the_loading_process_is_killed(tmp_path):
+    """A load killed with its workers busy (the OOM killer, a time limit: SIGKILL to the parent alone) leaves no
+    worker behind; before, each waited for work forever with its copy of the parent's memory."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"traceEvents": [x(f"op{i}", "cpu_op", 10 + 3 * i, 2) for i in range(2000)]}))
+    pids = tmp_path / "workers"
+    pids.mkdir()
+    env = {**os.environ, "TRACEVIEW_LOAD_WORKERS": "2", "TRACEVIEW_CACHE_DIR": str(tmp_path / "cache")}
+    parent = subprocess.Popen([sys.executable, "-c", _LOADS_IN_SLOW_WORKERS, str(path), str(pids)], env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while len(list(pids.iterdir())) < 2 and parent.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = [int(p.name) for p in pids.iterdir()]
+        assert len(workers) == 2 and parent.poll() is None, "the load ended before both workers took a piece"
+        assert all(_running(w) for w in workers)
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    deadline = time.monotonic() + 10
+    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [w for w in workers if _running(w)]
+
+
 def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, monkeypatch):
     """Workers for a file of 16 MB of JSON or more (a gzip file's inflated size, from its trailer), none in a
     worker process, the number ``TRACEVIEW_LOAD_WORKERS`` says, and a one-line error for one that is no number."""

@@ -29,9 +29,11 @@ Every piece goes through the same steps; only what it holds changes the work:
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import operator
 import os
+import signal
 import sys
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator
@@ -204,7 +206,8 @@ def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, wo
     window: deque[tuple[Piece, Future | None]] = deque()
     broken = False  # a worker died (killed for memory...): the pieces not joined yet are read here
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
         def hand_out(piece: Piece) -> Future | None:
             nonlocal broken
             if not broken:
@@ -236,6 +239,21 @@ def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, wo
             join_first()
     if (got := mender.finish()) is not None:
         _add_piece(out, *got, pairs)
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker, first: the kernel kills it when the process that started it dies (killed for memory, by a time
+    limit, ...); a pool's workers wait for work forever otherwise, each holding its copy of the parent's memory."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # no prctl: the workers end with the pool, as before
+        return
+    if os.getppid() != parent:  # the parent died before the call above
+        os._exit(1)
+
+
+#: prctl's option that sends a signal to this process when its parent ends (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
 
 
 def _piece_columns(piece: Piece) -> Columns | None:
