@@ -284,6 +284,7 @@ def test_ranges_cut_a_plain_file_where_its_pieces_are_cut(tmp_path, monkeypatch,
     monkeypatch.setattr(read, "PIECE_BYTES", size)
     monkeypatch.setattr(read, "READ_BYTES", max(size, 64))
     monkeypatch.setattr(read, "TAIL_BYTES", min(max(size, 256), 1 << 20))
+    monkeypatch.setattr(read, "_WINDOW_BYTES", 3)  # separators and events across the reads after a cut
     tricky = json.dumps({"traceEvents": _tricky_events(300), "traceName": "t"}, indent=1).encode()
     texts = {"tricky.json": tricky, "cut.json": tricky[: len(tricky) * 2 // 3], "tricky.json.gz": gzip.compress(tricky)}
     for source in _every_data_trace():

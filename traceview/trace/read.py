@@ -341,14 +341,15 @@ def _ranges(text: TraceText, stream: _Stream, head: bytes, start: re.Match, stam
         try:
             pos = first
             while pos + PIECE_BYTES < limit:
-                at, window, sep = pos + PIECE_BYTES, b"", None
-                while sep is None and at + len(window) < limit:
-                    stream.f.seek(at + len(window))
-                    window += stream.f.read(min(_WINDOW_BYTES, limit - at - len(window)))
-                    sep = EVENT_SEP.search(window)
+                at, window, sep = pos + PIECE_BYTES, bytearray(), None
+                while sep is None and at + len(window) < limit:  # a long event: each read twice the last
+                    seen = len(window)
+                    stream.f.seek(at + seen)
+                    window += stream.f.read(min(max(_WINDOW_BYTES, seen), limit - at - seen))
+                    sep = EVENT_SEP.search(window, max(window.rfind(b"}", 0, seen), 0))  # a match starts at a "}"
                 if sep is None:
                     break
-                yield Piece(None, pos, at + sep.start() + 1, window[sep.start() + 1: sep.end() - 1], file=stamp)
+                yield Piece(None, pos, at + sep.start() + 1, bytes(window[sep.start() + 1: sep.end() - 1]), file=stamp)
                 pos = at + sep.end() - 1
             if list_end > pos:
                 yield Piece(None, pos, list_end, file=stamp)
