@@ -183,20 +183,24 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     bounds: list[tuple[int, int]] = []
     cur, cur_tid, cur_step = -1, None, -1
     block_at = np.sort(starts[blockers]) if len(blockers) else np.zeros(0, dtype=np.int64)
-    last_end = -1
     step_of = np.searchsorted(edges, starts[order], side="left").tolist()
-    for i, step in zip(order.tolist(), step_of):
-        blocked = len(block_at) and np.searchsorted(block_at, starts[i]) != np.searchsorted(block_at, last_end)
-        if breaks[i]:
+    # a blocker between the op before (any op, a break too: its end) and this one's start splits the stretch
+    before_end = np.r_[np.int64(-1), ends[order][:-1]]
+    blocked_at = (np.searchsorted(block_at, starts[order]) != np.searchsorted(block_at, before_end)).tolist()
+    in_stretch = []  # (op, its stretch)
+    for i, step, blocked, is_break, a, b, t in zip(order.tolist(), step_of, blocked_at, breaks[order].tolist(),
+                                                  starts[order].tolist(), ends[order].tolist(), tid[order].tolist()):
+        if is_break:
             cur = -1
-            last_end = ends[i]
             continue
-        if cur < 0 or tid[i] != cur_tid or step != cur_step or blocked:
-            bounds.append((int(starts[i]), int(ends[i])))
-            cur, cur_tid, cur_step = len(bounds) - 1, tid[i], step
-        bounds[cur] = (bounds[cur][0], max(bounds[cur][1], int(ends[i])))
-        stretch[i] = cur
-        last_end = ends[i]
+        if cur < 0 or t != cur_tid or step != cur_step or blocked:
+            bounds.append((a, b))
+            cur, cur_tid, cur_step = len(bounds) - 1, t, step
+        bounds[cur] = (bounds[cur][0], max(bounds[cur][1], b))
+        in_stretch.append((i, cur))
+    if in_stretch:
+        at, which = zip(*in_stretch)
+        stretch[list(at)] = which
     if not bounds:
         return None
     # kernels of the stretches, in launch order per thread: library kernels stay, runs of the others fuse
@@ -222,24 +226,27 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     conv_calls = np.zeros(len(bounds), dtype=np.int64)  # forward convolutions: an extern call costs more than eager's
     conv_op = tagged(s, "conv_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)
     slice_dur = s["dur_ns"].to_numpy()
-    for j in by:
-        if k_stretch[j] != prev or library[j]:
+    k_stretch_l, library_l, inner_op_l = k_stretch.tolist(), library.tolist(), inner_op.tolist()
+    for j in by.tolist():
+        st = k_stretch_l[j]
+        if st != prev or library_l[j]:
             if run:
                 runs.append(run)
             run = []
-            prev = k_stretch[j]
-        if library[j]:
-            if inner_op[j] not in called:
-                library_calls[k_stretch[j]] += 1  # one extern call per library op, however many kernels the library launches
-                called.add(int(inner_op[j]))
-                kernels_of[k_stretch[j]] += 1
-                convs_of[k_stretch[j]] += int(conv[j])
+            prev = st
+        if library_l[j]:
+            op = inner_op_l[j]
+            if op not in called:
+                library_calls[st] += 1  # one extern call per library op, however many kernels the library launches
+                called.add(op)
+                kernels_of[st] += 1
+                convs_of[st] += int(conv[j])
                 if conv[j]:
-                    conv_ops.setdefault(int(k_stretch[j]), []).append(int(inner_op[j]))
-                library_ns[k_stretch[j]] += int(slice_dur[inner_op[j]])  # the library's own host work stays
-                conv_calls[k_stretch[j]] += int(conv_op[j])
+                    conv_ops.setdefault(st, []).append(op)
+                library_ns[st] += int(slice_dur[op])  # the library's own host work stays
+                conv_calls[st] += int(conv_op[j])
         else:
-            run.append(int(j))
+            run.append(j)
     # channels-last layout in a graph with convolutions: one generated copy of each convolution's weight per call
     # (a graph's nodes estimated by its eager ops, all of them, nested ones included)
     ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
@@ -254,17 +261,18 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     converted = library & tagged(g, "layout_kernel")[k_rows] & bool(layout.any())
     new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
     fused = 0
+    dur_l, act_l = dur.tolist(), act.tolist()
     for run, made in zip(runs, made_of):  # its GPU time as long as its longest kernels
-        keep = set(sorted(run, key=lambda j: -dur[j])[:made])
-        new_gpu.update({int(act[j]): 0 for j in run if j not in keep})
-        kernels_of[k_stretch[run[0]]] += made
+        keep = set(sorted(run, key=lambda j: -dur_l[j])[:made])
+        new_gpu.update({act_l[j]: 0 for j in run if j not in keep})
+        kernels_of[k_stretch_l[run[0]]] += made
         fused += made
     fused += int(layout.sum())
     generated = {b: int(n) for b, n in zip(bounds, kernels_of - library_calls)}
     convs = {b: int(n) for b, n in zip(bounds, conv_calls)}
     new_host = _graph_ns(costs, costs.kernel_ms, generated, convs)
     steps_n = max(w.steps, 1)
-    gpu_saved = float(sum(int(dur[j]) for j in range(len(k_rows)) if int(act[j]) in new_gpu)) / 1e6
+    gpu_saved = float(sum(d for d, a in zip(dur_l, act_l) if a in new_gpu)) / 1e6
     return CompiledStep(
         steps=w.steps, graphs=len(bounds) / steps_n, eager_kernels=len(k_rows) / steps_n,
         library_kernels=float((library & ~converted).sum()) / steps_n,

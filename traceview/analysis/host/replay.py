@@ -225,10 +225,14 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     # the activities each copy call launched (launch id -> GPU rows), for the copy calls only
     copies = rows[memcpy[rows]]
     launched = np.flatnonzero(has_launch & np.isin(lid, copies))
-    own: dict[int, list[int]] = {}
-    for row, launch in zip(launched.tolist(), lid[launched].tolist()):
-        own.setdefault(launch, []).append(row)
-    nbytes_of = gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan) if own else None
+    # per copy call that launched activities: their bytes, and whether any is host to device, pageable host to
+    # device, pageable (one pass over the activities, not one per call)
+    launch_of, which = np.unique(lid[launched], return_inverse=True)
+    nbytes_of = gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan)[launched]
+    flags = np.stack([h2d[launched], h2d[launched] & pageable[launched], pageable[launched]]).astype(np.float64)
+    per_call = np.stack([np.bincount(which, weights=nbytes_of, minlength=len(launch_of))]
+                        + [np.bincount(which, weights=f, minlength=len(launch_of)) > 0 for f in flags])
+    own = {int(x): tuple(col) for x, col in zip(launch_of.tolist(), per_call.T.tolist())}
     names = s["name"].array
     op_ids = _outermost_ops(trace, rows)
     # the wait of every call at once: from its start until the last work launched strictly before it ended
@@ -237,16 +241,16 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     ready_all = np.where(k_all >= 0, ends_prefix[np.maximum(k_all, 0)] if len(ends_prefix) else a_all, a_all)
     wait_all = np.minimum(np.maximum(ready_all - a_all, 0), b_all - a_all)
     out = []
-    for sid, op_id, a, b, wait in zip(rows.tolist(), op_ids.tolist(), a_all.tolist(), b_all.tolist(), wait_all.tolist()):
+    for sid, op_id, a, b, wait, copy, asynchronous in zip(rows.tolist(), op_ids.tolist(), a_all.tolist(), b_all.tolist(),
+                                                          wait_all.tolist(), memcpy[rows].tolist(), is_async[rows].tolist()):
         cause, nbytes = "sync", np.nan
-        if memcpy[sid] and sid in own:
-            act = np.asarray(own[sid], dtype=np.int64)
-            nbytes = float(nbytes_of[act].sum())
-            if h2d[act].any():
-                if not (h2d[act] & pageable[act]).any():
+        if copy and sid in own:
+            nbytes, any_h2d, any_pageable_h2d, any_pageable = own[sid]
+            if any_h2d:
+                if not any_pageable_h2d:
                     continue  # pinned, asynchronous: nothing blocks
                 cause = "pageable_copy"
-            elif is_async[sid] and not pageable[act].any():
+            elif asynchronous and not any_pageable:
                 continue  # device to device, or to pinned memory: asynchronous (a synchronize after it is what waits)
         if wait <= 0 and cause == "sync":
             continue
@@ -363,28 +367,44 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     done_upto = 0
     shift = 0
     gpu_last = max(ready0.values()) if ready0 else w.start_ns
-    cuts = [(iv, int(np.searchsorted(act_launch, iv[0], side="left"))) for iv in kept]
+    cuts = list(zip(kept, np.searchsorted(act_launch, np.array([iv[0] for iv in kept], dtype=np.int64), side="left").tolist()))
 
     act_ready = np.asarray(act_launch, dtype=np.int64) + lat.astype(np.int64)  # when each could start, before shifts
     dur = np.asarray(dur, dtype=np.int64)
+    few: tuple[list[int], list[int], list[int]] | None = None  # the same three as Python ints, made when first needed
+    scheduled_max: int | None = None  # the latest end of the activities scheduled so far (ends[:done_upto].max())
 
     def schedule(upto: int, shift_now: int) -> None:
         """Activities done_upto..upto-1 (launched in order) on their streams: each starts when launched (moved by
-        ``shift_now``) and its stream is free. Per stream, end_k = c_k + max(ready, max_{j<=k}(a_j - c_{j-1}))
-        with c the running sum of durations: the recurrence start_k = max(a_k, end_{k-1}) unrolled."""
-        nonlocal done_upto, gpu_last
+        ``shift_now``) and its stream is free: start_k = max(a_k, end_{k-1}). A few at a time in Python; many at once
+        per stream, the recurrence unrolled: end_k = c_k + max(ready, max_{j<=k}(a_j - c_{j-1})) with c the running
+        sum of durations (the same integers either way)."""
+        nonlocal done_upto, gpu_last, few, scheduled_max
         lo = done_upto
         if upto > lo:
-            a = act_ready[lo:upto] + shift_now
-            d = dur[lo:upto]
-            sts = act_stream[lo:upto]
-            for st in np.unique(sts):
-                m = np.flatnonzero(sts == st)
-                c = np.cumsum(d[m])
-                e = c + np.maximum(np.maximum.accumulate(a[m] - (c - d[m])), ready.get(int(st), 0))
-                ends[lo + m] = e
-                ready[int(st)] = int(e[-1])
-            gpu_last = max(gpu_last, int(ends[lo:upto].max()))
+            if upto - lo <= _FEW:
+                if few is None:
+                    few = (act_ready.tolist(), dur.tolist(), np.asarray(act_stream).tolist())
+                out = []
+                for a_k, d_k, st in zip(few[0][lo:upto], few[1][lo:upto], few[2][lo:upto]):
+                    e = max(a_k + shift_now, ready.get(st, 0)) + d_k
+                    ready[st] = e
+                    out.append(e)
+                ends[lo:upto] = out
+                last = max(out)
+            else:
+                a = act_ready[lo:upto] + shift_now
+                d = dur[lo:upto]
+                sts = act_stream[lo:upto]
+                for st in np.unique(sts):
+                    m = np.flatnonzero(sts == st)
+                    c = np.cumsum(d[m])
+                    e = c + np.maximum(np.maximum.accumulate(a[m] - (c - d[m])), ready.get(int(st), 0))
+                    ends[lo + m] = e
+                    ready[int(st)] = int(e[-1])
+                last = int(ends[lo:upto].max())
+            gpu_last = max(gpu_last, last)
+            scheduled_max = last if scheduled_max is None else max(scheduled_max, last)
         done_upto = max(done_upto, upto)
 
     # launches between intervals move by the shift accumulated before them
@@ -397,7 +417,10 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
             new = int(new_host.get(sid, 0))
         else:  # still blocks: its own cost, then the replayed GPU's remaining work
             own_i = own.get(sid)
-            ready_at = int(np.max(ends[:upto])) if upto > 0 else a + shift
+            if upto == 0:
+                ready_at = a + shift
+            else:
+                ready_at = scheduled_max if upto == done_upto else int(np.max(ends[:upto]))
             if own_i is not None and own_i < upto:  # a copy's own activity is launched by the call itself
                 others = np.delete(ends[:upto], own_i)
                 ready_at = int(others.max()) if len(others) else a + shift
@@ -411,6 +434,10 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
         moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= int(on_host(w.end_ns)) else moved[-1]
     edges = [w.start_ns, *moved]
     return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
+
+
+#: At most this many activities are scheduled in Python at a time (fewer than numpy's per-call cost pays for).
+_FEW = 48
 
 
 @dataclass(frozen=True)
