@@ -163,6 +163,18 @@ class _GpuLists:
 
 
 @dataclass(frozen=True)
+class _HostLists:
+    """A host timeline's starts, ends, calls that may wait, slice ids and lanes as typed arrays of the standard library
+    (read an item at a time by the walk)."""
+
+    start_ns: array
+    end_ns: array
+    may_wait: array
+    slice_id: array
+    lane: array
+
+
+@dataclass(frozen=True)
 class _Host:
     """A process's host timeline with, per interval, what the path calls it."""
 
@@ -199,6 +211,7 @@ class PathWalker:
         ranks = gpu["rank"].to_numpy()
         self.gpu: dict[int, GpuActivities | _GpuLists] = {int(r): _gpu_of(gpu, np.flatnonzero(ranks == r)) for r in pd.unique(ranks)}
         self.hosts: dict[tuple[int, int], _Host] = {}
+        self.host_lists: dict[tuple[int, int], _HostLists] = {}  # the same timelines as the walk's steps read them
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
         # trace's path has millions of host segments: no string per segment)
@@ -252,6 +265,8 @@ class PathWalker:
             line = dataclasses.replace(line, tid=line.tid[:0])  # the lanes say the tid from here
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
             self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
+            self.host_lists[(rank, pid)] = _HostLists(_typed(line.start_ns), _typed(line.end_ns), _typed(may_wait),
+                                                      _typed(line.slice_id, "i"), _typed(lane, "i"))
         return self.hosts[(rank, pid)]
 
     def _thread_lane(self, tid: int) -> int:
@@ -260,6 +275,7 @@ class PathWalker:
     def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
         """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
         host = self.host(rank, pid, owner)
+        lists = self.host_lists[(rank, pid)]
         gpu = self._walkable(rank)
         segs: list[tuple[int, int, int, int, int, int]] = []  # start, end, kind, name, lane, slice_id
         runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
@@ -271,43 +287,43 @@ class PathWalker:
             if lane == "gpu":
                 t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
             else:
-                t, lane, at = self._host_step(host, gpu, t, start, segs, runs, visited, owner)
+                t, lane, at = self._host_step(lists, gpu, t, start, segs, runs, visited, owner)
         if t > start:  # the walk stopped stepping back: a bug, not the trace; say so rather than loop
             self.notes.append(f"critical path: the walk of step {number} stopped at {t} ns, before the step's start")
             _emit(segs, start, t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
         return self._step_path(number, rank, start, end, segs, runs, host)
 
-    def _host_step(self, host: _Host, gpu, t, start, segs, runs, visited, owner):
+    def _host_step(self, host: _HostLists, gpu, t, start, segs, runs, visited, owner):
         """Back from ``t`` on the host: to the previous call that may wait for the GPU in one run of
         host time; at such a call, to the GPU activity it waited for if one ended inside it."""
-        line = host.line
-        i = int(np.searchsorted(line.start_ns, t, side="left")) - 1  # the interval holding the moment just before t
+        starts, ends, may_wait = host.start_ns, host.end_ns, host.may_wait
+        i = bisect.bisect_left(starts, t) - 1  # the interval holding the moment just before t
         if i < 0:
             _emit(segs, start, t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
             return start, "host", -1
-        if t > line.end_ns[i]:  # after the process's last slice: untraced Python
-            _emit(segs, line.end_ns[i], t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
-            return int(line.end_ns[i]), "host", -1
-        k = int(np.searchsorted(host.may_wait, i, side="right")) - 1
-        if k >= 0 and host.may_wait[k] == i:  # a call that may wait
-            sid = int(line.slice_id[i])
+        if t > ends[i]:  # after the process's last slice: untraced Python
+            _emit(segs, ends[i], t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
+            return ends[i], "host", -1
+        k = bisect.bisect_right(may_wait, i) - 1
+        if k >= 0 and may_wait[k] == i:  # a call that may wait
+            sid = host.slice_id[i]
             if gpu is not None and self._blocks(sid):
                 g = _last_ended(gpu, int(self.start_ns[sid]), t, visited)
                 if g >= 0:
-                    _emit(segs, int(gpu.end[g]), t, start, _CODE["launch"], int(self.slice_name_code[sid]), int(host.lane[i]), sid)
-                    return int(gpu.end[g]), "gpu", g
+                    _emit(segs, gpu.end[g], t, start, _CODE["launch"], int(self.slice_name_code[sid]), host.lane[i], sid)
+                    return gpu.end[g], "gpu", g
             lo = i
         else:
-            lo = int(host.may_wait[k]) + 1 if k >= 0 else 0
-        lo = max(lo, int(np.searchsorted(line.end_ns, start, side="right")))
-        a = max(int(line.start_ns[lo]), start)
+            lo = may_wait[k] + 1 if k >= 0 else 0
+        lo = max(lo, bisect.bisect_right(ends, start))
+        a = max(starts[lo], start)
         runs.append((lo, i, a, t))
         return a, "host", -1
 
     def _blocks(self, sid: int) -> bool:
         if self.waits[sid]:
             return True
-        return bool(self.maybe_waits[sid]) and self.own_end.get(sid, np.iinfo(np.int64).max) <= self.end_ns[sid]
+        return bool(self.maybe_waits[sid]) and sid in self.own_end and self.own_end[sid] <= self.end_ns[sid]
 
     def _gpu_step(self, gpu: _GpuLists, g: int, t: int, start: int, segs, visited):
         """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
@@ -401,10 +417,11 @@ def _last_ended(gpu: _GpuLists, after: int, until: int, visited: set[int], devic
     return -1
 
 
-def _typed(values: np.ndarray) -> array:
-    """An int64 numpy array as the standard library's typed array (no copy through Python ints)."""
-    out = array("q")
-    out.frombytes(np.ascontiguousarray(values, dtype=np.int64).tobytes())
+def _typed(values: np.ndarray, code: str = "q") -> array:
+    """An integer numpy array as the standard library's typed array (no copy through Python ints): int64 (``q``) or
+    int32 (``i``)."""
+    out = array(code)
+    out.frombytes(np.ascontiguousarray(values, dtype=np.int64 if code == "q" else np.int32).tobytes())
     return out
 
 
