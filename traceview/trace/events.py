@@ -116,6 +116,11 @@ class _RawTs(msgspec.Struct, gc=False):
     ts: msgspec.Raw = None  # type: ignore[assignment]
 
 
+class _RawTsArgs(msgspec.Struct, gc=False):
+    ts: msgspec.Raw = None  # type: ignore[assignment]
+    args: msgspec.Raw = None  # type: ignore[assignment]
+
+
 class _LooseEvent(Event, gc=False):
     args: msgspec.Raw = None  # type: ignore[assignment]
 
@@ -124,6 +129,7 @@ _EVENTS = msgspec.json.Decoder(list[Event])
 _LOOSE = msgspec.json.Decoder(list[_LooseEvent])
 _RAW_ARGS = msgspec.json.Decoder(list[_RawArgs])
 _RAW_TS = msgspec.json.Decoder(list[_RawTs])
+_RAW_TS_ARGS = msgspec.json.Decoder(list[_RawTsArgs])
 _ARGS = msgspec.json.Decoder(Args)
 #: ph -> 0 duration, 1 metadata, 2 flow, 3 instant, 4 counter, 5 begin, 6 end (anything else skipped).
 _PHASE_KIND = {"X": 0, "M": 1, "s": 2, "f": 2, "t": 2, "i": 3, "I": 3, "R": 3, "C": 4, "B": 5, "E": 6}
@@ -374,10 +380,11 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
     for i in np.flatnonzero(kind == 1).tolist():
         _metadata(out, events[i])
     timed = np.flatnonzero((kind != 1) & (kind != -1))
-    ts, usable = _timestamps(piece, events, timed)
+    raw = _RawText(piece)
+    ts, usable = _timestamps(raw, events, timed)
     for i in timed[~usable[timed]].tolist():
         out.skips["no usable 'ts'" if events[i].ts is None else "'ts' is not a number"] += 1
-    location = _Location(out, piece)
+    location = _Location(out, piece, raw)
     complete = np.flatnonzero((kind == 0) & usable)
     if len(complete):
         rows = complete.tolist()
@@ -408,30 +415,54 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
             _add_memory(out, [e[k] for k in memory], ts[instants[memory]])
     counters = np.flatnonzero((kind == 4) & usable)
     if len(counters):
-        raw = _RAW_ARGS.decode(piece.data)
+        args = raw.args()
         for i in counters.tolist():
-            _counter(out, events[i], raw[i].args, int(ts[i]))
+            _counter(out, events[i], args[i], int(ts[i]))
 
 
-def _timestamps(piece: Piece, events: list[Event], timed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+class _RawText:
+    """A piece's events' ``ts`` and ``args`` texts, each list decoded once when first needed; both in one decode
+    when the piece's args are held in memory (a gzip file's or a mended piece: they will be wanted)."""
+
+    def __init__(self, piece: Piece) -> None:
+        self.data, self.held = piece.data, piece.file is None or piece.start is None
+        self._ts: list | None = None
+        self._args: list | None = None
+
+    def ts(self) -> list:
+        if self._ts is None:
+            if self.held:
+                both = _RAW_TS_ARGS.decode(self.data)
+                self._ts, self._args = [e.ts for e in both], [e.args for e in both]
+            else:
+                self._ts = [e.ts for e in _RAW_TS.decode(self.data)]
+        return self._ts
+
+    def args(self) -> list:
+        if self._args is None:
+            self._args = [e.args for e in _RAW_ARGS.decode(self.data)]
+        return self._args
+
+
+def _timestamps(raw: _RawText, events: list[Event], timed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(ts ns, usable) per event of the piece (rows ``timed`` read; epoch-µs floats exactly from the text)."""
     ts = np.zeros(len(events), dtype=np.int64)
     usable = np.zeros(len(events), dtype=bool)
     rows = timed.tolist()
     ts[timed], usable[timed], lossy = ns_array([events[i].ts for i in rows])
     if lossy:  # float µs since the epoch: read every stamp from its text, to the ns
-        raw = _RAW_TS.decode(piece.data)
-        ts[timed], usable[timed] = exact_ns_array([bytes(raw[i].ts) if raw[i].ts is not None else None for i in rows])
+        texts = raw.ts()
+        ts[timed], usable[timed] = exact_ns_array([bytes(texts[i]) if texts[i] is not None else None for i in rows])
     return ts, usable
 
 
 class _Location:
     """Where one piece's slices' args can be read again: a backing added to ``out.args`` when first needed."""
 
-    def __init__(self, out: Columns, piece: Piece) -> None:
+    def __init__(self, out: Columns, piece: Piece, raw: _RawText) -> None:
         self.out, self.at = out, -1
         self.range = (piece.file, piece.start, piece.end) if piece.file is not None and piece.start is not None else None
-        self.data = None if self.range is not None else piece.data  # a held copy is made from the text
+        self.raw = raw  # a held copy is made from the text
         self.wanted: list[int] = []
 
     def want(self, indices: np.ndarray) -> int:
@@ -441,7 +472,7 @@ class _Location:
             self.out.args.append(FileRange(*self.range) if self.range is not None else None)  # type: ignore[arg-type]
         if self.range is None:
             self.wanted.extend(indices.tolist())
-            raws = [bytes(e.args) if e.args is not None else None for e in _RAW_ARGS.decode(self.data)]
+            raws = [bytes(a) if a is not None else None for a in self.raw.args()]
             self.out.args[self.at] = Held.of(raws, np.unique(np.asarray(self.wanted, dtype=np.int64)))
         return self.at
 
