@@ -142,11 +142,20 @@ def _external_id_fallback(trace: Trace, op: np.ndarray, has_launch: np.ndarray, 
     missing = np.flatnonzero(~has_launch & trace.gpu["external_id"].notna().to_numpy())
     if len(missing) == 0:
         return op
-    ops = trace.slices[is_op & trace.slices["external_id"].notna().to_numpy()]
-    key = ops.drop_duplicates(["rank", "external_id"]).set_index(["rank", "external_id"])["slice_id"]
-    gpu = trace.gpu.iloc[missing]
-    found = key.reindex(pd.MultiIndex.from_arrays([gpu["rank"], gpu["external_id"]])).to_numpy()
+    s, g = trace.slices, trace.gpu
+    rows = np.flatnonzero(is_op & s["external_id"].notna().to_numpy())
+    op_rank, op_ext = s["rank"].to_numpy(dtype=np.int64)[rows], s["external_id"].to_numpy(dtype=np.int64, na_value=0)[rows]
+    op_sid = s["slice_id"].to_numpy()[rows]
+    want_rank = g["rank"].to_numpy(dtype=np.int64)[missing]
+    want_ext = g["external_id"].to_numpy(dtype=np.int64, na_value=0)[missing]
     out = op.copy()
-    ok = ~pd.isna(found)
-    out[missing[ok]] = found[ok].astype(np.int64)
+    for rank in np.unique(want_rank).tolist():  # per rank: the first op (in slice order) of each External id
+        mine = op_rank == rank
+        ext, first = np.unique(op_ext[mine], return_index=True)
+        if not len(ext):
+            continue
+        asked = np.flatnonzero(want_rank == rank)
+        at = np.minimum(np.searchsorted(ext, want_ext[asked]), len(ext) - 1)
+        hit = ext[at] == want_ext[asked]
+        out[missing[asked[hit]]] = op_sid[mine][first[at[hit]]]
     return out
