@@ -1,0 +1,33 @@
+# One device call (issue 29): the real traces the repository holds (GPT-2 training captures, the largest model
+# captures) loaded and analysed by traceview against HTA's load and a typed msgspec decode on the H200 host
+# (benchmarks/analyzer.py, runs interleaved, medians of 3), and this session's change against the commit before it
+# (benchmarks/before_after.py: an archive of BEFORE in .bench_old/, carried; runs interleaved, medians of 5), and every
+# field of the analysis by both compared (benchmarks/same_analysis.py, on the image's pandas and numpy).
+# With wheels of HTA and pandas 2 in .whl/hta/ (HTA 0.5 needs pandas 2 on some of these traces).
+#   git archive $BEFORE traceview | tar -x -C .bench_old    (an ignored folder)
+#   .bench_traces/NAME.json.gz: tests/data/training/gpt2-{compiled-first-call,recompile,compiled,eager,reduce-overhead},
+#   lost-exit-gpt2-step1 and sample_traces/gpu/models/{vit-compiled-incl,llama-compiled-incl,llama-eager-incl,bert-eager}
+#   (an ignored folder: the device takes a 64 MiB tree)
+#   OUT=/tmp/out bash benchmarks/gpu_real_traces.sh          (run() carries .whl, .bench_old and .bench_traces)
+OUT=${OUT:-/tmp/out}; S=/tmp/rt
+source benchmarks/device_setup.sh
+say "$(python3 -V) $(python3 -c 'import pandas, numpy, msgspec; print("pandas", pandas.__version__, "numpy", numpy.__version__, "msgspec", msgspec.__version__)') cores $(nproc)"
+TRACES=$(ls .bench_traces/*.json.gz)  # copies of the repository's traces, each under a name of its own
+python3 benchmarks/analyzer.py --dir $S/bench --sizes --traces $TRACES --tools msgspec traceview --repeat 3 --results analyzer-real >> "$LOG" 2>&1
+cp $S/bench/analyzer-real.json "$OUT/" 2>/dev/null
+say "analyzer (traceview, msgspec) done"
+if ls .whl/hta/*.whl > /dev/null 2>&1; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/hta-site .whl/hta/*.whl >> "$LOG" 2>&1
+  PYTHONPATH=/tmp/hta-site:$PYTHONPATH python3 benchmarks/analyzer.py --dir $S/bench --sizes --traces $TRACES --tools hta --repeat 3 --results analyzer-real-hta >> "$LOG" 2>&1
+  cp $S/bench/analyzer-real-hta.json "$OUT/" 2>/dev/null
+  say "HTA done"
+fi
+if [ -d .bench_old/traceview ]; then
+  for t in gpt2-recompile vit-compiled-incl llama-eager-incl; do
+    python3 benchmarks/before_after.py .bench_traces/$t.json.gz --before .bench_old --runs 5 2>&1 | tail -2 | sed "s|^|$t |" | tee -a "$LOG"
+  done
+  say "before/after done"
+  python3 benchmarks/same_analysis.py --other .bench_old $TRACES 2>&1 | tee -a "$LOG"
+  say "same analysis checked"
+fi
+say "done"
