@@ -521,3 +521,27 @@ def test_the_cpu_input_band_runs_from_the_linear_bound_to_the_measured_scaling()
         measured = 100 * json.loads((folder / "ab.json").read_text())["arms"]["input"]["saving_share"]
         inside[folder.name if folder.parent == CPU_LOADER else "blind-" + folder.name] = low <= measured <= high
     assert sum(inside.values()) == 3 and not inside["blind-audio-input"] and not inside["mlp-input"]
+
+
+@pytest.mark.parametrize("case", ["mlp-workers", "cnn-sync", "gpt2-input"])
+def test_scheduling_a_few_activities_in_python_or_all_per_stream_replays_the_same(case, monkeypatch):
+    """The replay schedules up to ``_FEW`` activities per cut one by one and more per stream at once (the recurrence
+    unrolled): the same integers either way, for every step and with every blocking call removed."""
+    trace = load(LOADER / case / "train_loader.pt.trace.json.gz")
+    windows = step_windows(trace)
+    w = rp.process_window(trace, windows)
+    blocking = rp.blocking_calls(trace, w)
+    ends = [sw.end_ns for sw in rp.step_windows_of(windows, w)]
+    removed = {int(sid): 0 for sid in blocking.calls["slice_id"]}
+    mine = trace.gpu[(trace.gpu["rank"] == w.rank).to_numpy()]
+    slower = {int(a): 3 * int(d) for a, d in zip(mine["activity_id"], mine["dur_ns"])}  # the streams queue up
+    got = {}
+    for few in (0, 10**9):  # every cut per stream in numpy; every cut in Python
+        monkeypatch.setattr(rp, "_FEW", few)
+        got[few] = (rp.replay_steps(trace, w, blocking, step_ends=ends),
+                    rp.replay_steps(trace, w, blocking, removed, {"sync", "pageable_copy"}, ends),
+                    rp.replay_steps(trace, w, blocking, step_ends=ends, host_scale=0.7),
+                    rp.replay_steps(trace, w, blocking, step_ends=ends, new_gpu=slower))
+    assert len(blocking.calls) > 0 and len(ends) > 1
+    assert got[0] == got[10**9]
+    assert got[0][3][0] > got[0][0][0]  # three times the GPU time: a longer window
