@@ -472,8 +472,8 @@ class _Location:
             self.out.args.append(FileRange(*self.range) if self.range is not None else None)  # type: ignore[arg-type]
         if self.range is None:
             self.wanted.extend(indices.tolist())
-            raws = [bytes(a) if a is not None else None for a in self.raw.args()]
-            self.out.args[self.at] = Held.of(raws, np.unique(np.asarray(self.wanted, dtype=np.int64)))
+            # msgspec's Raw texts, copied once into the held blob (never each into bytes of its own)
+            self.out.args[self.at] = Held.of(self.raw.args(), np.unique(np.asarray(self.wanted, dtype=np.int64)))
         return self.at
 
 
