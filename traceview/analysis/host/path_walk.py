@@ -183,6 +183,7 @@ class _Host:
     name: np.ndarray  # code in the walker's names: the slice's name, "" between slices (int32)
     lane: np.ndarray  # code in the walker's lanes: "thread <tid>" (int32; the timeline's tid is dropped for it)
     may_wait: np.ndarray  # positions of the intervals whose call may block on the GPU, ascending
+    walked: _HostLists  # the same timeline as the walk's steps read it
 
 
 class PathWalker:
@@ -211,7 +212,6 @@ class PathWalker:
         ranks = gpu["rank"].to_numpy()
         self.gpu: dict[int, GpuActivities | _GpuLists] = {int(r): _gpu_of(gpu, np.flatnonzero(ranks == r)) for r in pd.unique(ranks)}
         self.hosts: dict[tuple[int, int], _Host] = {}
-        self.host_lists: dict[tuple[int, int], _HostLists] = {}  # the same timelines as the walk's steps read them
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
         # trace's path has millions of host segments: no string per segment)
@@ -264,9 +264,9 @@ class PathWalker:
                 lane[line.tid == x] = self.lane_code[f"thread {x}"]
             line = dataclasses.replace(line, tid=line.tid[:0])  # the lanes say the tid from here
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
-            self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait)
-            self.host_lists[(rank, pid)] = _HostLists(_typed(line.start_ns), _typed(line.end_ns), _typed(may_wait),
-                                                      _typed(line.slice_id, "i"), _typed(lane, "i"))
+            walked = _HostLists(_typed(line.start_ns), _typed(line.end_ns), _typed(may_wait), _typed(line.slice_id, "i"),
+                                _typed(lane, "i"))
+            self.hosts[(rank, pid)] = _Host(line, kind, name, lane, may_wait, walked)
         return self.hosts[(rank, pid)]
 
     def _thread_lane(self, tid: int) -> int:
@@ -275,7 +275,6 @@ class PathWalker:
     def step(self, rank: int, pid: int, start: int, end: int, number: int, owner: int) -> StepPath:
         """The path of one window [start, end) of process (rank, pid); ``owner``: the step's thread."""
         host = self.host(rank, pid, owner)
-        lists = self.host_lists[(rank, pid)]
         gpu = self._walkable(rank)
         segs: list[tuple[int, int, int, int, int, int]] = []  # start, end, kind, name, lane, slice_id
         runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
@@ -287,7 +286,7 @@ class PathWalker:
             if lane == "gpu":
                 t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
             else:
-                t, lane, at = self._host_step(lists, gpu, t, start, segs, runs, visited, owner)
+                t, lane, at = self._host_step(host.walked, gpu, t, start, segs, runs, visited, owner)
         if t > start:  # the walk stopped stepping back: a bug, not the trace; say so rather than loop
             self.notes.append(f"critical path: the walk of step {number} stopped at {t} ns, before the step's start")
             _emit(segs, start, t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
