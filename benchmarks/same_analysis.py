@@ -51,8 +51,13 @@ def norm(x):
         return None
     return x if isinstance(x, (int, str, bool)) else repr(x)
 
+from traceview.errors import TraceFormatError
+try:
+    result = norm(analyze(load(sys.argv[2])))
+except TraceFormatError as exc:  # not a trace: the same one-line error from both checkouts is the same answer
+    result = {"error": str(exc)}
 with open(sys.argv[3], "w") as out:
-    json.dump(norm(analyze(load(sys.argv[2]))), out, sort_keys=True, default=repr)
+    json.dump(result, out, sort_keys=True, default=repr)
 '''
 
 

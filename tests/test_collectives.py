@@ -153,3 +153,26 @@ def test_collectives_equal_tracelens_nccl_analyser():
         assert mine.last_rank != values["earliest arrival rank"]
 
 
+
+
+def test_one_analysis_reads_each_piece_of_a_plain_trace_once(tmp_path, monkeypatch):
+    """The analyses that read slice args (each collective's host args, the FLOP counts' shapes) read each piece of a
+    plain file once in one ``analyze()``, however many ask for it, and find what a gzip load's held copy gives."""
+    from traceview.analysis.analyze import analyze
+    from traceview.trace import args, read
+
+    plain = tmp_path / "rank0.pt.trace.json"
+    plain.write_bytes(gzip.decompress(FILES[0].read_bytes()))
+    for size in ("PIECE_BYTES", "READ_BYTES", "TAIL_BYTES"):  # ~16 pieces
+        monkeypatch.setattr(read, size, 16 << 10)
+    reads: list[int] = []
+    raws = args.FileRange.raws
+    monkeypatch.setattr(args.FileRange, "raws", lambda self: reads.append(self.start) or raws(self))
+    trace = load(plain)
+    result = analyze(trace)
+    assert len(trace.slice_args.backings) >= 12
+    assert reads and len(reads) == len(set(reads)), sorted(reads)  # some pieces read, none twice
+    held = load(FILES[0])
+    assert type(held.slice_args.backings[0]).__name__ == "Held"
+    assert collective_calls(trace).equals(collective_calls(held)) and len(collective_calls(trace)) == 6
+    assert result.flops.per_activity.equals(analyze(held).flops.per_activity)

@@ -95,6 +95,9 @@ class FileRange:
     def __init__(self, file: FileStamp, start: int, end: int) -> None:
         self.file, self.start, self.end = file, start, end
 
+    def nbytes(self) -> int:
+        return self.end - self.start
+
     def raws(self) -> PieceEvents:
         """The piece's events; ``[i]``: event i's raw args."""
         text = b"[" + self.file.read(self.start, self.end) + b"]"
@@ -116,12 +119,16 @@ class Held:
     @classmethod
     def of(cls, raws: Sequence[Any], index: np.ndarray) -> Held:
         """The args of events ``index`` of ``raws`` (one raw args per event, None where absent)."""
-        kept = [raws[i] for i in index.tolist()]
-        present = np.fromiter((r is not None for r in kept), dtype=bool, count=len(kept))
-        lengths = np.fromiter((len(r) if r is not None else 0 for r in kept), dtype=np.int64, count=len(kept))
+        kept = list(map(raws.__getitem__, index.tolist()))
+        if None in kept:
+            present = np.fromiter((r is not None for r in kept), dtype=bool, count=len(kept))
+            kept = [r if r is not None else b"" for r in kept]
+        else:  # every event has args (most pieces): no Python code per event below
+            present = np.ones(len(kept), dtype=bool)
+        lengths = np.fromiter(map(len, kept), dtype=np.int64, count=len(kept))
         offsets = np.zeros(len(kept) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
-        return cls(np.asarray(index, dtype=np.int64), b"".join(r for r in kept if r is not None), offsets, present)
+        return cls(np.asarray(index, dtype=np.int64), b"".join(kept), offsets, present)
 
     def raws(self) -> HeldRaws:
         return HeldRaws(self, *self.copy())
@@ -172,12 +179,15 @@ def _decoders(kind: type) -> tuple[msgspec.json.Decoder, msgspec.json.Decoder]:
 class SliceArgs(Sequence):
     """The raw args of every slice, by slice_id (see the module docstring)."""
 
-    #: Pieces whose decoded args are kept, most recently used last.
-    KEPT_PIECES = 4
+    #: Pieces whose decoded args are kept, most recently used last: up to this much of their text (and at least the
+    #: last one read). The analyses of one ``analyze()`` read a few pieces several times each (the collectives twice,
+    #: the FLOP counts again); a trace of up to this size is read from its file once.
+    KEPT_BYTES = 32 << 20
 
     def __init__(self, piece: np.ndarray, index: np.ndarray, backings: list[Backing]) -> None:
         self.piece, self.index, self.backings = piece, index, backings
         self._decoded: OrderedDict[int, Any] = OrderedDict()
+        self._kept_bytes = 0
 
     def __reduce__(self):  # the decoded pieces stay behind
         return (SliceArgs, (self.piece, self.index, self.backings))
@@ -231,10 +241,13 @@ class SliceArgs(Sequence):
         if p in self._decoded:
             self._decoded.move_to_end(p)
             return self._decoded[p]
-        raws = self.backings[p].raws()
+        backing = self.backings[p]
+        raws = backing.raws()
         self._decoded[p] = raws
-        if len(self._decoded) > self.KEPT_PIECES:
-            self._decoded.popitem(last=False)
+        self._kept_bytes += backing.nbytes()
+        while self._kept_bytes > self.KEPT_BYTES and len(self._decoded) > 1:
+            first, _ = self._decoded.popitem(last=False)
+            self._kept_bytes -= self.backings[first].nbytes()
         return raws
 
     @classmethod

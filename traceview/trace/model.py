@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -238,13 +238,18 @@ class Trace:
     def args_table(self, slice_ids: pd.Series | list[int] | np.ndarray, keys: Sequence[str]) -> pd.DataFrame:
         """Several args keys for many slices, a column each (None where absent), indexed like ``slice_ids``: each
         slice's args decoded once however many keys are asked."""
-        ids = [int(i) for i in slice_ids]
-        take = getattr(self.slice_args, "take", None)
-        raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
-        columns = _fields_of(raws, tuple(keys))
+        columns = self.args_columns(slice_ids, keys)
         index = slice_ids.index if isinstance(slice_ids, pd.Series) else None
         return pd.DataFrame({key: pd.Series(column, index=index, dtype=object) for key, column in zip(keys, columns)},
                             index=index)
+
+    def args_columns(self, slice_ids: Iterable[int], keys: Sequence[str]) -> list[list[Any]]:
+        """Per key, its value in each slice's args (None where absent), in ``slice_ids``' order: each piece of the
+        file read once, each slice's args decoded once however many keys are asked."""
+        ids = [int(i) for i in slice_ids]
+        take = getattr(self.slice_args, "take", None)
+        raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
+        return _fields_of(raws, tuple(keys))
 
 
 _FIELD_DECODERS: dict[tuple[str, ...], msgspec.json.Decoder] = {}

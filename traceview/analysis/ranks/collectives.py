@@ -120,10 +120,12 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     host = _hosts_without_launch(trace, comm, host, tagged(slices, "record_param_comms"))
     annotation = trace.around(launch, "nccl_annotation")
     own = _kernel_args(trace, comm)
+    hosts = host.tolist()
+    read = trace.args_columns([h for h in hosts if h >= 0], tuple(_ARGS))  # each piece of the file read once
+    read_rows = iter(zip(*read)) if read else iter(())
     rows = []
-    for i, (h, a) in enumerate(zip(host.tolist(), annotation.tolist())):
-        args = trace.args(h) if h >= 0 else {}
-        row = {col: args.get(key) for key, col in _ARGS.items()}
+    for i, (h, a) in enumerate(zip(hosts, annotation.tolist())):
+        row = dict(zip(_ARGS.values(), next(read_rows) if h >= 0 else [None] * len(_ARGS)))
         for col, value in own[i].items():  # what the host call does not say, from the kernel's own args
             if row.get(col) is None and value is not None:
                 row[col] = value
@@ -181,8 +183,9 @@ def _hosts_without_launch(trace: Trace, comm: pd.DataFrame, host: np.ndarray, pa
     left = np.flatnonzero(host < 0)
     if not len(left):
         return host
-    kind_of_op = {int(sid): canonical_collective(trace.args(int(sid)).get("Collective name")) for sid in ops
-                  if int(sid) not in claimed}
+    free_ops = [sid for sid in ops.tolist() if sid not in claimed]
+    kind_of_op = {sid: canonical_collective(name)
+                  for sid, name in zip(free_ops, trace.args_columns(free_ops, ("Collective name",))[0])}
     starts = comm["start_ns"].to_numpy()
     op_start = s["start_ns"].to_numpy()
     names = comm["name"].astype(str).to_numpy()
