@@ -86,6 +86,9 @@ class PieceEvents:
             raise TraceFormatError(f"{self.path}: changed since the trace was loaded: load it again to read slice args") from None
         return bytes(args) if args is not None else None
 
+    def many(self, indices: list[int]) -> list[bytes | None]:
+        return [self[i] for i in indices]
+
 
 class FileRange:
     """A piece's args, in its file (``start:end`` is the piece's text, events without brackets)."""
@@ -161,6 +164,18 @@ class HeldRaws:
             return None
         return bytes(self.data[int(h.offsets[k]) - self.first:int(h.offsets[k + 1]) - self.first])
 
+    def many(self, indices: list[int]) -> list[bytes | None]:
+        """``[self[i] for i in indices]``, the events found by one search."""
+        h = self.held
+        at = np.asarray(indices, dtype=np.int64)
+        k = np.searchsorted(h.index, at)
+        inside = k < len(h.index)
+        if not (inside.all() and (h.index[np.minimum(k, len(h.index) - 1)] == at).all()):
+            return [self[i] for i in indices]  # some event not held: KeyError as one by one
+        data, first = self.data, self.first
+        lo, hi = (h.offsets[k] - first).tolist(), (h.offsets[k + 1] - first).tolist()
+        return [bytes(data[a:b]) if present else None for a, b, present in zip(lo, hi, h.present[k].tolist())]
+
 
 Backing = FileRange | Held
 
@@ -210,9 +225,9 @@ class SliceArgs(Sequence):
         out: list[bytes | None] = [None] * len(ids)
         pieces = self.piece[ids] if len(ids) else np.zeros(0, dtype=np.int64)
         for p in np.unique(pieces[pieces >= 0]).tolist():
-            raws = self._raws(p)
-            for k in np.flatnonzero(pieces == p).tolist():
-                out[k] = raws[int(self.index[ids[k]])]
+            ks = np.flatnonzero(pieces == p)
+            for k, raw in zip(ks.tolist(), self._raws(p).many(self.index[ids[ks]].tolist())):
+                out[k] = raw
         return out
 
     def decode(self, slice_ids: Sequence[int] | np.ndarray, kind: type) -> Iterator[tuple[int, Any]]:

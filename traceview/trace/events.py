@@ -463,7 +463,7 @@ class _Location:
         self.out, self.at = out, -1
         self.range = (piece.file, piece.start, piece.end) if piece.file is not None and piece.start is not None else None
         self.raw = raw  # a held copy is made from the text
-        self.wanted: list[int] = []
+        self.wanted: list[np.ndarray] = []
 
     def want(self, indices: np.ndarray) -> int:
         """The backing's position in ``out.args``, which holds the args of events ``indices`` of the piece."""
@@ -471,9 +471,12 @@ class _Location:
             self.at = len(self.out.args)
             self.out.args.append(FileRange(*self.range) if self.range is not None else None)  # type: ignore[arg-type]
         if self.range is None:
-            self.wanted.extend(indices.tolist())
+            self.wanted.append(np.asarray(indices, dtype=np.int64))
+            wanted = np.concatenate(self.wanted) if len(self.wanted) > 1 else self.wanted[0]
+            if len(wanted) > 1 and not (wanted[1:] > wanted[:-1]).all():  # a piece's X events come ascending, once
+                wanted = np.unique(wanted)
             # msgspec's Raw texts, copied once into the held blob (never each into bytes of its own)
-            self.out.args[self.at] = Held.of(self.raw.args(), np.unique(np.asarray(self.wanted, dtype=np.int64)))
+            self.out.args[self.at] = Held.of(self.raw.args(), wanted)
         return self.at
 
 

@@ -87,11 +87,12 @@ def by_depth(depth: np.ndarray) -> list[np.ndarray]:
 def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray,
               levels: list[np.ndarray] | None = None) -> np.ndarray:
     """Boolean per slice: ``mask`` is True and no ancestor's is (every slice at once, one pass per
-    depth level: what ``nearest_ancestor`` from each marked slice gives, without a walk up from each)."""
+    depth level: what ``nearest_ancestor`` from each marked slice gives, without a walk up from each). ``mask`` may be
+    k masks (k x slices): k answers from one pass."""
     if len(parents) == 0:
         return mask.copy()
     around = nearest_marked(parents, depth, mask, levels)
-    return mask & ((parents < 0) | (around[np.maximum(parents, 0)] < 0))
+    return mask & ((parents < 0) | (around[..., np.maximum(parents, 0)] < 0))
 
 
 def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:

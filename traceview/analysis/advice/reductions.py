@@ -125,9 +125,9 @@ class OpShapes:
         ops = np.unique(np.asarray(ops, dtype=np.int64))
         ops = ops[ops >= 0]
         if len(ops) and trace.meta.record_shapes:
-            table = trace.args_table(ops, ("Input Dims", "Concrete Inputs"))
-            self.dims = dict(zip(ops.tolist(), table["Input Dims"].tolist()))
-            self.concrete = dict(zip(ops.tolist(), table["Concrete Inputs"].tolist()))
+            dims, concrete = trace.args_columns(ops.tolist(), ("Input Dims", "Concrete Inputs"), shared=True)
+            self.dims = dict(zip(ops.tolist(), dims))
+            self.concrete = dict(zip(ops.tolist(), concrete))
 
 
 def _dims(value: Any) -> list[int] | None:
@@ -193,10 +193,16 @@ def kernel_reductions(trace: Trace, rows: np.ndarray, inner_op: np.ndarray, shap
     tag = {t: tagged(trace.slices, t) for t in OP_TAGS}
     gamma_beta = tagged(trace.gpu, "split_reduction_kernel")[rows]
     out: list[Reduction | None] = [None] * len(rows)
-    for i, (op, gb) in enumerate(zip(inner_op.tolist(), gamma_beta.tolist())):
-        if op in shapes.dims and any(tag[t][op] for t in OP_TAGS):
+    inner_op = np.asarray(inner_op, dtype=np.int64)
+    some_tag = np.logical_or.reduce([tag[t] for t in OP_TAGS])  # an op of one of the kinds reduction_of knows
+    if not len(some_tag):
+        return out
+    ops = inner_op.tolist()
+    for i in np.flatnonzero((inner_op >= 0) & some_tag[np.maximum(inner_op, 0)]).tolist():
+        op = ops[i]
+        if op in shapes.dims:
             out[i] = reduction_of({t: bool(tag[t][op]) for t in OP_TAGS}, shapes.dims[op], shapes.concrete[op],
-                                  channels_last, gb)
+                                  channels_last, bool(gamma_beta[i]))
     return out
 
 

@@ -104,10 +104,9 @@ def compile_split(trace: Trace) -> CompileSplit:
 def _outermost_spans(trace: Trace, own: np.ndarray) -> pd.DataFrame:
     """Compile/autotune events with no enclosing event of the same phase."""
     slices = trace.slices
-    outers, phases = [], []
-    for code, phase in ((_COMPILE, "compile"), (_AUTOTUNE, "autotune")):
-        outers.append(np.flatnonzero(trace.outermost(own == code)))
-        phases += [phase] * len(outers[-1])
+    outer = trace.outermost(np.stack([own == _COMPILE, own == _AUTOTUNE]))  # both phases in one walk
+    outers = [np.flatnonzero(outer[0]), np.flatnonzero(outer[1])]
+    phases = ["compile"] * len(outers[0]) + ["autotune"] * len(outers[1])
     rows = np.concatenate(outers)
     order = np.argsort(slices["start_ns"].to_numpy()[rows], kind="stable")
     rows = rows[order]
@@ -196,9 +195,21 @@ def _traced_ops(slices: pd.DataFrame, names: pd.Series, code: np.ndarray) -> pd.
     hit = (code == _COMPILE) & tagged(slices, "traced_op") & (slices["cat"] == "cpu_op").to_numpy()
     if not hit.any():
         return pd.DataFrame({"name": np.array([], dtype=object), "calls": np.array([], dtype=np.int64), "cpu_ms": np.array([], dtype=float)})
-    part = slices[hit]
-    grouped = part.groupby(part["name"].astype(str))
-    out = pd.DataFrame({"calls": grouped.size(), "cpu_ms": grouped["dur_ns"].sum() / 1e6}).reset_index()
+    # per name (as text, sorted), the calls and their host time: what grouping the hit rows by ``name.astype(str)``
+    # gives, read from the name codes (no copy of the slice table, no string per row)
+    rows = np.flatnonzero(hit)
+    column = names.astype("category") if not isinstance(names.dtype, pd.CategoricalDtype) else names
+    codes = column.cat.codes.to_numpy()[rows]
+    used, at = np.unique(codes, return_inverse=True)
+    text = pd.Series(column.cat.categories.take(np.maximum(used, 0)), dtype=object).where(used >= 0, np.nan)
+    label = text.astype(str).to_numpy(dtype=object)  # a missing name reads "nan", as astype(str) reads it
+    by_name, group = np.unique(label, return_inverse=True)  # two codes may read as one text
+    group = group[at.reshape(-1)]
+    dur = slices["dur_ns"].to_numpy()[rows]
+    cpu_ns = np.zeros(len(by_name), dtype=dur.dtype)
+    np.add.at(cpu_ns, group, dur)
+    out = pd.DataFrame({"name": pd.Series(by_name, dtype=object).astype(str),
+                        "calls": np.bincount(group, minlength=len(by_name)).astype(np.int64), "cpu_ms": cpu_ns / 1e6})
     return out.sort_values("calls", ascending=False, ignore_index=True)
 
 

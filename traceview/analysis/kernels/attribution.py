@@ -97,8 +97,7 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
                              ("annotation", annotation, names), ("source", source, names)):
         if col in ("op", "region", "step"):
             columns[f"{col}_id"] = _nullable(ids)
-        shown = labels[np.maximum(ids, 0)] if len(slices) else np.full(len(ids), None, dtype=object)  # GPU-only trace
-        columns[col] = pd.array(np.where(ids >= 0, shown, None), dtype="string")
+        columns[col] = labels.strings(ids) if len(slices) else pd.array(np.full(len(ids), None, dtype=object), dtype="string")
     columns["outer_region_id"] = _nullable(outer_region)
     start = columns["start_ns"]
     if not (start[1:] >= start[:-1]).all():  # Kineto writes activities in start order, mostly
@@ -131,6 +130,13 @@ class _CategoryLabels:
 
     def __getitem__(self, rows: np.ndarray) -> np.ndarray:
         return self.values[self.codes[rows]]
+
+    def strings(self, rows: np.ndarray) -> pd.api.extensions.ExtensionArray:
+        """``pd.array(self[rows], dtype="string")``, ``<NA>`` where a row is -1: each distinct label made a string
+        once and taken per row (no Python string per row)."""
+        at = self.codes[np.maximum(rows, 0)]
+        at = np.where(at < 0, at + len(self.values), at)  # as numpy indexes the labels by a code of -1
+        return pd.array(self.values, dtype="string").take(np.where(rows >= 0, at, -1), allow_fill=True)
 
 
 def _nullable(ids: np.ndarray) -> pd.array:

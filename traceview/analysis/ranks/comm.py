@@ -80,7 +80,10 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
         if len(stepped):
             names = pd.Series(table["step"].array[keep], index=frame.index)[stepped.index]
             per_step = _per_group(stepped, ["rank", "step_id"])
-            name_of = dict(zip(stepped["step_id"].astype("int64"), names.astype(str)))
+            # each step's name, as dict(zip(ids, names)) keeps it: from the step's last row (one string per step)
+            ids = stepped["step_id"].to_numpy(dtype=np.int64)
+            distinct, from_end = np.unique(ids[::-1], return_index=True)
+            name_of = dict(zip(distinct.tolist(), names.iloc[len(ids) - 1 - from_end].astype(str).tolist()))
             per_step.insert(2, "step", per_step["step_id"].map(name_of).astype("string"))
     return CommCompute(per_rank=per_rank, per_step=per_step)
 
