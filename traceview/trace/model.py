@@ -243,29 +243,25 @@ class Trace:
         return pd.DataFrame({key: pd.Series(column, index=index, dtype=object) for key, column in zip(keys, columns)},
                             index=index)
 
-    def args_columns(self, slice_ids: Iterable[int], keys: Sequence[str], shared: bool = False) -> list[list[Any]]:
+    def args_columns(self, slice_ids: Iterable[int], keys: Sequence[str]) -> list[list[Any]]:
         """Per key, its value in each slice's args (None where absent), in ``slice_ids``' order: each piece of the
-        file read once, each slice's args decoded once however many keys are asked. ``shared``: each distinct JSON
-        text of a key is decoded once and its value shared by the slices that hold it (ops' shapes repeat every
-        step; the caller must not change a value)."""
+        file read once, each slice's args decoded once however many keys are asked."""
         ids = [int(i) for i in slice_ids]
         take = getattr(self.slice_args, "take", None)
         raws = take(ids) if take is not None else [self.slice_args[i] for i in ids]
-        return _fields_of(raws, tuple(keys), shared)
+        return _fields_of(raws, tuple(keys))
 
 
 _FIELD_DECODERS: dict[tuple[str, ...], msgspec.json.Decoder] = {}
 
 
-def _fields_of(raws: Sequence[bytes | None], keys: tuple[str, ...], shared: bool = False) -> list[list[Any]]:
+def _fields_of(raws: Sequence[bytes | None], keys: tuple[str, ...]) -> list[list[Any]]:
     """Per key, its value in each raw ``args`` object (None where absent): only those keys decoded, all raws as one
-    JSON array; where one raw is not a whole object, each dict from :func:`_decoded_all`. ``shared``: the keys read as
-    raw JSON first, each distinct text decoded once."""
-    decoder = _FIELD_DECODERS.get((keys, shared))
+    JSON array; where one raw is not a whole object, each dict from :func:`_decoded_all`."""
+    decoder = _FIELD_DECODERS.get(keys)
     if decoder is None:
-        kind = msgspec.Raw if shared else Any
-        fields = [(f"f{i}", kind, msgspec.field(default=None, name=key)) for i, key in enumerate(keys)]
-        decoder = _FIELD_DECODERS[(keys, shared)] = msgspec.json.Decoder(list[msgspec.defstruct("Fields", fields) | None])
+        fields = [(f"f{i}", Any, msgspec.field(default=None, name=key)) for i, key in enumerate(keys)]
+        decoder = _FIELD_DECODERS[keys] = msgspec.json.Decoder(list[msgspec.defstruct("Fields", fields) | None])
     try:
         values = decoder.decode(b"[" + b",".join([bytes(raw) if raw else b"null" for raw in raws]) + b"]")
     except (msgspec.MsgspecError, UnicodeDecodeError):
@@ -273,29 +269,7 @@ def _fields_of(raws: Sequence[bytes | None], keys: tuple[str, ...], shared: bool
     if values is None or len(values) != len(raws):
         decoded = _decoded_all(raws)
         return [[d.get(key) for d in decoded] for key in keys]
-    columns = [[getattr(v, f"f{i}") if v is not None else None for v in values] for i in range(len(keys))]
-    if not shared:
-        return columns
-    try:
-        return [_each_text_once(column) for column in columns]
-    except (msgspec.MsgspecError, UnicodeDecodeError):  # a text that is no UTF-8 (raw values are not checked)
-        return _fields_of(raws, keys)
-
-
-def _each_text_once(texts: list[msgspec.Raw | None]) -> list[Any]:
-    """Raw JSON values decoded, each distinct text once (None stays None)."""
-    seen: dict[bytes, Any] = {}
-    out: list[Any] = []
-    for raw in texts:
-        if raw is None:
-            out.append(None)
-            continue
-        text = bytes(raw)
-        value = seen.get(text, seen)
-        if value is seen:
-            value = seen[text] = msgspec.json.decode(text)
-        out.append(value)
-    return out
+    return [[getattr(v, f"f{i}") if v is not None else None for v in values] for i in range(len(keys))]
 
 
 def _decoded_all(raws: Sequence[bytes | None]) -> list[dict[str, Any]]:

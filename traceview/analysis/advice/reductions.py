@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from traceview.analysis.kernels.flops import shape_args
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
 
@@ -125,9 +126,9 @@ class OpShapes:
         ops = np.unique(np.asarray(ops, dtype=np.int64))
         ops = ops[ops >= 0]
         if len(ops) and trace.meta.record_shapes:
-            dims, concrete = trace.args_columns(ops.tolist(), ("Input Dims", "Concrete Inputs"), shared=True)
-            self.dims = dict(zip(ops.tolist(), dims))
-            self.concrete = dict(zip(ops.tolist(), concrete))
+            which, distinct = shape_args(trace, ops)  # the FLOP counts' reader: each distinct shape text decoded once
+            self.dims = {op: distinct[n].dims for op, n in zip(ops.tolist(), which)}
+            self.concrete = {op: distinct[n].concrete for op, n in zip(ops.tolist(), which)}
 
 
 def _dims(value: Any) -> list[int] | None:

@@ -198,10 +198,9 @@ def _traced_ops(slices: pd.DataFrame, names: pd.Series, code: np.ndarray) -> pd.
     # per name (as text, sorted), the calls and their host time: what grouping the hit rows by ``name.astype(str)``
     # gives, read from the name codes (no copy of the slice table, no string per row)
     rows = np.flatnonzero(hit)
-    column = names.astype("category") if not isinstance(names.dtype, pd.CategoricalDtype) else names
-    codes = column.cat.codes.to_numpy()[rows]
+    codes = names.cat.codes.to_numpy()[rows]  # names: the slice table's, categorical
     used, at = np.unique(codes, return_inverse=True)
-    text = pd.Series(column.cat.categories.take(np.maximum(used, 0)), dtype=object).where(used >= 0, np.nan)
+    text = pd.Series(names.cat.categories.take(np.maximum(used, 0)), dtype=object).where(used >= 0, np.nan)
     label = text.astype(str).to_numpy(dtype=object)  # a missing name reads "nan", as astype(str) reads it
     by_name, group = np.unique(label, return_inverse=True)  # two codes may read as one text
     group = group[at.reshape(-1)]

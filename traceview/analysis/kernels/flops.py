@@ -81,7 +81,7 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     if all(_shapes_off(m.header) for m in trace.ranks):
         counted = counted[:0]  # the trace says it has no shapes: no args to read
     names = slices["name"].array[counted]  # categorical: one string per distinct name
-    which, distinct = _args_of(trace, counted)
+    which, distinct = shape_args(trace, counted)
     # the formulas run once per distinct (op, shapes); their results spread to the calls by index
     pair = names.codes.astype(np.int64) * len(distinct) + np.asarray(which, dtype=np.int64)
     pairs, each = np.unique(pair, return_inverse=True)
@@ -134,7 +134,7 @@ class _RawShapeArgs(msgspec.Struct, gc=False):
 _RAW_ARGS_DECODER = msgspec.json.Decoder(_RawShapeArgs)
 
 
-def _args_of(trace: Trace, ids: np.ndarray) -> tuple[list[int], list[_ShapeArgs]]:
+def shape_args(trace: Trace, ids: np.ndarray) -> tuple[list[int], list[_ShapeArgs]]:
     """The shape args of many slices, as (for each slice, the number of its distinct shapes; the
     distinct shapes decoded): each piece of the file read once, only the shape keys read
     (``SliceArgs.decode``), each distinct text decoded once."""

@@ -124,7 +124,7 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     own = _kernel_args(trace, comm)
     hosts = host.tolist()
     read = trace.args_columns([h for h in hosts if h >= 0], tuple(_ARGS))  # each piece of the file read once
-    read_rows = iter(zip(*read)) if read else iter(())
+    read_rows = iter(zip(*read))
     rows = []
     for i, (h, a) in enumerate(zip(hosts, annotation.tolist())):
         row = dict(zip(_ARGS.values(), next(read_rows) if h >= 0 else [None] * len(_ARGS)))
