@@ -107,6 +107,8 @@ def _measure(tool: str, trace: Path) -> dict:
                   "events": loaded.meta.event_count, "kernels": result_analysis.kernel_counts["total"],
                   "source": str(Path(traceview.__file__).parent.parent)}
     result["child_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if "pandas" in sys.modules:  # which pandas the tool ran on (--hta-path gives HTA its own)
+        result["pandas"] = sys.modules["pandas"].__version__
     result["imported_mb"] = imported  # RSS with the tool imported, before the work: its floor
     return result
 
@@ -293,6 +295,8 @@ def main() -> None:
     parser.add_argument("--time-limit-s", type=float, default=3600.0, help="kill a run after this long (reported as a lower bound)")
     parser.add_argument("--traceview-src", type=Path, help="measure the traceview of this checkout (e.g. a `git worktree` of an older commit)")
     parser.add_argument("--results", default="analyzer", help="results file DIR/<name>.json (and its own cache folder)")
+    parser.add_argument("--hta-path", help="a folder put first on HTA's PYTHONPATH only (HTA 0.5 needs pandas 2 on some traces, "
+                        "while traceview runs on the installed pandas): both tools still run interleaved in one call")
     parser.add_argument("--repeat", type=int, default=1, help="runs per tool, interleaved (tool A, B, ..., A, B, ...); the median run is kept")
     args = parser.parse_args()
     import psutil
@@ -312,7 +316,9 @@ def main() -> None:
         runs: dict[str, list[dict]] = {tool: [] for tool in args.tools}
         for _ in range(args.repeat):  # interleaved, so a slow spell of a shared machine hits every tool
             for tool in args.tools:
-                runs[tool].append(run_one(tool, trace, int(args.mem_limit_gb * 2**30), env, args.time_limit_s))
+                tool_env = env if tool != "hta" or not args.hta_path else \
+                    {**env, "PYTHONPATH": os.pathsep.join(filter(None, (args.hta_path, env.get("PYTHONPATH"))))}
+                runs[tool].append(run_one(tool, trace, int(args.mem_limit_gb * 2**30), tool_env, args.time_limit_s))
                 print(f"{size} {tool}: {runs[tool][-1]}", flush=True)
         for tool, done in runs.items():
             row[tool] = _median_run(done)

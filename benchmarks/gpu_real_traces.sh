@@ -9,30 +9,35 @@
 #   lost-exit-gpt2-step1 and sample_traces/gpu/models/{vit-compiled-incl,llama-compiled-incl,llama-eager-incl,bert-eager}
 #   (an ignored folder: the device takes a 64 MiB tree)
 #   OUT=/tmp/out bash benchmarks/gpu_real_traces.sh          (run() carries .whl, .bench_old and .bench_traces)
-#   ONLY_HTA=1 RUNS=9 ...: a second call: HTA's load, and the before/after with RUNS runs (the rest skipped)
+#   REPEAT=3: runs per tool; ONLY_BEFORE_AFTER=1 RUNS=9 ...: only the before/after, with RUNS runs
 #   .whl/hta needs HTA's imports the image lacks: pandas 2.3.2, plotly 5, networkx, pydot, pyparsing, pytz, tzdata,
 #   python-dateutil, six, tenacity (pip download --no-deps --only-binary=:all: --python-version 3.12)
 OUT=${OUT:-/tmp/out}; S=/tmp/rt
 source benchmarks/device_setup.sh
 say "$(python3 -V) $(python3 -c 'import pandas, numpy, msgspec; print("pandas", pandas.__version__, "numpy", numpy.__version__, "msgspec", msgspec.__version__)') cores $(nproc)"
+python3 benchmarks/host_speed.py --json "$OUT/host_speed.json" >> "$LOG" 2>&1  # the host's speed this call
 TRACES=$(ls .bench_traces/*.json.gz)  # copies of the repository's traces, each under a name of its own
-if [ -z "${ONLY_HTA:-}" ]; then
-  python3 benchmarks/analyzer.py --dir $S/bench --sizes --traces $TRACES --tools msgspec traceview --repeat 3 --results analyzer-real >> "$LOG" 2>&1
+# HTA, traceview and msgspec interleaved in one analyzer call (run A, B, C, A, B, C, ...): this host's speed moves
+# by up to 1.5x within a call and 2x between calls (benchmarks/host_speed.py, session 29), so a ratio of two tools
+# timed in different calls compares the host's moods. HTA runs on its pandas 2 wheels (--hta-path), traceview on
+# the image's pandas.
+if [ -z "${ONLY_BEFORE_AFTER:-}" ]; then
+  HTA_PATH=
+  if ls .whl/hta/*.whl > /dev/null 2>&1; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/hta-site .whl/hta/*.whl >> "$LOG" 2>&1
+    HTA_PATH="--hta-path /tmp/hta-site"
+  fi
+  python3 benchmarks/analyzer.py --dir $S/bench --sizes --traces $TRACES --tools msgspec hta traceview $HTA_PATH \
+    --repeat ${REPEAT:-3} --results analyzer-real >> "$LOG" 2>&1
   cp $S/bench/analyzer-real.json "$OUT/" 2>/dev/null
-  say "analyzer (traceview, msgspec) done"
-fi
-if ls .whl/hta/*.whl > /dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/hta-site .whl/hta/*.whl >> "$LOG" 2>&1
-  PYTHONPATH=/tmp/hta-site:$PYTHONPATH python3 benchmarks/analyzer.py --dir $S/bench --sizes --traces $TRACES --tools hta --repeat 3 --results analyzer-real-hta >> "$LOG" 2>&1
-  cp $S/bench/analyzer-real-hta.json "$OUT/" 2>/dev/null
-  say "HTA done"
+  say "analyzer (msgspec, HTA, traceview interleaved) done"
 fi
 if [ -d .bench_old/traceview ]; then
   for t in ${BEFORE_AFTER:-gpt2-recompile vit-compiled-incl llama-eager-incl}; do
     python3 benchmarks/before_after.py .bench_traces/$t.json.gz --before .bench_old --runs ${RUNS:-5} 2>&1 | tail -2 | sed "s|^|$t |" | tee -a "$LOG"
   done
   say "before/after done"
-  if [ -z "${ONLY_HTA:-}" ]; then
+  if [ -z "${ONLY_BEFORE_AFTER:-}" ]; then
     python3 benchmarks/same_analysis.py --other .bench_old $TRACES 2>&1 | tee -a "$LOG"
     say "same analysis checked"
   fi
