@@ -52,7 +52,7 @@ def main() -> None:
     print("| workers | load | analyze | load + analyze | CPU s (process + workers) | peak RSS (process / a worker) |")
     print("|---:|---:|---:|---:|---:|---:|")
     for w, m in medians.items():
-        print(f"| {w} | {m['load_s']:.2f} s | {m['analyze_s']:.2f} s | {m['total_s']:.2f} s | "
+        print(f"| {w} | {m['load_s']:.3f} s | {m['analyze_s']:.3f} s | {m['total_s']:.3f} s | "
               f"{m['cpu_self_s']:.1f} + {m['cpu_workers_s']:.1f} | {m['maxrss_mb']:.0f} / {m['worker_maxrss_mb']:.0f} MB |")
     if args.out:
         args.out.write_text(json.dumps({"trace": str(args.trace), "cores": os.cpu_count(), "date": str(date.today()),
