@@ -48,6 +48,25 @@ def test_every_tag_is_what_a_plain_regex_finds_name_by_name(trace):
             assert (tagged(frame, name) == _plain(frame["name"], tag)).all(), (table, name)
 
 
+def test_case_blind_tags_answer_as_their_pattern_on_any_name():
+    """The case-blind questions asked of lowercased ASCII names (catalogue._lowered_finder) answer as the pattern with
+    its flag does, for every case and for names that are not ASCII (the long s and the Kelvin sign fold to s and k
+    only under the flag)."""
+    import pandas as pd
+
+    names = ["aten::sum", "aten::SUM", "aten::Sum_IntList", "aten::_log_softmax", "LogSoftmaxBackward0", "aten::ſum",
+             "aten::copy_", "Memcpy DtoD", "aten::_to_COPY", "cudaMemcpyAsync", "aten::mm", "ArgMax", "aten::std_mean",
+             "torch/nn/functional.py(3494): cross_entropy", "Cross_Entropy_Loss", "aten::vaR", "\u212aernel", "ç-norm", "layer_norm_GammaBetaBackward_kernel"]
+    series = pd.Series(names, dtype="category")
+    lowered = [t for tags in (SLICE_TAGS, KERNEL_TAGS) for t in tags.values() if catalogue._lowered_finder(t) is not None]
+    assert len(lowered) >= 3  # cpu_reduction, copy_op, copy_named
+    for table, tags in (("slices", SLICE_TAGS), ("gpu", KERNEL_TAGS)):
+        masks = catalogue.tags_of(series, table)
+        for name, tag in tags.items():
+            bit = catalogue._BITS[table][name]
+            assert ((masks & bit) != 0).tolist() == _plain(series, tag).tolist(), (table, name)
+
+
 def test_the_tags_answer_questions_these_traces_ask():
     """Not an empty catalogue: on these traces the questions the advice asks find their events."""
     gpt2, loader, cpu = load(TRACES["gpt2-compiled"]), load(TRACES["loader"]), load(TRACES["cpu"])

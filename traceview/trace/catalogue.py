@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -280,13 +281,33 @@ FINGERPRINT: Final[str] = fingerprint()
 def tags_of(names: pd.Series, table: str) -> np.ndarray:
     """Every tag of ``table``'s catalogue (``slices`` or ``gpu``) for each name: one uint64 bit mask per row, each
     pattern run once per distinct name."""
-    finds = [((re.compile(spec.pattern).match if spec.anchored else re.compile(spec.pattern).search), _BITS[table][tag])
+    finds = [(_finder(spec.pattern, spec.anchored), _lowered_finder(spec), int(_BITS[table][tag]))
              for tag, spec in _CATALOGUES[table].items()]
 
     def mask(name: str) -> int:
-        return int(sum(int(bit) for find, bit in finds if find(name) is not None))
+        low = name.lower() if name.isascii() else None
+        total = 0
+        for find, find_lowered, bit in finds:
+            if (find_lowered(low) if find_lowered is not None and low is not None else find(name)) is not None:
+                total |= bit
+        return total
 
     return per_label(names, mask, np.uint64)
+
+
+def _finder(pattern: str, anchored: bool) -> Callable[[str], re.Match | None]:
+    return re.compile(pattern).match if anchored else re.compile(pattern).search
+
+
+def _lowered_finder(spec: Tag) -> Callable[[str], re.Match | None] | None:
+    """For a case-blind question written in lowercase ASCII (``(?i)sum|mean|...``): the same question without the
+    flag, asked of an ASCII name lowercased -- the same answer (for ASCII text, case-blind matching of lowercase
+    letters is matching its lowercase), 5x faster than the flag in ``re`` (no literal prefix to scan for). Any
+    other pattern (an uppercase letter or escape such as ``\\S`` in it): None, asked as written."""
+    body = spec.pattern[4:] if spec.pattern.startswith("(?i)") else None
+    if body is None or not body.isascii() or body != body.lower() or "(?" in body:
+        return None
+    return _finder(body, spec.anchored)
 
 
 def tagged(frame: pd.DataFrame, tag: str) -> np.ndarray:
