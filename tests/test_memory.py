@@ -85,6 +85,25 @@ def test_trace_without_memory_events_has_no_peak():
     assert usage.peaks.empty and usage.live_at_peak.empty and usage.live_by("op").empty
 
 
+@pytest.mark.parametrize("path", [MEMORY_TRACE, DATA / "training" / "gpt2-compiled.json.gz"])
+def test_a_trace_without_allocator_totals_gets_the_general_paths_empty_answer(path):
+    """memory_usage answers a trace without memory events at once (_empty_usage): the frames the general path makes
+    from no events, column for column, dtype for dtype, index type for index type (pandas 2 and 3)."""
+    import pandas as pd
+
+    from traceview.analysis.kernels import memory as m
+
+    trace = load(path)
+    none = trace.memory.iloc[:0]
+    fast, general = m._empty_usage(none), m._usage(none, trace, None)
+    for field in ("timeline", "peaks", "live_at_peak", "by_phase"):
+        a, b = getattr(fast, field), getattr(general, field)
+        pd.testing.assert_frame_equal(a, b, check_index_type=True, check_column_type=True)
+        assert type(a.index) is type(b.index) and a.columns.dtype == b.columns.dtype, field
+    if not trace.memory["total_allocated"].notna().any():
+        pd.testing.assert_frame_equal(memory_usage(trace).peaks, general.peaks)
+
+
 def test_compiled_function_memory_is_charged_to_its_region_and_compile_to_the_compile_phase(tmp_path):
     """A real capture (CPU, torch.compile with the aot_eager backend: no C++ compiler needed)."""
     import torch

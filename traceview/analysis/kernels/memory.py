@@ -30,6 +30,10 @@ from traceview.trace import Trace
 #: Kineto "Device Type" of GPU memory (ROCm's HIP devices report it too).
 CUDA_DEVICE_TYPE: Final[int] = 1
 _DEVICE: Final[list[str]] = ["rank", "device_type", "device"]
+_PEAK_COLUMNS: Final[list[str]] = [*_DEVICE, "peak_allocated_bytes", "peak_reserved_bytes", "peak_ts_ns", "live_bytes",
+                                   "before_trace_bytes"]
+_LIVE_COLUMNS: Final[list[str]] = [*_DEVICE, "addr", "bytes", "ts_ns", "op", "region", "phase"]
+_BY_PHASE_COLUMNS: Final[list[str]] = [*_DEVICE, "phase", "peak_allocated_bytes", "allocated_bytes", "events"]
 #: The timeline drawn in reports keeps at most this many points per device (each bin's largest).
 TIMELINE_POINTS: Final[int] = 4000
 
@@ -87,12 +91,18 @@ class MemoryUsage:
 def memory_usage(trace: Trace, split: CompileSplit | None = None) -> MemoryUsage:
     """Allocated and reserved memory per device, the peaks, and what was live at each peak."""
     memory = trace.memory
+    with_totals = memory["total_allocated"].notna().to_numpy()
+    if not with_totals.any():  # no profile_memory (most traces): the general path's answer, without its pandas calls
+        return _empty_usage(memory.iloc[:0])
+    return _usage(memory[with_totals], trace, split)
+
+
+def _usage(events: pd.DataFrame, trace: Trace, split: CompileSplit | None) -> MemoryUsage:
+    """:func:`memory_usage` of the memory events with allocator totals."""
     # time order: the trace lists each thread's events apart, the allocator's totals run in time order
-    gpu = memory[memory["total_allocated"].notna().to_numpy()].sort_values("ts_ns", kind="stable", ignore_index=True)
+    gpu = events.sort_values("ts_ns", kind="stable", ignore_index=True)
     owner = _owners(trace, gpu, split)
-    timeline = pd.DataFrame({"rank": gpu["rank"].to_numpy(), "device_type": gpu["device_type"].array, "device": gpu["device"].array,
-                             "ts_ns": gpu["ts_ns"].to_numpy(), "allocated_bytes": gpu["total_allocated"].array,
-                             "reserved_bytes": gpu["total_reserved"].array})
+    timeline = _timeline(gpu)
     peaks, live = [], []
     for (rank, device_type, device), part in gpu.groupby(["rank", "device_type", "device"], sort=True, dropna=False):
         rows = part.index.to_numpy()  # time order (ties keep the trace's order)
@@ -106,13 +116,30 @@ def memory_usage(trace: Trace, split: CompileSplit | None = None) -> MemoryUsage
                       "live_bytes": live_bytes, "before_trace_bytes": max(int(allocated[at]) - live_bytes, 0)})
         live.append(pd.DataFrame({"rank": rank, "device_type": device_type, "device": device, "addr": gpu.loc[live_rows, "addr"].array, "bytes": gpu.loc[live_rows, "bytes"].array,
                                   "ts_ns": gpu.loc[live_rows, "ts_ns"].to_numpy(), **{c: owner[c][live_rows] for c in ("op", "region", "phase")}}))
-    live_frame = pd.concat(live, ignore_index=True) if live else pd.DataFrame(columns=[*_DEVICE, "addr", "bytes", "ts_ns", "op", "region", "phase"])
-    peak_frame = pd.DataFrame(peaks, columns=[*_DEVICE, "peak_allocated_bytes", "peak_reserved_bytes", "peak_ts_ns", "live_bytes", "before_trace_bytes"])
+    live_frame = pd.concat(live, ignore_index=True) if live else pd.DataFrame(columns=_LIVE_COLUMNS)
+    peak_frame = pd.DataFrame(peaks, columns=_PEAK_COLUMNS)
     peak_frame = peak_frame.astype({"device_type": "Int64", "device": "Int64"})
     live_frame = live_frame.astype({"device_type": "Int64", "device": "Int64"})
     by_phase = _by_phase(gpu, owner["phase"])
     return MemoryUsage(timeline=timeline, peaks=peak_frame, live_at_peak=live_frame.sort_values("bytes", ascending=False, ignore_index=True),
                        by_phase=by_phase)
+
+
+def _timeline(gpu: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({"rank": gpu["rank"].to_numpy(), "device_type": gpu["device_type"].array, "device": gpu["device"].array,
+                         "ts_ns": gpu["ts_ns"].to_numpy(), "allocated_bytes": gpu["total_allocated"].array,
+                         "reserved_bytes": gpu["total_reserved"].array})
+
+
+def _empty_usage(events: pd.DataFrame) -> MemoryUsage:
+    """What :func:`_usage` answers for no events (the same columns and dtypes; tests/test_memory.py compares them)."""
+    def frame(columns: list[str], nullable_ints: tuple[str, ...] = ()) -> pd.DataFrame:
+        return pd.DataFrame({c: pd.array([], dtype="Int64") if c in nullable_ints else np.empty(0, dtype=object) for c in columns})
+
+    return MemoryUsage(timeline=_timeline(events),
+                       peaks=frame(_PEAK_COLUMNS, ("device_type", "device")),
+                       live_at_peak=frame(_LIVE_COLUMNS, ("device_type", "device")),
+                       by_phase=frame(_BY_PHASE_COLUMNS))
 
 
 def _live(addr: np.ndarray, delta: np.ndarray, at: int) -> np.ndarray:
@@ -154,7 +181,7 @@ def _by_phase(gpu: pd.DataFrame, phase: np.ndarray) -> pd.DataFrame:
     frame = pd.DataFrame({"rank": gpu["rank"].to_numpy(), "device_type": gpu["device_type"].array, "device": gpu["device"].array, "phase": phase,
                           "allocated": gpu["total_allocated"].to_numpy(dtype=np.int64), "bytes": gpu["bytes"].to_numpy(dtype=np.int64, na_value=0)})
     if frame.empty:
-        return pd.DataFrame(columns=[*_DEVICE, "phase", "peak_allocated_bytes", "allocated_bytes", "events"])
+        return pd.DataFrame(columns=_BY_PHASE_COLUMNS)
     frame["bytes"] = frame["bytes"].clip(lower=0)
     return frame.groupby([*_DEVICE, "phase"], as_index=False, sort=True, dropna=False).agg(
         peak_allocated_bytes=("allocated", "max"), allocated_bytes=("bytes", "sum"), events=("bytes", "size"))
