@@ -106,17 +106,25 @@ def _backward_kernels(trace: Trace, call_ids: np.ndarray,
 
 
 def _by_region(calls: pd.DataFrame) -> pd.DataFrame:
+    """One row per region, in the order of its first call (``groupby(sort=False)``'s), from numpy per region."""
+    codes, regions = pd.factorize(calls["region"], sort=False)  # a call without a region (code -1) is left out
+    kernels, backward = calls["kernels"].to_numpy(), calls["backward_kernels"].to_numpy()
+    gpu_ns, backward_ns = calls["gpu_ns"].to_numpy(), calls["backward_gpu_ns"].to_numpy()
+    order = np.argsort(codes, kind="stable")  # each region's calls together, in call order
+    bounds = np.searchsorted(codes[order], np.arange(len(regions) + 1))
     rows = []
-    for region, group in calls.groupby("region", sort=False):
-        counts = group["kernels"].tolist()
+    for k, region in enumerate(regions.tolist()):
+        at = order[bounds[k]:bounds[k + 1]]
+        counts = kernels[at]
+        values, times = np.unique(counts, return_counts=True)  # the most frequent count (the largest of a tie)
         rows.append({
             "region": region,
-            "calls": len(group),
-            "kernels_per_call": counts,
-            "steady_kernels_per_call": int(pd.Series(counts).mode().max()) if counts else 0,
-            "gpu_ms": float(group["gpu_ns"].sum()) / 1e6,
-            "backward_kernels_per_call": group["backward_kernels"].tolist(),
-            "backward_gpu_ms": float(group["backward_gpu_ns"].sum()) / 1e6,
+            "calls": len(at),
+            "kernels_per_call": counts.tolist(),
+            "steady_kernels_per_call": int(values[times == times.max()].max()) if len(at) else 0,
+            "gpu_ms": float(gpu_ns[at].sum()) / 1e6,
+            "backward_kernels_per_call": backward[at].tolist(),
+            "backward_gpu_ms": float(backward_ns[at].sum()) / 1e6,
         })
     return pd.DataFrame(rows, columns=["region", "calls", "kernels_per_call", "steady_kernels_per_call", "gpu_ms",
                                        "backward_kernels_per_call", "backward_gpu_ms"])
