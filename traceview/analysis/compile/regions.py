@@ -95,14 +95,19 @@ def _backward_kernels(trace: Trace, call_ids: np.ndarray,
     forward_in = trace.ancestors(pairs["forward_id"].to_numpy(), through=nearest)  # row: pair, ancestor: call
     if forward_in.empty:
         return none, none
-    backward_of_call = pd.DataFrame({"backward_id": pairs["backward_id"].to_numpy()[forward_in["row"].to_numpy()],
-                                     "call": np.searchsorted(call_ids, forward_in["ancestor"].to_numpy())})
+    # each distinct (backward op, call) pair, sorted by the backward op
+    backward_of_call = np.unique(np.stack([pairs["backward_id"].to_numpy(dtype=np.int64)[forward_in["row"].to_numpy()],
+                                           np.searchsorted(call_ids, forward_in["ancestor"].to_numpy())], axis=1), axis=0)
     is_backward = np.zeros(len(trace.slices), dtype=bool)
-    is_backward[backward_of_call["backward_id"].to_numpy()] = True
+    is_backward[backward_of_call[:, 0]] = True
     under = trace.ancestors(launch, is_backward, include_self=True)  # row: kernel, ancestor: backward op
-    joined = pd.DataFrame({"backward_id": under["ancestor"].to_numpy(), "gpu_row": kernel_rows[under["row"].to_numpy()]}) \
-        .merge(backward_of_call.drop_duplicates(), on="backward_id")
-    return joined["call"].to_numpy(dtype=np.int64), joined["gpu_row"].to_numpy(dtype=np.int64)
+    backward_id, gpu_row = under["ancestor"].to_numpy(dtype=np.int64), kernel_rows[under["row"].to_numpy()]
+    # joined on the backward op: each kernel once per call its backward op's forward op ran in (the callers sum)
+    lo = np.searchsorted(backward_of_call[:, 0], backward_id, side="left")
+    many = np.searchsorted(backward_of_call[:, 0], backward_id, side="right") - lo
+    kernel = np.repeat(np.arange(len(backward_id)), many)
+    pair = np.repeat(lo - (np.cumsum(many) - many), many) + np.arange(int(many.sum()))
+    return backward_of_call[pair, 1].astype(np.int64, copy=False), gpu_row[kernel].astype(np.int64, copy=False)
 
 
 def _by_region(calls: pd.DataFrame) -> pd.DataFrame:
