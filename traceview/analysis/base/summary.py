@@ -76,6 +76,8 @@ def _distinct_rows(*columns: pd.Series) -> int:
     """Distinct rows of integer columns (a missing value one value of its own), as ``drop_duplicates`` counts."""
     if not len(columns[0]):
         return 0
-    missing = np.iinfo(np.int64).min
-    stacked = np.stack([c.to_numpy(dtype=np.int64, na_value=missing) for c in columns], axis=1)
-    return int(len(np.unique(stacked, axis=0)))
+    key = np.zeros(len(columns[0]), dtype=np.int64)
+    for column in columns:  # each column's values numbered, the numbers combined into one key per row
+        values, number = np.unique(column.to_numpy(dtype=np.int64, na_value=np.iinfo(np.int64).min), return_inverse=True)
+        key = key * len(values) + number.reshape(-1)
+    return int(len(np.unique(key)))
