@@ -68,45 +68,45 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
     comm = table["comm"].to_numpy(dtype=bool)  # NCCL/RCCL kernels (trace/derive.py)
     compute = table["kind"].isin(compute_kinds).to_numpy() & ~comm
     keep = comm | compute
-    frame = pd.DataFrame({
-        "rank": table["rank"].to_numpy()[keep], "comm": comm[keep],
-        "start_ns": table["start_ns"].to_numpy()[keep], "end_ns": table["end_ns"].to_numpy()[keep],
-    })
-    per_rank = _per_group(frame, ["rank"])
+    rows = {"rank": table["rank"].to_numpy()[keep], "comm": comm[keep],
+            "start_ns": table["start_ns"].to_numpy()[keep], "end_ns": table["end_ns"].to_numpy()[keep]}
+    per_rank = _per_group(rows, ["rank"])
     per_step = pd.DataFrame(columns=["rank", "step_id", "step", *list(COMM_COLUMNS)[1:]])
     if "step_id" in table and "step" in table:  # the attribution table names its steps
-        frame["step_id"] = table["step_id"].array[keep]
-        stepped = frame[frame["step_id"].notna()]
+        step_ids = table["step_id"].array[keep]
+        stepped = np.flatnonzero(~pd.isna(step_ids))
         if len(stepped):
-            names = pd.Series(table["step"].array[keep], index=frame.index)[stepped.index]
-            per_step = _per_group(stepped, ["rank", "step_id"])
+            per_step = _per_group({**{k: v[stepped] for k, v in rows.items()},
+                                   "step_id": np.asarray(step_ids[stepped], dtype=np.int64)}, ["rank", "step_id"])
             # each step's name, as dict(zip(ids, names)) keeps it: from the step's last row (one string per step)
-            ids = stepped["step_id"].to_numpy(dtype=np.int64)
+            ids = np.asarray(step_ids[stepped], dtype=np.int64)
+            names = table["step"].array[keep][stepped]
             distinct, from_end = np.unique(ids[::-1], return_index=True)
-            name_of = dict(zip(distinct.tolist(), names.iloc[len(ids) - 1 - from_end].astype(str).tolist()))
+            name_of = dict(zip(distinct.tolist(), names[len(ids) - 1 - from_end].astype(str).tolist()))
             per_step.insert(2, "step", per_step["step_id"].map(name_of).astype("string"))
     return CommCompute(per_rank=per_rank, per_step=per_step)
 
 
-def _per_group(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
-    """comm, compute, overlap and exposed ns per group of ``keys``, all groups at once: each group's
-    intervals are shifted to a time range of its own (group k from k x the longest group span), so
-    one merge of all intervals merges each group's apart and sums split back by group."""
+def _per_group(rows: dict[str, np.ndarray], keys: list[str]) -> pd.DataFrame:
+    """comm, compute, overlap and exposed ns per group of ``keys`` (``rows``: equal-length arrays ``comm``,
+    ``start_ns``, ``end_ns`` and the keys), all groups at once: each group's intervals are shifted to a time range
+    of its own (group k from k x the longest group span), so one merge of all intervals merges each group's apart
+    and sums split back by group."""
     dtypes = {**COMM_COLUMNS, "step_id": "int64"}
     columns = [*keys, *list(COMM_COLUMNS)[1:]]
-    if frame.empty:
+    if not len(rows["comm"]):
         return pd.DataFrame(columns=columns).astype({k: v for k, v in dtypes.items() if k in columns})
-    key_values = [frame[k].to_numpy(dtype=np.int64) for k in keys]
+    key_values = [np.asarray(rows[k], dtype=np.int64) for k in keys]
     group, n, first = _group_ids(*key_values)
-    s, e = frame["start_ns"].to_numpy().astype(np.int64), frame["end_ns"].to_numpy().astype(np.int64)
+    s, e = np.asarray(rows["start_ns"]).astype(np.int64), np.asarray(rows["end_ns"]).astype(np.int64)
     lo = _group_min(group, s, n)
     span = int((_group_max(group, e, n) - lo).max()) + 1
     if span * n >= 2**62:  # cannot be shifted apart in int64: one group at a time
-        parts = [_per_group(frame.iloc[np.flatnonzero(group == g)], keys) for g in range(n)]
+        parts = [_per_group({k: v[group == g] for k, v in rows.items()}, keys) for g in range(n)]
         return pd.concat(parts, ignore_index=True)
     shift = group * span - lo[group]
     s, e = s + shift, e + shift
-    comm = frame["comm"].to_numpy()
+    comm = np.asarray(rows["comm"], dtype=bool)
     comm_s, comm_e, comp_s, comp_e, shared = intervals.unions_and_overlap(s[comm], e[comm], s[~comm], e[~comm])
     comm_ns = _group_sum(comm_s // span, comm_e - comm_s, n)
     overlap = _group_sum(comm_s // span, shared, n)
