@@ -28,6 +28,12 @@ import numpy as np, pandas as pd
 from traceview.analysis.analyze import analyze
 from traceview.trace import load
 
+def _got(x, name):
+    try:
+        return norm(getattr(x, name))
+    except Exception as exc:  # a property that cannot answer on this trace: its error, compared as the answer
+        return {"raised": type(exc).__name__}
+
 def norm(x):
     if isinstance(x, pd.DataFrame):
         index = None if isinstance(x.index, pd.RangeIndex) else [norm(v) for v in x.index.tolist()]
@@ -36,7 +42,11 @@ def norm(x):
     if isinstance(x, pd.Series):
         return {"values": [norm(v) for v in x.tolist()], "index": [norm(v) for v in x.index.tolist()], "dtype": str(x.dtype)}
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return {type(x).__name__: {f.name: norm(getattr(x, f.name)) for f in dataclasses.fields(x)}}
+        # the fields, and the public properties (a field one checkout has may be a property in the other)
+        names = [f.name for f in dataclasses.fields(x)]
+        names += sorted(n for n in dir(type(x)) if not n.startswith("_") and n not in names
+                        and isinstance(getattr(type(x), n, None), property))
+        return {type(x).__name__: {n: _got(x, n) for n in names}}
     if isinstance(x, dict):
         return [[norm(k), norm(v)] for k, v in x.items()]
     if isinstance(x, (list, tuple)):

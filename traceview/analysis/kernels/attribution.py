@@ -39,14 +39,20 @@ class KernelAttribution:
 
     table: pd.DataFrame
     without_launch: int  # GPU activities whose launch is not in the trace
-    kernels: pd.DataFrame = field(init=False, repr=False)  # the kernel rows (the counts and the HTML read them)
     counts: dict[str, int] = field(init=False)  # kernels: total, runtime (run phase), compile (compile or autotune)
 
     def __post_init__(self):
-        kernels = self.table[(self.table["kind"] == "kernel").to_numpy()]
-        object.__setattr__(self, "kernels", kernels)
-        runtime = int((kernels["phase"] == "run").to_numpy().sum())
-        object.__setattr__(self, "counts", {"total": len(kernels), "runtime": runtime, "compile": len(kernels) - runtime})
+        kernel = (self.table["kind"] == "kernel").to_numpy()
+        total, runtime = int(kernel.sum()), int((kernel & (self.table["phase"] == "run").to_numpy()).sum())
+        object.__setattr__(self, "counts", {"total": total, "runtime": runtime, "compile": total - runtime})
+
+    @property
+    def kernels(self) -> pd.DataFrame:
+        """The kernel rows (the HTML report and the comparisons read them), taken from the table on first use: a
+        filter of every column costs more than most analyses on a trace of a few thousand kernels."""
+        if "_kernels" not in self.__dict__:
+            object.__setattr__(self, "_kernels", self.table[(self.table["kind"] == "kernel").to_numpy()])
+        return self.__dict__["_kernels"]
 
 
 def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:

@@ -75,8 +75,9 @@ def module_table(trace: Trace, attribution: KernelAttribution) -> ModuleTable:
     slices = trace.slices
     names = slices["name"]
     # the run kernels' three columns used here (not a copy of the whole attribution table)
-    in_run = (attribution.kernels["phase"] == "run").to_numpy()
-    run = attribution.kernels[["launch_id", "dur_ns", "api"]][in_run]
+    table = attribution.table
+    in_run = (table["kind"] == "kernel").to_numpy() & (table["phase"] == "run").to_numpy()
+    run = table[["launch_id", "dur_ns", "api"]][in_run]
     kind = slices["kind"]
     is_module = (kind == "module").to_numpy()
     if not is_module.any():

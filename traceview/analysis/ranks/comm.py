@@ -80,9 +80,9 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
                                    "step_id": np.asarray(step_ids[stepped], dtype=np.int64)}, ["rank", "step_id"])
             # each step's name, as dict(zip(ids, names)) keeps it: from the step's last row (one string per step)
             ids = np.asarray(step_ids[stepped], dtype=np.int64)
-            names = table["step"].array[keep][stepped]
             distinct, from_end = np.unique(ids[::-1], return_index=True)
-            name_of = dict(zip(distinct.tolist(), names[len(ids) - 1 - from_end].astype(str).tolist()))
+            last_rows = np.flatnonzero(keep)[stepped][len(ids) - 1 - from_end]  # each step's last row in the table
+            name_of = dict(zip(distinct.tolist(), pd.Series(table["step"].array[last_rows]).astype(str).tolist()))
             per_step.insert(2, "step", per_step["step_id"].map(name_of).astype("string"))
     return CommCompute(per_rank=per_rank, per_step=per_step)
 
