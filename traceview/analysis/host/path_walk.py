@@ -207,16 +207,15 @@ class PathWalker:
         self.waits = self.is_api & tagged(s, "sync_api")
         self.maybe_waits = self.is_api & tagged(s, "async_memcpy_api")
         gpu = trace.gpu
-        copies = gpu[gpu["launch_id"].isin(np.flatnonzero(self.maybe_waits)).to_numpy()]
-        self.own_end = copies.groupby("launch_id", observed=True)["end_ns"].max().to_dict()  # launch_id -> its last activity's end
+        self.own_end = _last_end_per_launch(gpu, self.maybe_waits)  # launch_id -> its last activity's end
         ranks = gpu["rank"].to_numpy()
         self.gpu: dict[int, GpuActivities | _GpuLists] = {int(r): _gpu_of(gpu, np.flatnonzero(ranks == r)) for r in pd.unique(ranks)}
         self.hosts: dict[tuple[int, int], _Host] = {}
         self.launch_rows = trace.launches[["rank", "pid", "tid"]]
         # every segment's name and lane as a code into one categories list per trace (a with_stack
         # trace's path has millions of host segments: no string per segment)
-        slice_names = [str(c) for c in s["name"].cat.categories]
-        extra = [str(c) for c in gpu["name"].cat.categories] + [""]
+        slice_names = [str(c) for c in s["name"].cat.categories.tolist()]
+        extra = [str(c) for c in gpu["name"].cat.categories.tolist()] + [""]
         self.name_code: dict[str, int] = {}
         for n in slice_names + extra:  # two categories may read as one name: one code for both
             self.name_code.setdefault(n, len(self.name_code))
@@ -224,8 +223,8 @@ class PathWalker:
         self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
         self.gpu_name_code = np.array([self.name_code[n] for n in extra], dtype=np.int64)  # GPU name code -1 -> ""
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
-        lanes = [f"thread {x}" for x in np.union1d(np.unique(self.tid), [-1])]
-        lanes += [f"stream {x}" for x in np.unique(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1))]
+        lanes = [f"thread {x}" for x in np.union1d(_distinct(self.tid), [-1])]
+        lanes += [f"stream {x}" for x in _distinct(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1))]
         self.lane_code = {n: i for i, n in enumerate(lanes)}
         self.lanes_dtype = pd.CategoricalDtype(lanes)
 
@@ -260,7 +259,7 @@ class PathWalker:
             name = self.slice_name_code[safe]  # int32
             name[~some] = self.name_code[""]
             lane = np.zeros(len(sid), dtype=np.int16 if len(self.lane_code) < 2**15 else np.int32)
-            for x in np.unique(line.tid):  # a few threads
+            for x in _distinct(line.tid):  # a few threads
                 lane[line.tid == x] = self.lane_code[f"thread {x}"]
             line = dataclasses.replace(line, tid=line.tid[:0])  # the lanes say the tid from here
             may_wait = np.flatnonzero(some & (self.waits[safe] | self.maybe_waits[safe]))
@@ -422,6 +421,22 @@ def _typed(values: np.ndarray, code: str = "q") -> array:
     out = array(code)
     out.frombytes(np.ascontiguousarray(values, dtype=np.int64 if code == "q" else np.int32).tobytes())
     return out
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """``np.unique`` of an integer array with few distinct values (threads, streams), by hashing: ~5x faster."""
+    return np.sort(pd.unique(np.asarray(values)))
+
+
+def _last_end_per_launch(gpu: pd.DataFrame, launches: np.ndarray) -> dict[int, int]:
+    """For each launch (slice id) with ``launches`` True that has GPU activities: the end of its last activity."""
+    launch = gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    picked = np.flatnonzero(launch >= 0)
+    picked = picked[launches[launch[picked]]] if len(launches) else picked[:0]
+    ids, at = np.unique(launch[picked], return_inverse=True)
+    last = np.full(len(ids), np.iinfo(np.int64).min, dtype=np.int64)
+    np.maximum.at(last, at.reshape(-1), gpu["end_ns"].to_numpy()[picked].astype(np.int64))
+    return dict(zip(ids.tolist(), last.tolist()))
 
 
 def _gpu_of(gpu: pd.DataFrame, rows: np.ndarray) -> GpuActivities:
