@@ -239,16 +239,21 @@ class SliceArgs(Sequence):
         pieces = self.piece[ids] if len(ids) else np.zeros(0, dtype=np.int64)
         for p in np.unique(pieces[pieces >= 0]).tolist():
             raws = self._raws(p)
-            for k in np.flatnonzero(pieces == p).tolist():
-                i = int(self.index[ids[k]])
+            ks = np.flatnonzero(pieces == p)
+            events = self.index[ids[ks]].tolist()
+            if isinstance(raws, PieceEvents):  # the piece's events, each decoded for its args
+                found, decoder = [raws.events[i] for i in events], whole
+            else:  # held args: all of the piece's found by one search
+                found, decoder = raws.many(events), alone
+            for k, raw in zip(ks.tolist(), found):
+                if raw is None:
+                    continue
                 try:
-                    if isinstance(raws, PieceEvents):
-                        value = whole.decode(raws.events[i]).args
-                    else:
-                        raw = raws[i]
-                        value = alone.decode(raw) if raw is not None else None
+                    value = decoder.decode(raw)
                 except (msgspec.MsgspecError, UnicodeDecodeError):
                     continue
+                if decoder is whole:
+                    value = value.args
                 if value is not None:
                     yield k, value
 
