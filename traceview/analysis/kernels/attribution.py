@@ -79,9 +79,13 @@ def attribute_kernels(trace: Trace, split: CompileSplit) -> KernelAttribution:
     by_id = np.arange(len(launch_ids)) if (launch_ids[1:] > launch_ids[:-1]).all() else np.argsort(launch_ids, kind="stable")
     at = by_id[np.searchsorted(launch_ids[by_id], launch_id[has_launch])]
     columns = {c: gpu[c].array for c in ("activity_id", "rank", "kind", "name", "device", "stream", "start_ns", "dur_ns", "end_ns", "correlation", "launch_id", "comm")}
-    columns["phase"] = split.gpu_phase.reindex(gpu["activity_id"].to_numpy()).to_numpy()
+    phase = split.gpu_phase
+    activity_ids = gpu["activity_id"].to_numpy()
+    if not (len(phase) == len(activity_ids) and (phase.index.to_numpy() == activity_ids).all()):
+        phase = phase.reindex(activity_ids)
+    columns["phase"] = _object_values(phase)
     api = np.full(len(gpu), np.nan, dtype=object)
-    api[has_launch] = launches["api"].to_numpy(dtype=object)[at]
+    api[has_launch] = _object_values(launches["api"], at)
     columns["api"] = api
     for col in ("start_ns", "dur_ns"):
         values = np.zeros(len(gpu), dtype=np.int64)
@@ -129,6 +133,7 @@ class _CategoryLabels:
         self.column = column
         self.codes = column.cat.codes.to_numpy()
         self.values = column.cat.categories.to_numpy(dtype=object) if values is None else values
+        self._as_strings = None  # the labels as one string array, made on first use
 
     def mapped(self, per_category) -> _CategoryLabels:
         """The same rows labelled by ``per_category(categories)`` (an Index -> Series/array function)."""
@@ -142,7 +147,21 @@ class _CategoryLabels:
         once and taken per row (no Python string per row)."""
         at = self.codes[np.maximum(rows, 0)]
         at = np.where(at < 0, at + len(self.values), at)  # as numpy indexes the labels by a code of -1
-        return pd.array(self.values, dtype="string").take(np.where(rows >= 0, at, -1), allow_fill=True)
+        if self._as_strings is None:
+            self._as_strings = pd.array(self.values, dtype="string")
+        return self._as_strings.take(np.where(rows >= 0, at, -1), allow_fill=True)
+
+
+def _object_values(column: pd.Series, rows: np.ndarray | None = None) -> np.ndarray:
+    """``column.to_numpy(dtype=object)[rows]`` (NaN where missing), for a categorical column from its categories and
+    codes: no string taken per row of the whole column."""
+    if not isinstance(column.dtype, pd.CategoricalDtype):
+        values = column.to_numpy(dtype=object)
+        return values if rows is None else values[rows]
+    codes = column.cat.codes.to_numpy()
+    codes = codes if rows is None else codes[rows]
+    labels = np.append(column.cat.categories.to_numpy(dtype=object), np.nan)  # code -1: the NaN after the last
+    return labels[np.where(codes >= 0, codes, len(labels) - 1)]
 
 
 def _nullable(ids: np.ndarray) -> pd.array:
