@@ -139,7 +139,7 @@ def _top_level_ops(trace: Trace, w: rp.Window):
     slice's top-level op, and which slices are inside the optimizer or data loading (they stay eager); None when
     the window runs compiled graphs already."""
     s = trace.slices
-    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    mine = rp.in_window(trace, w)
     if "outer_region_id" in s.columns and s["outer_region_id"].notna().to_numpy()[mine].any():
         return None  # compiled already
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)

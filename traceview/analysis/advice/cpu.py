@@ -29,7 +29,7 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
     if w is None:
         return None
     s = trace.slices
-    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["end_ns"] > w.start_ns) & (s["start_ns"] < w.end_ns)).to_numpy()
+    mine = rp.in_window(trace, w, overlapping=True)
     steps_of = np.flatnonzero(mine & tagged(s, "optimizer_step"))
     if not len(steps_of):
         return None

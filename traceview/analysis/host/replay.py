@@ -192,6 +192,15 @@ def usual_total(each: list[float], usual: np.ndarray, total: float) -> float:
     return float(np.mean(np.asarray(each)[usual])) * len(usual)
 
 
+def in_window(trace: Trace, w: Window, overlapping: bool = False) -> np.ndarray:
+    """Bool per slice: of the window's process (rank, pid) and inside the window (``overlapping``: any part of it
+    in the window), from numpy arrays (a pandas comparison per column costs more than the work on a short trace)."""
+    s = trace.slices
+    start, end = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    inside = (end > w.start_ns) & (start < w.end_ns) if overlapping else (start >= w.start_ns) & (end <= w.end_ns)
+    return inside & (s["rank"].to_numpy() == w.rank) & (s["pid"].to_numpy(dtype=np.int64, na_value=-1) == w.pid)
+
+
 def within(frame: pd.DataFrame, w: Window) -> pd.DataFrame:
     """The rows of a calls or loader table inside ``w``."""
     return frame[((frame["start_ns"] >= w.start_ns) & (frame["end_ns"] <= w.end_ns)).to_numpy()]
@@ -201,7 +210,7 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     """The calls of the window's process that blocked its host on the GPU, and how long each waited: from its
     start until the last GPU work launched before it ended (0 when that work had ended already)."""
     s = trace.slices
-    inside = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    inside = in_window(trace, w)
     api = inside & tagged(s, "blocking_api")  # synchronisations and copies (trace/catalogue.py)
     rows = np.flatnonzero(api)
     empty = pd.DataFrame({"slice_id": pd.Series(dtype="int64"), "start_ns": pd.Series(dtype="int64"),
@@ -280,7 +289,7 @@ def _outermost_ops(trace: Trace, rows: np.ndarray) -> np.ndarray:
 def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
     """The DataLoader's ``__next__`` slices in the window (slice_id, start_ns, end_ns, multiprocess)."""
     s = trace.slices
-    inside = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    inside = in_window(trace, w)
     rows = np.flatnonzero(inside & tagged(s, "dataloader_next"))
     return pd.DataFrame({"slice_id": rows, "start_ns": s["start_ns"].to_numpy()[rows], "end_ns": s["end_ns"].to_numpy()[rows],
                          "multiprocess": tagged(s, "multiprocess_loader")[rows]})
@@ -510,7 +519,7 @@ def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> 
     """Host slices the profiler recorded in the window's process (inside ``within``'s intervals, which do not
     overlap, when given): what the profiler's own per-event cost is paid on."""
     s = trace.slices
-    mine = ((s["rank"] == w.rank) & (s["pid"] == w.pid) & (s["start_ns"] >= w.start_ns) & (s["end_ns"] <= w.end_ns)).to_numpy()
+    mine = in_window(trace, w)
     if within is None:
         return int(mine.sum())
     iv = within.sort_values("start_ns")
