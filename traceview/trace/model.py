@@ -21,7 +21,7 @@ from traceview.trace.tree import (ancestor_pairs, by_depth, innermost_at, marked
 
 def empty_table(spec: dict[str, str]) -> pd.DataFrame:
     """A table of ``spec``'s columns and dtypes, without rows."""
-    return pd.DataFrame({col: pd.Series(dtype=dtype) for col, dtype in spec.items()})
+    return pd.DataFrame({col: pd.array([], dtype=dtype) for col, dtype in spec.items()})  # (a Series each: 2x slower)
 
 
 @dataclass(frozen=True)
