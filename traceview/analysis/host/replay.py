@@ -339,9 +339,12 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     step_ends = list(step_ends or [])
     moved: list[int] = []
     calls = blocking.calls
-    intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(calls["slice_id"], calls["start_ns"], calls["end_ns"], calls["cause"])]
-    waited = dict(zip(calls["slice_id"].astype(int), calls["wait_ns"].astype(int)))
+    call_ids = calls["slice_id"].to_numpy().astype(int).tolist()  # (lists: no pandas call per row)
+    intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(call_ids, calls["start_ns"].to_numpy().tolist(),
+                                                                            calls["end_ns"].to_numpy().tolist(), calls["cause"].tolist())]
+    waited = dict(zip(call_ids, calls["wait_ns"].to_numpy().astype(int).tolist()))
     s = trace.slices
+    slice_start, slice_end = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
     spans: dict[int, int] = {}  # host intervals given by (start, end): keyed by a negative id below every slice's
     for key, dur in new_host.items():
         if isinstance(key, tuple):
@@ -349,7 +352,7 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
             spans[sid] = int(dur)
             intervals.append((int(key[0]), int(key[1]), sid, "host"))
         elif key not in waited:
-            intervals.append((int(s["start_ns"].iat[key]), int(s["end_ns"].iat[key]), int(key), "host"))
+            intervals.append((int(slice_start[key]), int(slice_end[key]), int(key), "host"))
     new_host = {**{k: v for k, v in new_host.items() if not isinstance(k, tuple)}, **spans}
     intervals.sort()
 
