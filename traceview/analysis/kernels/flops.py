@@ -332,12 +332,17 @@ def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
     if frame.empty:
         return pd.DataFrame(columns=columns)
     g = frame.groupby("name", sort=False)
-    out = pd.DataFrame({"flops": g["flops"].sum(), "bytes": g["bytes"].sum(), "dur_ns": g["dur_ns"].sum(), "dtype": g["dtype"].first()})
-    out.loc[frame["bytes"].isna().groupby(frame["name"], sort=False).any().to_numpy(), "bytes"] = np.nan  # one call's bytes unknown: the sum is too
-    out = out.reset_index()
-    out["tflops"] = out["flops"] / out["dur_ns"].where(out["dur_ns"] > 0) / 1e3  # FLOP per ns = GFLOP/s
-    out["gbps"] = out["bytes"] / out["dur_ns"].where(out["dur_ns"] > 0)
-    out["intensity"] = out["flops"] / out["bytes"]
+    sums = g[["flops", "bytes", "dur_ns"]].sum()  # one pass for the three (pandas' compensated float sums, as before)
+    codes, _ = pd.factorize(frame["name"], sort=False)  # the groups' order: first appearance, as groupby(sort=False)
+    nbytes = sums["bytes"].to_numpy(dtype=np.float64, copy=True)
+    nbytes[np.bincount(codes, weights=frame["bytes"].isna().to_numpy(), minlength=len(sums)) > 0] = np.nan  # one call's bytes unknown: the sum is too
+    flops, dur_ns = sums["flops"].to_numpy(dtype=np.float64), sums["dur_ns"].to_numpy()
+    timed = np.where(dur_ns > 0, dur_ns.astype(np.float64), np.nan)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = pd.DataFrame({"name": sums.index.to_numpy(), "flops": flops, "bytes": nbytes, "dur_ns": dur_ns,
+                            "dtype": g["dtype"].first().to_numpy(),
+                            "tflops": flops / timed / 1e3,  # FLOP per ns = GFLOP/s
+                            "gbps": nbytes / timed, "intensity": flops / nbytes})
     device = trace.devices[0].name if trace.devices else None
     out["peak_tflops"], out["peak_gbps"] = roof(device, out["dtype"], out["name"])
     bound = out["intensity"] * out["peak_gbps"] / 1e3
