@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from typing import TYPE_CHECKING
 
 import numpy as np
+import pandas as pd
 
 from traceview.analysis.base.finding import Finding
 from traceview.trace.labels import text
@@ -30,6 +32,21 @@ def findings(a: Analysis) -> list[Finding]:
     if a.reasons is not None:  # each graph break, recompile and CUDA-graph skip with its reason
         out += _reasons(a.reasons, dict(zip(a.split.compiles["compile_id"], a.split.compiles["wall_ns"].to_numpy() / 1e6)))
     return out
+
+
+_ROW_TYPES: dict[tuple[str, ...], type] = {}
+
+
+def _records(frame: pd.DataFrame) -> list:
+    """``list(frame.itertuples())`` (the same fields and values), from one list per column: itertuples reads each
+    column of each row through ``iloc`` (~0.5 ms for a small frame of a dozen columns), and most of these are empty."""
+    if not len(frame):
+        return []
+    fields = ("Index", *map(str, frame.columns))
+    if fields not in _ROW_TYPES:
+        _ROW_TYPES[fields] = namedtuple("Pandas", fields, rename=True)
+    row = _ROW_TYPES[fields]
+    return [row._make(values) for values in zip(frame.index.tolist(), *(frame[c].tolist() for c in frame.columns))]
 
 
 def _ms(ns: float) -> str:
@@ -81,7 +98,7 @@ def _compiling_steps(a: Analysis) -> list[Finding]:
     span_start, span_end = spans["start_ns"].to_numpy(), spans["end_ns"].to_numpy()
     compiling = overlap_length(starts, ends, span_start[phase == "compile"], span_end[phase == "compile"])
     tuning = overlap_length(starts, ends, span_start[phase == "autotune"], span_end[phase == "autotune"])
-    for row, c, t in zip(steps.itertuples(), compiling, tuning):
+    for row, c, t in zip(_records(steps), compiling, tuning):
         if c + t == 0:
             continue
         text = f"{row.name} took {_ms(row.dur_ns)}: {_ms(c - min(c, t))} compiling"
@@ -100,7 +117,7 @@ def _compiling_steps(a: Analysis) -> list[Finding]:
 def _regions(a: Analysis) -> list[Finding]:
     out = []
     cpu = a.summary.kernels == 0 and len(a.cpu.per_region) > 0  # no GPU: count the CPU's kernels
-    for row in (a.cpu.per_region if cpu else a.regions.by_region).itertuples():
+    for row in _records(a.cpu.per_region if cpu else a.regions.by_region):
         counts = row.kernels_per_call
         text = f"Compiled region {row.region}: {row.calls} call(s), {row.steady_kernels_per_call} {'CPU ' if cpu else ''}kernel(s) per call in steady state"
         if len(set(counts)) > 1:
@@ -224,19 +241,19 @@ def _reasons(r: CompileReasons, compile_ms: dict[str, float] | None = None) -> l
     """Plain-words findings: each graph break with its user frame and hint, each recompile with its guard
     (and, given ``compile_ms`` per compile id, the time its compilation took)."""
     out = []
-    for b in r.graph_breaks.itertuples():
+    for b in _records(r.graph_breaks):
         where = f" at {b.where}" + (f" (`{b.code}`)" if text(b.code) else "") if text(b.where) else ""
         split = f", splitting compiled frame(s) {', '.join(b.compile_ids)}" if b.compile_ids else \
             (f", {b.records} time(s)" if b.records else "")
         hint = f" Hint: {b.hint}" if text(b.hint) else ""
         out.append(Finding("graph break", f"Graph break: {b.reason}{where}{split}.{hint}", "warning"))
-    for c in r.recompiles.itertuples():
+    for c in _records(r.recompiles):
         if not text(c.reason):
             continue
         fn = f" ({c.function} at {c.where})" if text(c.function) and text(c.where) else ""
         out.append(Finding("recompile", f"Recompile {c.compile_id}{fn}: the guard of {c.failed_compile_id} failed: {c.reason}.", "warning",
                            ms=(compile_ms or {}).get(c.compile_id)))
-    for f in r.frames.itertuples():
+    for f in _records(r.frames):
         if text(f.cudagraph_skip_reason):
             out.append(Finding("compile", f"CUDA graphs not used for {f.compile_id} ({text(f.function) or 'frame'}): "
                                           f"{f.cudagraph_skip_reason}.", "warning"))
