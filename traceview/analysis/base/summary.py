@@ -66,10 +66,10 @@ def trace_summary(trace: Trace) -> TraceSummary:
 def _counts(column: pd.Series) -> dict[str, int]:
     """Rows per value of a categorical column (missing values not counted), in the categories' order: what
     ``value_counts(sort=False)`` gives, from one ``bincount`` of the codes."""
-    codes = column.array.codes if isinstance(column.dtype, pd.CategoricalDtype) else pd.Categorical(column).codes
-    categories = column.cat.categories if isinstance(column.dtype, pd.CategoricalDtype) else pd.Categorical(column).categories
-    counts = np.bincount(codes[codes >= 0], minlength=len(categories))
-    return {str(k): int(n) for k, n in zip(categories.tolist(), counts.tolist())}
+    values = column.array if isinstance(column.dtype, pd.CategoricalDtype) else pd.Categorical(column)
+    codes = np.asarray(values.codes)
+    counts = np.bincount(codes[codes >= 0], minlength=len(values.categories))
+    return {str(k): int(n) for k, n in zip(values.categories.tolist(), counts.tolist())}
 
 
 def _distinct_rows(*columns: pd.Series) -> int:
