@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
 
     names = [f"aten::op_{i % 300}" for i in range(10_000)]
-    strings = pd.Series(names, dtype="str") if pd.__version__ >= "3" else pd.Series(names, dtype=object)
+    strings = pd.Series(names, dtype="str") if int(pd.__version__.split(".")[0]) >= 3 else pd.Series(names, dtype=object)
     small = pd.DataFrame({"key": np.arange(200) % 17, "value": np.arange(200, dtype=np.float64)})
     columns = {f"c{i}": np.arange(1000) for i in range(10)}
     mask = np.arange(1000) % 3 == 0
