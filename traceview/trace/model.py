@@ -291,8 +291,12 @@ def _decoded(raw: bytes | None) -> dict[str, Any]:
     try:
         try:
             value = msgspec.json.decode(raw)
-        except UnicodeDecodeError:  # a string that is not UTF-8: its bad bytes read as U+FFFD
-            value = msgspec.json.decode(bytes(raw).decode("utf-8", "replace").encode("utf-8"))
+        except (UnicodeDecodeError, msgspec.DecodeError):  # a string that is not UTF-8 (msgspec < 0.23 raises
+            # UnicodeDecodeError, 0.23 a DecodeError): its bad bytes read as U+FFFD; any other error stands
+            repaired = bytes(raw).decode("utf-8", "replace").encode("utf-8")
+            if repaired == bytes(raw):
+                return {}
+            value = msgspec.json.decode(repaired)
     except (msgspec.MsgspecError, UnicodeDecodeError):
         return {}
     return value if isinstance(value, dict) else {}
