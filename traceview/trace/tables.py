@@ -172,14 +172,10 @@ def _threads(cols: Columns, rank: int) -> pd.DataFrame:
     rows = [(pid, None, name, None) for pid, name in cols.process_names.items()]
     rows += [(pid, tid, cols.process_names.get(pid), name) for (pid, tid), name in cols.thread_names.items()]
     columns = list(zip(*rows)) if rows else [(), (), (), ()]
-    try:  # each column typed as it is made (a frame of objects cast after: 3x the time)
-        return pd.DataFrame({"rank": np.full(len(rows), rank, dtype=np.int32),
-                             **{col: pd.array(list(values), dtype=schema.THREADS[col])
-                                for col, values in zip(("pid", "tid", "process_name", "thread_name"), columns)}})
-    except (TypeError, ValueError):  # a value pd.array does not take as it is: cast as a whole, as before
-        frame = pd.DataFrame(rows, columns=["pid", "tid", "process_name", "thread_name"])
-        frame.insert(0, "rank", np.full(len(frame), rank, dtype=np.int32))
-        return frame.astype(schema.THREADS)
+    # each column typed as it is made (names are str and ids int: events._metadata keeps no other)
+    return pd.DataFrame({"rank": np.full(len(rows), rank, dtype=np.int32),
+                         **{col: pd.array(list(values), dtype=schema.THREADS[col])
+                            for col, values in zip(("pid", "tid", "process_name", "thread_name"), columns)}})
 
 
 # --- launches: the join of host calls and GPU work by correlation --------------------------------
