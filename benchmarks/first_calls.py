@@ -3,6 +3,11 @@ what is done once per process: lazy imports, caches, first-call setup). With ``-
 traceview is timed the same way in the same rounds. Prints one line per trace and checkout.
 
     python benchmarks/first_calls.py TRACE... [--calls 3] [--rounds 3] [--other /tmp/old]
+    python benchmarks/first_calls.py TRACE --why [--json out.json]
+
+``--why``: what the first call pays that the second does not, in one fresh process: the modules first imported
+during it, each call's minor page faults, and the functions whose own time (cProfile) the first call exceeds the
+second's by most.
 """
 
 from __future__ import annotations
@@ -34,7 +39,45 @@ def _child(trace: str, calls: int) -> None:
     print(json.dumps({"import": imported, "runs": runs}))
 
 
+def _why(trace: str, top: int = 30) -> dict:
+    """The first call against the second in this process (see the module docstring)."""
+    import cProfile
+    import pstats
+    import resource
+
+    from traceview.analysis.analyze import analyze
+    from traceview.trace import load
+
+    calls = []
+    for _ in range(2):
+        before, faults = set(sys.modules), resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        profile = cProfile.Profile()
+        t = time.perf_counter()
+        profile.enable()
+        analyze(load(trace))
+        profile.disable()
+        calls.append({"seconds_profiled": time.perf_counter() - t, "stats": pstats.Stats(profile).stats,
+                      "faults": resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults,
+                      "imported": sorted(set(sys.modules) - before)})
+    first, second = calls[0]["stats"], calls[1]["stats"]
+    extra = sorted(((v[2] - second.get(k, (0, 0, 0))[2], k, v[1], second.get(k, (0, 0))[1]) for k, v in first.items()),
+                   reverse=True)[:top]
+    return {"trace": trace, "python": sys.version.split()[0],
+            "versions": {m: getattr(sys.modules.get(m), "__version__", None) for m in ("numpy", "pandas", "pyarrow", "msgspec")},
+            "calls": [{k: v for k, v in c.items() if k != "stats"} for c in calls],
+            "first_call_extra_own_ms": [{"ms": round(d * 1e3, 3), "function": f"{k[0]}:{k[1]}:{k[2]}", "calls": [n1, n2]}
+                                        for d, k, n1, n2 in extra]}
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--why":
+        out = _why(sys.argv[2])
+        if len(sys.argv) > 4 and sys.argv[3] == "--json":
+            Path(sys.argv[4]).write_text(json.dumps(out, indent=1))
+        print(json.dumps({k: out[k] for k in ("trace", "versions", "calls")}))
+        for row in out["first_call_extra_own_ms"][:15]:
+            print(f"{row['ms']:8.2f} ms {row['calls']} {row['function']}")
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         sys.path.insert(0, sys.argv[4])
         _child(sys.argv[2], int(sys.argv[3]))

@@ -61,6 +61,12 @@ def main() -> None:
                                    "args": {"External id": i, "Input Dims": [[4, 4], [4]]}} for i in range(20_000)])
     decoder = msgspec.json.Decoder(list[_Event])
     packed = zlib.compress(events * 20, 6)
+    category = pd.DataFrame({"name": pd.Categorical(names), "x": np.arange(len(names))})
+
+    def page_faults() -> int:  # 64 MB of fresh pages, one write each (an mmap'd array: every page faults once)
+        block = np.empty(64 << 20, dtype=np.uint8)
+        block[::4096] = 1
+        return int(block[0])
 
     def python_loop() -> int:
         total = 0
@@ -82,6 +88,10 @@ def main() -> None:
         "numpy: 100-element boolean index (us)": _per_call_us(lambda: values[values > 50], 50_000),
         "pandas: 10-column DataFrame of 1000 rows (us)": _per_call_us(lambda: pd.DataFrame(columns), 2000),
         "pandas: boolean filter of a 10-column frame (us)": _per_call_us(lambda: frame[mask], 2000),
+        "pandas: a column of a frame, frame[name] (us)": _per_call_us(lambda: frame["c3"], 20_000),
+        "pandas: a categorical column == a string (us)": _per_call_us(lambda: category["name"] == "aten::op_7", 2000),
+        "pandas: Series of 200 strings (us)": _per_call_us(lambda: pd.Series(names[:200]), 2000),
+        "memory: 64 MB of fresh pages touched (ms)": _per_call_us(page_faults, 5) / 1000,
         "pandas: groupby().sum() on 200 rows (us)": _per_call_us(lambda: small.groupby("key")["value"].sum(), 2000),
         "pandas: factorize 10,000 strings (us)": _per_call_us(lambda: pd.factorize(strings), 300),
         "pandas: str.contains on 10,000 strings (us)": _per_call_us(lambda: strings.str.contains("op_1"), 100),

@@ -284,8 +284,12 @@ def size_runs(trace: Trace, k_rows: np.ndarray, inner_op: np.ndarray, runs: list
     if not shapes.dims:
         split = reduces & ((tagged(g, "batch_norm_kernel")[k_rows] & channels_last) | tagged(g, "split_reduction_kernel")[k_rows]
                            | (tagged(s, "split_reduction_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)))
-        return layout, [min(len(run) + int(split[run].sum()), 1 + int(reduces[run].sum()) + int(split[run].sum()))
-                        for run in runs]
+        lengths = np.array([len(run) for run in runs], dtype=np.int64)
+        at = np.concatenate(runs).astype(np.int64) if runs else np.zeros(0, dtype=np.int64)
+        which = np.repeat(np.arange(len(runs)), lengths)  # each position's run
+        splits = np.bincount(which, weights=split[at], minlength=len(runs)).astype(np.int64)
+        reductions = np.bincount(which, weights=reduces[at], minlength=len(runs)).astype(np.int64)
+        return layout, np.minimum(lengths + splits, 1 + reductions + splits).tolist()
     sized = kernel_reductions(trace, k_rows, inner_op, shapes, channels_last)
     scalar = scalar_ops(shapes, inner_op)
     sms = next((d.num_sms for d in trace.devices if d.num_sms), DEFAULT_SMS)

@@ -279,13 +279,14 @@ class PathWalker:
         runs: list[tuple[int, int, int, int]] = []  # host intervals lo..hi on the path, clipped to [a, b]
         visited: set[int] = set()
         t, lane, at = end, "host", -1  # lane "host": walking the host timeline; "gpu": at activity `at`
-        for _ in range(4 * (len(host.line.start_ns) + (len(gpu.start) if gpu else 0)) + 16):
-            if t <= start:
-                break
+        budget, taken = 4 * (len(host.line.start_ns) + (len(gpu.start) if gpu else 0)) + 16, 0
+        while taken < budget and t > start:
             if lane == "gpu":
-                t, lane, at = self._gpu_step(gpu, at, t, start, segs, visited)
+                t, lane, at, n = self._gpu_steps(gpu, at, t, start, segs, visited, budget - taken)
+                taken += n
             else:
                 t, lane, at = self._host_step(host.walked, gpu, t, start, segs, runs, visited, owner)
+                taken += 1
         if t > start:  # the walk stopped stepping back: a bug, not the trace; say so rather than loop
             self.notes.append(f"critical path: the walk of step {number} stopped at {t} ns, before the step's start")
             _emit(segs, start, t, start, _CODE["python_cpu"], self.name_code[""], self._thread_lane(owner))
@@ -323,30 +324,60 @@ class PathWalker:
             return True
         return bool(self.maybe_waits[sid]) and sid in self.own_end and self.own_end[sid] <= self.end_ns[sid]
 
-    def _gpu_step(self, gpu: _GpuLists, g: int, t: int, start: int, segs, visited):
-        """Activity ``g`` on the path up to ``t``, then whatever it waited for."""
-        w = gpu
-        visited.add(g)
-        lane = w.lane[w.stream[g]]
-        _emit(segs, w.start[g], t, start, w.kind[g], w.name[g], lane)
-        t = w.start[g]
-        p = w.prev[g]
-        prev_end = w.end[p] if p >= 0 and p not in visited else _MIN
-        launch = w.launch[g]
-        launch_at = w.launch_at[g]
-        ready = max(prev_end, launch_at)
-        other = _last_ended(gpu, max(ready, t - EVENT_WAIT_SLACK_NS), t, visited, device=w.device[g], not_stream=w.stream[g])
-        if other >= 0:
-            _emit(segs, w.end[other], t, start, _CODE["idle"], self.name_code[""], lane)
-            return w.end[other], "gpu", other
-        if launch >= 0 and launch_at >= prev_end:
-            _emit(segs, launch_at, t, start, _CODE["launch"], int(self.slice_name_code[launch]), self._thread_lane(int(self.tid[launch])), launch)
-            return min(launch_at, t), "host", -1
-        if p >= 0 and prev_end > _MIN:
-            _emit(segs, prev_end, t, start, _CODE["idle"], self.name_code[""], lane)
-            return min(prev_end, t), "gpu", p
-        return t, "host", -1  # nothing before it in the trace: the host was running
-
+    def _gpu_steps(self, w: _GpuLists, g: int, t: int, start: int, segs: list, visited: set, most: int):
+        """From activity ``g`` on the path up to ``t``, back over the GPU work each one waited for (the other stream's
+        activity that ended just before it, else its launch, else its stream's previous activity) while the walk stays
+        on the GPU, above ``start``, for at most ``most`` steps: (t, lane, at, steps taken). One step per activity, as
+        the walk's own loop would take them (the lookups held in locals: a GPU-bound step has thousands)."""
+        idle, blank = _CODE["idle"], self.name_code[""]
+        w_start, w_end, w_prev, w_stream, w_device = w.start, w.end, w.prev, w.stream, w.device
+        w_kind, w_name, w_lane, w_launch, w_launch_at = w.kind, w.name, w.lane, w.launch, w.launch_at
+        ends, by_end = w.end_sorted, w.by_end
+        append, seen, right = segs.append, visited.add, bisect.bisect_right
+        taken = 0
+        while True:
+            taken += 1
+            seen(g)
+            stream = w_stream[g]
+            lane = w_lane[stream]
+            began = w_start[g]
+            a = began if began > start else start
+            if t > a:
+                append((a, int(t), w_kind[g], w_name[g], lane, -1))
+            t = began
+            p = w_prev[g]
+            prev_end = w_end[p] if p >= 0 and p not in visited else _MIN
+            launch_at = w_launch_at[g]
+            after = max(prev_end, launch_at, t - EVENT_WAIT_SLACK_NS)
+            # the not yet visited activity of the device, off this stream, that ended last in (after, t]
+            device, other = w_device[g], -1
+            i = right(ends, t) - 1
+            while i >= 0 and ends[i] > after:
+                c = by_end[i]
+                if c not in visited and w_device[c] == device and w_stream[c] != stream:
+                    other = c
+                    break
+                i -= 1
+            if other >= 0:
+                e = w_end[other]
+                a = e if e > start else start
+                if t > a:
+                    append((a, t, idle, blank, lane, -1))
+                t, g = e, other
+            else:
+                launch = w_launch[g]
+                if launch >= 0 and launch_at >= prev_end:
+                    _emit(segs, launch_at, t, start, _CODE["launch"], int(self.slice_name_code[launch]),
+                          self._thread_lane(int(self.tid[launch])), launch)
+                    return min(launch_at, t), "host", -1, taken
+                if not (p >= 0 and prev_end > _MIN):
+                    return t, "host", -1, taken  # nothing before it in the trace: the host was running
+                a = prev_end if prev_end > start else start
+                if t > a:
+                    append((a, t, idle, blank, lane, -1))
+                t, g = min(prev_end, t), p
+            if t <= start or taken >= most:
+                return t, "gpu", g, taken
 
     def _step_path(self, number: int, rank: int, start: int, end: int, segs: list, runs: list, host: _Host) -> StepPath:
         """The segments (single ones from the GPU walk and jumps, runs of host intervals) in time order."""
