@@ -100,11 +100,13 @@ def critical_path(trace: Trace, windows: StepWindows | None = None, slice_phase:
     if len(trace.gpu) == 0 or len(trace.launches) == 0:
         return CriticalPath((), "", ["critical path: no GPU activity with its launches in this trace"])
     if len(windows):
-        spans = pd.DataFrame({"rank": windows.rank, "pid": windows.pid, "start": windows.start_ns, "end": windows.end_ns})
-        spans = spans.groupby(["rank", "pid"]).agg(start=("start", "min"), end=("end", "max"))
+        spans: dict[tuple[int, int], tuple[int, int]] = {}  # per process: its windows' first start, last end
+        for r, p, a, b in zip(windows.rank.tolist(), windows.pid.tolist(), windows.start_ns.tolist(), windows.end_ns.tolist()):
+            lo, hi = spans.get((int(r), int(p)), (a, b))
+            spans[(int(r), int(p))] = (int(min(lo, a)), int(max(hi, b)))
         names = trace.slices["name"].iloc[windows.slice_id].to_numpy(dtype=object)  # the steps only: no str per slice
         tids = trace.slices["tid"].iloc[windows.slice_id].to_numpy(dtype=np.int64, na_value=-1)  # the steps' only
-        steps, notes = walk(trace, {(int(r), int(p)): (int(a), int(b)) for (r, p), a, b in zip(spans.index, spans["start"], spans["end"])},
+        steps, notes = walk(trace, spans,
                             [(int(windows.rank[i]), int(windows.pid[i]), int(windows.start_ns[i]), int(windows.end_ns[i]),
                               catalogue.step_number(str(names[i]), i), int(tids[i])) for i in range(len(windows))])
         return CriticalPath(steps, windows.source, notes)

@@ -223,6 +223,7 @@ class PathWalker:
         self.slice_name_code = remap[s["name"].cat.codes.to_numpy()]  # code -1 (no name) -> ""
         self.gpu_name_code = np.array([self.name_code[n] for n in extra], dtype=np.int64)  # GPU name code -1 -> ""
         self.names_dtype = pd.CategoricalDtype(list(self.name_code))
+        self.kinds_dtype = pd.CategoricalDtype(list(KINDS))  # (the codes below are made in range: not validated)
         lanes = [f"thread {x}" for x in np.union1d(_distinct(self.tid), [-1])]
         lanes += [f"stream {x}" for x in _distinct(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1))]
         self.lane_code = {n: i for i, n in enumerate(lanes)}
@@ -348,7 +349,11 @@ class PathWalker:
             p = w_prev[g]
             prev_end = w_end[p] if p >= 0 and p not in visited else _MIN
             launch_at = w_launch_at[g]
-            after = max(prev_end, launch_at, t - EVENT_WAIT_SLACK_NS)
+            after = t - EVENT_WAIT_SLACK_NS  # max(prev_end, launch_at, t - slack)
+            if prev_end > after:
+                after = prev_end
+            if launch_at > after:
+                after = launch_at
             # the not yet visited activity of the device, off this stream, that ended last in (after, t]
             device, other = w_device[g], -1
             i = right(ends, t) - 1
@@ -386,8 +391,9 @@ class PathWalker:
         cols = [[c] for c in single]
         if runs:
             lo, hi, a, b = (np.array(x, dtype=np.int64) for x in zip(*runs))
-            idx = np.concatenate([np.arange(x, y + 1) for x, y in zip(lo, hi)])
-            first, last = np.cumsum(np.r_[0, (hi - lo + 1)[:-1]]), np.cumsum(hi - lo + 1) - 1
+            counts = hi - lo + 1  # each run's intervals lo..hi (lo <= hi: the walk's runs hold their own interval)
+            first, last = np.cumsum(np.r_[0, counts[:-1]]), np.cumsum(counts) - 1
+            idx = np.arange(int(counts.sum()), dtype=np.int64) + np.repeat(lo - first, counts)
             starts, ends = host.line.start_ns[idx].copy(), host.line.end_ns[idx].copy()
             starts[first], ends[last] = a, b
             for col, values in zip(cols, (starts, ends, host.kind[idx], host.name[idx], host.lane[idx], host.line.slice_id[idx])):
@@ -397,9 +403,9 @@ class PathWalker:
         start_ns, end_ns, kind, name, lane, sid = start_ns[order], end_ns[order], kind[order], name[order], lane[order], sid[order]
         per_kind = np.bincount(kind, weights=(end_ns - start_ns).astype(np.float64), minlength=len(KINDS))
         breakdown = {k: float(per_kind[i]) / 1e6 for i, k in enumerate(KINDS)}
-        out = pd.DataFrame({"kind": pd.Categorical.from_codes(kind, dtype=pd.CategoricalDtype(list(KINDS))),
-                            "name": pd.Categorical.from_codes(name, dtype=self.names_dtype),
-                            "lane": pd.Categorical.from_codes(lane, dtype=self.lanes_dtype),
+        out = pd.DataFrame({"kind": pd.Categorical.from_codes(kind, dtype=self.kinds_dtype, validate=False),
+                            "name": pd.Categorical.from_codes(name, dtype=self.names_dtype, validate=False),
+                            "lane": pd.Categorical.from_codes(lane, dtype=self.lanes_dtype, validate=False),
                             "start_ns": start_ns, "end_ns": end_ns, "slice_id": sid})
         return StepPath(number, (end - start) / 1e6, breakdown, out, rank)
 
