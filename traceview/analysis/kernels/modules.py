@@ -223,34 +223,42 @@ def _tree(kernels: pd.DataFrame, calls: pd.DataFrame) -> pd.DataFrame:
     own = {"kernels": per_path(), "backward_kernels": per_path(backward), "graph_kernels": per_path(graph),
            "gpu_ms": per_path(None, dur) / 1e6, "backward_gpu_ms": per_path(backward, dur) / 1e6,
            "launches": np.bincount(once, minlength=n).astype(np.float64)}
-    rows, row_of, src, dst, self_row = [], {}, [], [], np.zeros(n, dtype=np.int64)
+    paths, names, parents, levels = [], [], [], []  # one row per node: each distinct path and every prefix of it
+    row_of, src, dst, self_row = {}, [], [], np.zeros(n, dtype=np.int64)
     for i, path in enumerate(distinct):
         parts = _split(path)
         for depth in range(1, len(parts) + 1):
             key = SEPARATOR.join(parts[:depth])
             if key not in row_of:
-                row_of[key] = len(rows)
-                rows.append({"path": key, "name": parts[depth - 1], "parent": SEPARATOR.join(parts[:depth - 1]), "level": depth - 1})
+                row_of[key] = len(paths)
+                paths.append(key)
+                names.append(parts[depth - 1])
+                parents.append(SEPARATOR.join(parts[:depth - 1]))
+                levels.append(depth - 1)
             src.append(i)
             dst.append(row_of[key])
         self_row[i] = row_of[path]
-    out = pd.DataFrame(rows)
     src_a, dst_a = np.asarray(src, dtype=np.int64), np.asarray(dst, dtype=np.int64)
-    for col, values in own.items():
-        total = np.zeros(len(rows))
+    columns: dict[str, np.ndarray] = {}
+    for col, values in own.items():  # inclusive: each path's sums added to every prefix of it
+        total = np.zeros(len(paths))
         np.add.at(total, dst_a, values[src_a])
-        out[col] = total
-    out["forward_kernels"] = out["kernels"] - out["backward_kernels"]
-    out["forward_gpu_ms"] = out["gpu_ms"] - out["backward_gpu_ms"]
+        columns[col] = total
+    columns["forward_kernels"] = columns["kernels"] - columns["backward_kernels"]
+    columns["forward_gpu_ms"] = columns["gpu_ms"] - columns["backward_gpu_ms"]
     for col, values in (("self_kernels", own["kernels"]), ("self_gpu_ms", own["gpu_ms"]),
                         ("calls", np.bincount(call_code, minlength=n).astype(np.float64)),
                         ("cpu_ms", np.bincount(call_code, weights=calls["dur_ns"].to_numpy(dtype=np.float64), minlength=n) / 1e6)):
-        column = np.zeros(len(rows))
+        column = np.zeros(len(paths))
         column[self_row] = values
-        out[col] = column
+        columns[col] = column
     for col in ("calls", "kernels", "self_kernels", "forward_kernels", "backward_kernels", "graph_kernels", "launches"):
-        out[col] = out[col].round().astype(np.int64)
-    return out.iloc[_tree_order(out)].reset_index(drop=True)[COLUMNS]
+        columns[col] = columns[col].round().astype(np.int64)
+    order = np.asarray(_tree_order(paths, names, parents), dtype=np.int64)
+    texts = {"path": paths, "name": names, "parent": parents}  # (as a frame of these lists infers them: str / object)
+    frame = {col: [texts[col][k] for k in order.tolist()] if col in texts else
+             np.asarray(levels, dtype=np.int64)[order] if col == "level" else columns[col][order] for col in COLUMNS}
+    return pd.DataFrame(frame)
 
 
 def _split(path: str) -> list[str]:
@@ -259,15 +267,14 @@ def _split(path: str) -> list[str]:
     return [path] if path.startswith("[") and not path.startswith("[compiled ") else path.split(SEPARATOR)
 
 
-def _tree_order(table: pd.DataFrame) -> list[int]:
+def _tree_order(paths: list[str], names: list[str], parents: list[str]) -> list[int]:
     """Row positions depth first, children in first-seen order; bracketed top-level rows (outside modules) last."""
     children: dict[str, list[int]] = {}
-    for i, parent in enumerate(table["parent"].tolist()):
+    for i, parent in enumerate(parents):
         children.setdefault(parent, []).append(i)
-    names = table["name"].tolist()
     top = children.get("", [])
     children[""] = [i for i in top if not names[i].startswith("[")] + [i for i in top if names[i].startswith("[")]
-    paths, out, stack = table["path"].tolist(), [], list(reversed(children[""]))
+    out, stack = [], list(reversed(children[""]))
     while stack:
         i = stack.pop()
         out.append(i)
