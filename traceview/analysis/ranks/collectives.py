@@ -140,11 +140,11 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
     offset = _clock_offsets(trace)
     out = pd.DataFrame({
         "rank": comm["rank"].to_numpy(),
-        "group": [f"? ({c})" if g is None or (isinstance(g, float) and g != g) else str(g)  # never "nan"
-                  for g, c in zip(frame["group"], frame["collective"])],
+        "group": pd.array([f"? ({c})" if g is None or (isinstance(g, float) and g != g) else str(g)  # never "nan"
+                           for g, c in zip(frame["group"], frame["collective"])], dtype="string"),
         "seq": pd.array([_int(v) for v in frame["seq"]], dtype="Int64"),
         "collective": frame["collective"].astype("string"),
-        "kernel": comm["name"].astype(str).to_numpy(),
+        "kernel": pd.array(comm["name"].astype(str).to_numpy(), dtype="string"),
         "dtype": frame["dtype"].astype("string"),
         "in_nelems": pd.array([_int(v) for v in frame["in_nelems"]], dtype="Int64"),
         "out_nelems": pd.array([_int(v) for v in frame["out_nelems"]], dtype="Int64"),
@@ -220,8 +220,8 @@ def _host_calls(trace: Trace) -> pd.DataFrame:
     rank = picked["rank"].to_numpy()
     none = pd.array([None] * len(rows), dtype="Int64")
     out = pd.DataFrame({
-        "rank": rank, "group": [f"? ({k})" for k in kinds], "seq": none, "collective": pd.array(kinds, dtype="string"),
-        "kernel": names.to_numpy(), "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
+        "rank": rank, "group": pd.array([f"? ({k})" for k in kinds], dtype="string"), "seq": none,
+        "collective": pd.array(kinds, dtype="string"), "kernel": pd.array(names.to_numpy(), dtype="string"), "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
         "group_size": none, "group_ranks": pd.array([None] * len(rows), dtype="string"), "stream": none,
         "start_ns": picked["start_ns"].to_numpy() + offset[rank], "end_ns": picked["end_ns"].to_numpy() + offset[rank],
         "dur_ns": picked["dur_ns"].to_numpy(), "step": _steps(trace, rows.astype(np.int64)), "bytes": none,
