@@ -140,7 +140,8 @@ def replay_window(trace: Trace, windows: StepWindows) -> ReplayWindow | None:
     steps = step_windows_of(windows, w)
     usual = usual_of(steps)
     loader = loader_calls(trace, w)
-    load_each = [float((d["end_ns"] - d["start_ns"]).sum()) / 1e6 for d in (within(loader, sw) for sw in steps)]
+    l_start, l_end = loader["start_ns"].to_numpy(), loader["end_ns"].to_numpy()  # (within() of each step, from arrays)
+    load_each = [float((l_end - l_start)[(l_start >= sw.start_ns) & (l_end <= sw.end_ns)].sum()) / 1e6 for sw in steps]
     load_ms = usual_total(load_each, usual, float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6) / w.steps
     return ReplayWindow(w, steps, usual, blocking_calls(trace, w), loader, gpu_busy_ms(trace, w),
                         host_events(trace, w), batch_tensors(trace, loader), load_ms, usual_only(load_each, usual))
@@ -150,13 +151,13 @@ def process_window(trace: Trace, windows: StepWindows) -> Window | None:
     """The steps of the process with the most launches (on a CPU-only trace: the most steps)."""
     if not len(windows):
         return None
-    keys = pd.DataFrame({"rank": windows.rank, "pid": windows.pid})
     if len(trace.launches):
         counts = trace.launches.groupby(["rank", "pid"], observed=True).size()
-        present = [k for k in counts.sort_values(ascending=False).index if ((keys["rank"] == k[0]) & (keys["pid"] == k[1])).any()]
-        rank, pid = present[0] if present else tuple(keys.iloc[0])
+        have = set(zip(windows.rank.tolist(), windows.pid.tolist()))  # the processes with steps
+        present = [k for k in counts.sort_values(ascending=False).index if (k[0], k[1]) in have]
+        rank, pid = present[0] if present else (windows.rank[0], windows.pid[0])
     else:
-        rank, pid = keys.value_counts().idxmax()
+        rank, pid = pd.DataFrame({"rank": windows.rank, "pid": windows.pid}).value_counts().idxmax()
     mine = ((windows.rank == rank) & (windows.pid == pid))
     return Window(int(rank), int(pid), int(windows.start_ns[mine].min()), int(windows.end_ns[mine].max()), int(mine.sum()))
 
@@ -213,12 +214,8 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     inside = in_window(trace, w)
     api = inside & tagged(s, "blocking_api")  # synchronisations and copies (trace/catalogue.py)
     rows = np.flatnonzero(api)
-    empty = pd.DataFrame({"slice_id": pd.Series(dtype="int64"), "start_ns": pd.Series(dtype="int64"),
-                          "end_ns": pd.Series(dtype="int64"), "wait_ns": pd.Series(dtype="int64"),
-                          "cause": pd.Series(dtype="object"), "where": pd.Series(dtype="object"),
-                          "bytes": pd.Series(dtype="float64")})
     if not len(rows) or not len(trace.gpu):
-        return Blocking(empty)
+        return Blocking(_no_calls())
     gpu, launches = trace.gpu, trace.launches
     mine_gpu = (gpu["rank"] == w.rank).to_numpy()
     lid = gpu["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
@@ -265,13 +262,22 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
             continue
         out.append((int(sid), a, b, int(wait), cause, str(names[op_id if op_id >= 0 else sid]), nbytes, int(op_id)))
     if not out:
-        return Blocking(empty)
-    calls = pd.DataFrame(out, columns=[*empty.columns, "op"])
+        return Blocking(_no_calls())
     # a copy that is not non_blocking synchronises its stream inside the same op (aten::to -> copy_): that wait
     # belongs to the copy, and goes with it
-    copy_ops = set(calls.loc[calls["cause"] == "pageable_copy", "op"]) - {-1}
-    calls.loc[calls["op"].isin(copy_ops) & (calls["cause"] == "sync"), "cause"] = "pageable_copy"
-    return Blocking(calls.drop(columns="op"))
+    copy_ops = {row[7] for row in out if row[4] == "pageable_copy"} - {-1}
+    out = [(*row[:4], "pageable_copy" if row[4] == "sync" and row[7] in copy_ops else row[4], *row[5:7]) for row in out]
+    return Blocking(pd.DataFrame(out, columns=list(_CALL_TYPES)))
+
+
+#: The blocking calls table's columns and their types (:class:`Blocking`).
+_CALL_TYPES: Final[dict[str, str]] = {"slice_id": "int64", "start_ns": "int64", "end_ns": "int64", "wait_ns": "int64",
+                                      "cause": "object", "where": "object", "bytes": "float64"}
+
+
+def _no_calls() -> pd.DataFrame:
+    """The blocking calls table of a window without any."""
+    return pd.DataFrame({col: pd.Series(dtype=t) for col, t in _CALL_TYPES.items()})
 
 
 def _outermost_ops(trace: Trace, rows: np.ndarray) -> np.ndarray:
@@ -282,8 +288,15 @@ def _outermost_ops(trace: Trace, rows: np.ndarray) -> np.ndarray:
     if not len(rows):
         return rows
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-    up = trace.parents[rows]
-    return np.where(up >= 0, trace.outermost_around(is_op)[np.maximum(up, 0)], -1)
+    parents = trace.parents
+    current, found = parents[rows], np.full(len(rows), -1, dtype=np.int64)
+    while True:  # up each one's ancestors (a few dozen levels): the last op met is the outermost
+        live = np.flatnonzero(current >= 0)
+        if not len(live):
+            return found
+        at = current[live]
+        found[live] = np.where(is_op[at], at, found[live])
+        current[live] = parents[at]
 
 
 def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:

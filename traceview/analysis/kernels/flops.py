@@ -92,17 +92,25 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     nbytes = pd.array([r[1] if r else None for r in results], dtype="Int64")
     dtype = np.array([r[2] if r else None for r in results], dtype=object)
     keep = known[each] if len(each) else np.zeros(0, dtype=bool)
+    ids = counted[keep]
+    if len(ids) > 1:  # an op counted inside another counted op (conv2d -> convolution): keep the innermost
+        mask = np.zeros(len(slices), dtype=bool)
+        mask[ids] = True
+        outer = trace.enclosing(ids, mask)
+        inner = ~np.isin(ids, outer[outer >= 0])
+        keep[keep] = inner
+        ids = ids[inner]
     at = each[keep]
     frame = pd.DataFrame({
-        "slice_id": counted[keep], "rank": slices["rank"].to_numpy()[counted[keep]],
+        "slice_id": ids, "rank": slices["rank"].to_numpy()[ids],
         "op": np.asarray(names[keep].astype(str), dtype=object), "flops": flops[at], "bytes": nbytes[at], "dtype": dtype[at],
     }, columns=CALL_COLUMNS)
-    if len(frame) > 1:  # an op counted inside another counted op (conv2d -> convolution): keep the innermost
-        mask = np.zeros(len(slices), dtype=bool)
-        mask[frame["slice_id"].to_numpy()] = True
-        outer = trace.enclosing(frame["slice_id"].to_numpy(), mask)
-        frame = frame[~frame["slice_id"].isin(outer[outer >= 0])]
-    return frame.astype({"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}).reset_index(drop=True)
+    wrong = {c: t for c, t in _CALL_TYPES.items() if frame[c].dtype != pd.api.types.pandas_dtype(t)}
+    return frame.astype(wrong) if wrong else frame
+
+
+#: The calls table's columns whose type is fixed (a frame's columns of the right type are not cast again).
+_CALL_TYPES = {"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}
 
 
 def _fields(args: _ShapeArgs) -> tuple[Any, Any, Any]:
