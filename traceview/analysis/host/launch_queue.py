@@ -22,17 +22,18 @@ def queue_length(trace: Trace) -> pd.DataFrame:
     """The queue of launched-but-not-started GPU work per (rank, stream), as a step function:
     ``rank, device, stream, ts_ns, queue_length`` (one row per change, in time order per stream;
     the value holds until the next row). Only activities whose launch is in the trace count."""
-    gpu = trace.gpu[["rank", "device", "stream", "start_ns", "launch_id"]]
-    gpu = gpu[gpu["launch_id"].notna().to_numpy()]  # only the columns used, not a copy of the whole table
+    gpu = trace.gpu
+    launch = gpu["launch_id"].to_numpy(dtype=np.int64, na_value=-1)
+    keep = launch >= 0  # the columns used, as arrays (no frame of them)
     launches = trace.launches
     ids = launches["launch_id"].to_numpy()
     order = np.argsort(ids, kind="stable")
-    at = order[np.searchsorted(ids[order], gpu["launch_id"].to_numpy(dtype=np.int64))]
-    n = len(gpu)
-    rank = np.tile(gpu["rank"].to_numpy(), 2)
-    device = np.tile(gpu["device"].to_numpy(dtype=np.int64, na_value=-1), 2)
-    stream = np.tile(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1), 2)
-    ts = np.concatenate([launches["start_ns"].to_numpy()[at], gpu["start_ns"].to_numpy()])
+    at = order[np.searchsorted(ids[order], launch[keep])]
+    n = int(keep.sum())
+    rank = np.tile(gpu["rank"].to_numpy()[keep], 2)
+    device = np.tile(gpu["device"].to_numpy(dtype=np.int64, na_value=-1)[keep], 2)
+    stream = np.tile(gpu["stream"].to_numpy(dtype=np.int64, na_value=-1)[keep], 2)
+    ts = np.concatenate([launches["start_ns"].to_numpy()[at], gpu["start_ns"].to_numpy()[keep]])
     delta = np.r_[np.ones(n, dtype=np.int64), -np.ones(n, dtype=np.int64)]
     # per (rank, stream) in time order; ties: the enqueue first, so the queue never reads negative
     order = np.lexsort((-delta, ts, stream, rank))
