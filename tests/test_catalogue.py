@@ -225,3 +225,19 @@ def test_a_changed_question_is_never_read_from_an_older_cache(tmp_path, monkeypa
     assert changed != catalogue.FINGERPRINT
     monkeypatch.setattr(catalogue, "FINGERPRINT", changed)
     assert cache.cache_dir(TRACES["cpu"]) != before
+
+
+def test_is_one_of_answers_as_isin_on_categorical_and_plain_columns(trace):
+    """``by_name.is_one_of`` asks the categories and spreads the answer by code: the same rows as ``isin``, missing
+    values False, on the trace's categorical columns (names, categories, APIs) and on the same columns as plain text."""
+    import pandas as pd
+
+    from traceview.trace.by_name import is_one_of
+
+    columns = [trace.slices["cat"], trace.slices["name"], trace.launches["api"], trace.gpu["kind"]]
+    columns.append(pd.Series(pd.Categorical(["a", None, "b", "c", None], categories=["a", "b", "c", "unused"])))
+    for column in columns + [c.astype(object) for c in columns]:
+        seen = column.dropna().unique().tolist()
+        for values in (seen[:1], seen[1:3], ["unused", "nothing of it"], [], tuple(seen)):
+            expected = column.isin(list(values)).to_numpy(dtype=bool, na_value=False)
+            assert np.array_equal(is_one_of(column, values), expected), (column.name, values)

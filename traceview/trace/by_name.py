@@ -29,6 +29,15 @@ def matches(names: pd.Series, pattern: str, anchored: bool = False) -> np.ndarra
     return np.append(hit, False)[codes] if (codes < 0).any() else hit[codes]  # (code -1: missing -> the False after the last)
 
 
+def is_one_of(column: pd.Series, values) -> np.ndarray:
+    """Boolean per row: the value is one of ``values`` (``column.isin(values)``, missing False); for a categorical
+    column asked of its categories and spread by code (``isin`` on the rows costs ~0.3 ms on 50,000 of them)."""
+    if not isinstance(column.dtype, pd.CategoricalDtype):
+        return column.isin(values).to_numpy(dtype=bool, na_value=False)
+    categorical = column.array
+    return np.append(categorical.categories.isin(list(values)), False)[categorical.codes]  # (code -1 -> False)
+
+
 def per_label(names: pd.Series, fn: Callable[[str], object], dtype: type = object) -> np.ndarray:
     """``fn`` of each distinct name (a ``str -> value`` function), spread to every row as an array of
     ``dtype``; None (object) or 0 for missing names."""

@@ -19,7 +19,7 @@ import pandas as pd
 from traceview.analysis.base import intervals
 from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
-from traceview.trace.by_name import per_label
+from traceview.trace.by_name import is_one_of, per_label
 from traceview.trace import Trace
 from traceview.trace.classify import PHASES
 
@@ -68,7 +68,7 @@ def compile_split(trace: Trace) -> CompileSplit:
     slices = trace.slices
     names = slices["name"]  # categorical: each .str pattern runs once per distinct name
     # Only Dynamo/Inductor's own events mark phases: a Python frame in compile_fx.py is not compiling.
-    marker = slices["cat"].isin(catalogue.PHASE_MARKER_CATEGORIES).to_numpy()
+    marker = is_one_of(slices["cat"], catalogue.PHASE_MARKER_CATEGORIES)
     # each slice's kind and phase were found once, at load time (trace/classify.py)
     kind = slices["kind"]
     own = np.zeros(len(slices), dtype=np.int8)

@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace.catalogue import tagged
+from traceview.trace.by_name import is_one_of
 from traceview.trace import Trace
 from traceview.trace.schema import API_CATEGORIES
 
@@ -202,7 +203,7 @@ class PathWalker:
         self.start_ns, self.end_ns = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
         self.tid = s["tid"].to_numpy(dtype=np.int64, na_value=-1)
         self.depth = s["depth"].to_numpy()
-        self.is_api = s["cat"].isin(list(API_CATEGORIES)).to_numpy()
+        self.is_api = is_one_of(s["cat"], API_CATEGORIES)
         self.inner_compile_frame = _inner_compile_frames(s, self.parents)
         self.waits = self.is_api & tagged(s, "sync_api")
         self.maybe_waits = self.is_api & tagged(s, "async_memcpy_api")

@@ -15,6 +15,7 @@ import pandas as pd
 from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.trace import Trace, schema
 from traceview.trace.catalogue import tagged
+from traceview.trace.by_name import is_one_of
 
 #: Single-kernel launch APIs whose cost a graph replaces.
 SINGLE_LAUNCH_APIS = frozenset(
@@ -54,7 +55,7 @@ def graph_launches(trace: Trace, attribution: KernelAttribution | None = None) -
     copies beside the graphs too."""
     launches = trace.launches
     api = launches["api"]
-    rows = np.flatnonzero(api.isin(schema.GRAPH_LAUNCH_APIS).to_numpy())
+    rows = np.flatnonzero(is_one_of(api, schema.GRAPH_LAUNCH_APIS))
     rows = rows[np.argsort(launches["start_ns"].to_numpy()[rows])]  # (as sort_values: quicksort)
     launch_ids = launches["launch_id"].to_numpy()[rows]
     kernels = launches["kernel_count"].to_numpy()[rows]
@@ -83,7 +84,7 @@ def graph_launches(trace: Trace, attribution: KernelAttribution | None = None) -
         "cpu_ns_per_kernel": per_kernel,
         "gpu_span_ns": pd.arrays.IntegerArray(np.where(has, (last - first)[place], 0).astype(np.int64), ~has),
     }, copy=False)
-    singles = (api.isin(SINGLE_LAUNCH_APIS) & (launches["kernel_count"] > 0)).to_numpy()
+    singles = is_one_of(api, SINGLE_LAUNCH_APIS) & (launches["kernel_count"].to_numpy() > 0)
     single = float(np.median(launches["dur_ns"].to_numpy()[singles])) if singles.any() else None
     eager = single * float(kernels.sum()) if single is not None and len(table) else None
     beside, beside_ms = _copies_beside(trace, attribution, launch_ids) if attribution is not None else (0, 0.0)

@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.analysis.base import intervals
+from traceview.trace.by_name import is_one_of
 
 COMM_COLUMNS: Final[dict[str, str]] = {
     "rank": "int32",
@@ -66,7 +67,7 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
     ``start_ns``, ``end_ns`` (``trace.gpu``) and, for ``per_step``, ``step_id`` and ``step``
     (:attr:`KernelAttribution.table <traceview.analysis.kernels.attribution.KernelAttribution>`)."""
     comm = table["comm"].to_numpy(dtype=bool)  # NCCL/RCCL kernels (trace/derive.py)
-    compute = table["kind"].isin(compute_kinds).to_numpy() & ~comm
+    compute = is_one_of(table["kind"], compute_kinds) & ~comm
     keep = comm | compute
     rows = {"rank": table["rank"].to_numpy()[keep], "comm": comm[keep],
             "start_ns": table["start_ns"].to_numpy()[keep], "end_ns": table["end_ns"].to_numpy()[keep]}
