@@ -331,3 +331,35 @@ def test_name_patterns_on_distinct_names_equal_pandas_str(names):
     region = as_str.str.extract(patterns.REGION)["id"]
     expected = ["?" if n is None else (r if isinstance(r, str) else "?") for n, r in zip(names, region)]
     assert [v if v is not None else "?" for v in per_label(column, patterns.region_id)] == expected
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(st.lists(st.tuples(st.integers(-1, 60), st.integers(0, 40)), min_size=1, max_size=80), st.randoms(use_true_random=False),
+       st.integers(1, 40))
+def test_outermost_of_a_sparse_mask_equals_the_level_walk(nodes, rnd, density):
+    """A forest in any row order, one or two masks of any density: the walk up from the marked slices
+    (``_outermost_sparse``, taken when few are marked) answers as the level walk does (``nearest_marked``)."""
+    import numpy as np
+
+    from traceview.trace.tree import _outermost_sparse, nearest_marked, outermost
+
+    n = len(nodes)
+    order = list(range(n))
+    rnd.shuffle(order)
+    parents = np.full(n, -1, dtype=np.int64)
+    for k, (pick, _) in enumerate(nodes):
+        if k and pick >= 0:
+            parents[order[k]] = order[pick % k]
+    depth = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        p = parents[i]
+        while p >= 0:
+            depth[i] += 1
+            p = parents[p]
+    one = np.array([m < density for _, m in nodes])
+    two = np.stack([one, np.array([m % 7 == 0 for _, m in nodes])])
+    for mask in (one, two):
+        around = nearest_marked(parents, depth, mask)
+        walked = mask & ((parents < 0) | (around[..., np.maximum(parents, 0)] < 0))
+        assert _outermost_sparse(parents, mask).tolist() == walked.tolist()
+        assert outermost(parents, depth, mask).tolist() == walked.tolist()

@@ -91,8 +91,33 @@ def outermost(parents: np.ndarray, depth: np.ndarray, mask: np.ndarray,
     k masks (k x slices): k answers from one pass."""
     if len(parents) == 0:
         return mask.copy()
+    if int(np.count_nonzero(mask)) * SPARSE < mask.size:  # few marked slices: up their own ancestors only
+        return _outermost_sparse(parents, mask)
     around = nearest_marked(parents, depth, mask, levels)
     return mask & ((parents < 0) | (around[..., np.maximum(parents, 0)] < 0))
+
+
+#: :func:`outermost` walks up from the marked slices alone when fewer than one in SPARSE is marked: the level walk
+#: touches every slice at every level (a compile-included trace's compile spans are a few hundred of ~100k slices).
+SPARSE = 16
+
+
+def _outermost_sparse(parents: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """:func:`outermost` by walking up from each marked slice until a marked ancestor or the root (steps: the
+    deepest marked slice's depth; work: the marked slices' ancestors)."""
+    out = np.zeros(mask.shape, dtype=bool)
+    for flat, marked in zip(out.reshape(-1, mask.shape[-1]), mask.reshape(-1, mask.shape[-1])):
+        rows = np.flatnonzero(marked)
+        current = parents[rows]
+        covered = np.zeros(len(rows), dtype=bool)
+        live = np.flatnonzero(current >= 0)
+        while len(live):
+            at = current[live]
+            covered[live] = marked[at]
+            current[live] = parents[at]
+            live = live[(current[live] >= 0) & ~covered[live]]
+        flat[rows[~covered]] = True
+    return out
 
 
 def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:
