@@ -373,7 +373,14 @@ def _list_end(prefix: bytes, buf: bytearray) -> tuple[int | None, dict[str, Any]
             found = (m.start(), top)  # from the end: the last found is the first in the text
     if found is None:
         return None, {}
-    return len(bytes(buf[: found[0]]).rstrip()), header(found[1])
+    end = found[0]
+    while end and buf[end - 1] in _BLANK:  # bytes.rstrip()'s length, without a copy of the buffer
+        end -= 1
+    return end, header(found[1])
+
+
+#: What ``bytes.rstrip()`` strips: ASCII whitespace.
+_BLANK = frozenset(b" \t\n\r\x0b\x0c")
 
 
 def _object(prefix: bytes, tail: bytes) -> dict[str, msgspec.Raw] | None:
