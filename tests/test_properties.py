@@ -276,6 +276,27 @@ def test_vectorised_nesting_equals_the_containment_walk(spans, block, tolerance)
             assert start[p] <= start[i] and end[p] >= end[i] - tolerance and end[p] > start[i]
 
 
+def _forest(picks: list[int], rnd):
+    """(parents, depth) of a forest whose rows come in any order (a parent may come after its child): row k's
+    parent is an earlier-built row (``pick`` modulo k; none where ``pick`` is negative), then the rows shuffled."""
+    import numpy as np
+
+    n = len(picks)
+    order = list(range(n))
+    rnd.shuffle(order)
+    parents = np.full(n, -1, dtype=np.int64)
+    for k, pick in enumerate(picks):
+        if k and pick >= 0:
+            parents[order[k]] = order[pick % k]
+    depth = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        p = parents[i]
+        while p >= 0:
+            depth[i] += 1
+            p = parents[p]
+    return parents, depth
+
+
 @settings(max_examples=100, **SETTINGS)
 @given(st.lists(st.tuples(st.integers(-1, 60), st.booleans()), min_size=1, max_size=60), st.randoms(use_true_random=False))
 def test_nearest_marked_by_levels_equals_the_walk_up(nodes, rnd):
@@ -285,22 +306,9 @@ def test_nearest_marked_by_levels_equals_the_walk_up(nodes, rnd):
 
     from traceview.trace.tree import nearest_ancestor, nearest_marked
 
-    n = len(nodes)
-    # parent of row i: a row that is not its descendant -- build in a random order, then shuffle rows
-    order = list(range(n))
-    rnd.shuffle(order)
-    parents = np.full(n, -1, dtype=np.int64)
-    for k, (pick, _) in enumerate(nodes):
-        if k and pick >= 0:
-            parents[order[k]] = order[pick % k]
-    depth = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        p = parents[i]
-        while p >= 0:
-            depth[i] += 1
-            p = parents[p]
+    parents, depth = _forest([pick for pick, _ in nodes], rnd)
     mask = np.array([m for _, m in nodes])
-    assert nearest_marked(parents, depth, mask).tolist() == nearest_ancestor(parents, np.arange(n), mask, include_self=True).tolist()
+    assert nearest_marked(parents, depth, mask).tolist() == nearest_ancestor(parents, np.arange(len(nodes)), mask, include_self=True).tolist()
 
 
 @settings(max_examples=80, **SETTINGS)
@@ -343,19 +351,7 @@ def test_outermost_of_a_sparse_mask_equals_the_level_walk(nodes, rnd, density):
 
     from traceview.trace.tree import _outermost_sparse, nearest_marked, outermost
 
-    n = len(nodes)
-    order = list(range(n))
-    rnd.shuffle(order)
-    parents = np.full(n, -1, dtype=np.int64)
-    for k, (pick, _) in enumerate(nodes):
-        if k and pick >= 0:
-            parents[order[k]] = order[pick % k]
-    depth = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        p = parents[i]
-        while p >= 0:
-            depth[i] += 1
-            p = parents[p]
+    parents, depth = _forest([pick for pick, _ in nodes], rnd)
     one = np.array([m < density for _, m in nodes])
     two = np.stack([one, np.array([m % 7 == 0 for _, m in nodes])])
     for mask in (one, two):
