@@ -359,3 +359,27 @@ def test_outermost_of_a_sparse_mask_equals_the_level_walk(nodes, rnd, density):
         walked = mask & ((parents < 0) | (around[..., np.maximum(parents, 0)] < 0))
         assert _outermost_sparse(parents, mask).tolist() == walked.tolist()
         assert outermost(parents, depth, mask).tolist() == walked.tolist()
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(st.lists(st.integers(-1, 4), min_size=0, max_size=40), st.lists(st.integers(-1, 39), max_size=40),
+       st.sampled_from([["run", "compile", "autotune", 7, "x"], ["cudaLaunchKernel", "cuLaunchKernel"], [1.5, "a"]]))
+def test_text_columns_typed_on_their_labels_equal_the_object_column(codes, rows, categories):
+    """The attribution table's phase and api columns (``_text_values``: typed once on the values the rows hold, then
+    taken per row) make the column pandas makes of the object array (``_object_values``): same dtype (``str`` under
+    pandas 3, object under 2; object where an unused category or a used one is no text), same values, missing NaN."""
+    import numpy as np
+    import pandas as pd
+
+    from traceview.analysis.kernels.attribution import _object_values, _text_values
+
+    n = len(categories)
+    column = pd.Series(pd.Categorical.from_codes([c if c < n else -1 for c in codes], categories=categories))
+    expected = pd.DataFrame({"c": _object_values(column)})
+    assert_frame = pd.testing.assert_frame_equal
+    assert_frame(pd.DataFrame({"c": _text_values(column)}), expected)
+    table_rows = np.array([r if r < len(codes) else -1 for r in rows], dtype=np.int64)
+    at = table_rows[table_rows >= 0]
+    old = np.full(len(table_rows), np.nan, dtype=object)
+    old[table_rows >= 0] = _object_values(column, at)
+    assert_frame(pd.DataFrame({"c": _text_values(column, table_rows, at)}), pd.DataFrame({"c": old}))

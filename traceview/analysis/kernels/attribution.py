@@ -182,7 +182,10 @@ def _text_values(column: pd.Series, rows: np.ndarray | None = None, at: np.ndarr
     codes = np.where(codes >= 0, codes, len(labels) - 1)
     if not (codes < len(labels) - 1).any():  # no text: as the table types an all-NaN object column
         return labels[codes]
-    return pd.Series(labels).array.take(codes)
+    used = np.flatnonzero(np.bincount(codes, minlength=len(labels)))  # the values the rows hold, typed as the rows
+    renumber = np.zeros(len(labels), dtype=np.int64)
+    renumber[used] = np.arange(len(used))
+    return pd.Series(labels[used]).array.take(renumber[codes])
 
 
 def _placed(rows: np.ndarray, values: np.ndarray) -> np.ndarray:
