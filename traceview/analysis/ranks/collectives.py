@@ -221,7 +221,8 @@ def _host_calls(trace: Trace) -> pd.DataFrame:
     none = pd.array([None] * len(rows), dtype="Int64")
     out = pd.DataFrame({
         "rank": rank, "group": pd.array([f"? ({k})" for k in kinds], dtype="string"), "seq": none,
-        "collective": pd.array(kinds, dtype="string"), "kernel": pd.array(names.to_numpy(), dtype="string"), "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
+        "collective": pd.array(kinds, dtype="string"), "kernel": pd.array(names.to_numpy(), dtype="string"),
+        "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
         "group_size": none, "group_ranks": pd.array([None] * len(rows), dtype="string"), "stream": none,
         "start_ns": picked["start_ns"].to_numpy() + offset[rank], "end_ns": picked["end_ns"].to_numpy() + offset[rank],
         "dur_ns": picked["dur_ns"].to_numpy(), "step": _steps(trace, rows.astype(np.int64)), "bytes": none,
