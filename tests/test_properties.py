@@ -346,10 +346,11 @@ def test_name_patterns_on_distinct_names_equal_pandas_str(names):
        st.integers(1, 40))
 def test_outermost_of_a_sparse_mask_equals_the_level_walk(nodes, rnd, density):
     """A forest in any row order, one or two masks of any density: the walk up from the marked slices
-    (``_outermost_sparse``, taken when few are marked) answers as the level walk does (``nearest_marked``)."""
+    (``_outermost_sparse``, taken when few are marked) answers as the level walk does (``nearest_marked``), and the
+    walk up from any rows (``outermost_marked_at``) as ``outermost_marked`` at those rows."""
     import numpy as np
 
-    from traceview.trace.tree import _outermost_sparse, nearest_marked, outermost
+    from traceview.trace.tree import _outermost_sparse, nearest_marked, outermost, outermost_marked, outermost_marked_at
 
     parents, depth = _forest([pick for pick, _ in nodes], rnd)
     one = np.array([m < density for _, m in nodes])
@@ -359,6 +360,9 @@ def test_outermost_of_a_sparse_mask_equals_the_level_walk(nodes, rnd, density):
         walked = mask & ((parents < 0) | (around[..., np.maximum(parents, 0)] < 0))
         assert _outermost_sparse(parents, mask).tolist() == walked.tolist()
         assert outermost(parents, depth, mask).tolist() == walked.tolist()
+    start = np.array([pick % (len(nodes) + 1) - 1 for pick, _ in nodes], dtype=np.int64)  # any rows, -1 (none) too
+    everywhere = outermost_marked(parents, depth, one)
+    assert outermost_marked_at(parents, start, one).tolist() == np.where(start >= 0, everywhere[np.maximum(start, 0)], -1).tolist()
 
 
 @settings(max_examples=150, **SETTINGS)

@@ -16,7 +16,7 @@ from traceview.trace.derive import derived, has_derived
 from traceview.trace.fwdbwd import fwdbwd_pairs
 from traceview.trace.step_windows import StepWindows, windows_of
 from traceview.trace.tree import (ancestor_pairs, by_depth, innermost_at, marked_chain_pairs, nearest_ancestor, nearest_marked,
-                                  outermost, outermost_marked, parents_array)
+                                  outermost, outermost_marked, outermost_marked_at, parents_array)
 
 
 def empty_table(spec: dict[str, str]) -> pd.DataFrame:
@@ -158,8 +158,12 @@ class Trace:
         another of its kind); ``where`` may be k masks (k x slices), answered in one pass."""
         return outermost(self.parents, self.slices["depth"].to_numpy(), where, self.levels)
 
-    def outermost_around(self, where: np.ndarray) -> np.ndarray:
-        """For every slice, the outermost slice with ``where`` around it, itself included (-1: none)."""
+    def outermost_around(self, where: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+        """For every slice (or each of ``rows``, -1: none), the outermost slice with ``where`` around it, itself
+        included (-1: none); for a few rows walked up from them alone."""
+        if rows is not None:
+            rows = np.asarray(rows, dtype=np.int64)
+            return outermost_marked_at(self.parents, rows, where) if len(self.slices) else np.full(len(rows), -1, dtype=np.int64)
         return outermost_marked(self.parents, self.slices["depth"].to_numpy(), where, self.levels)
 
     def nearest_where(self, where: np.ndarray) -> np.ndarray:

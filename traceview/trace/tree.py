@@ -103,21 +103,27 @@ SPARSE = 16
 
 
 def _outermost_sparse(parents: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """:func:`outermost` by walking up from each marked slice until a marked ancestor or the root (steps: the
-    deepest marked slice's depth; work: the marked slices' ancestors)."""
+    """:func:`outermost` from the marked slices alone: those with no marked slice above them."""
     out = np.zeros(mask.shape, dtype=bool)
     for flat, marked in zip(out.reshape(-1, mask.shape[-1]), mask.reshape(-1, mask.shape[-1])):
         rows = np.flatnonzero(marked)
-        current = parents[rows]
-        covered = np.zeros(len(rows), dtype=bool)
-        live = np.flatnonzero(current >= 0)
-        while len(live):
-            at = current[live]
-            covered[live] = marked[at]
-            current[live] = parents[at]
-            live = live[(current[live] >= 0) & ~covered[live]]
-        flat[rows[~covered]] = True
+        flat[rows[outermost_marked_at(parents, parents[rows], marked) < 0]] = True
     return out
+
+
+def outermost_marked_at(parents: np.ndarray, start: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """For each of ``start`` (-1: none), the outermost slice with ``mask`` on its way up, itself included (-1:
+    none): :func:`outermost_marked` at those rows, walking up from them alone (steps: their depth; work: their
+    ancestors, not every slice of the trace)."""
+    current = np.asarray(start, dtype=np.int64).copy()
+    found = np.full(len(current), -1, dtype=np.int64)
+    live = np.flatnonzero(current >= 0)
+    while len(live):
+        at = current[live]
+        found[live] = np.where(mask[at], at, found[live])
+        current[live] = parents[at]
+        live = live[current[live] >= 0]
+    return found
 
 
 def ancestor_pairs(parents: np.ndarray, start: np.ndarray, mask: np.ndarray, include_self: bool = False) -> pd.DataFrame:

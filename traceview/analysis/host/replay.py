@@ -288,15 +288,7 @@ def _outermost_ops(trace: Trace, rows: np.ndarray) -> np.ndarray:
     if not len(rows):
         return rows
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-    parents = trace.parents
-    current, found = parents[rows], np.full(len(rows), -1, dtype=np.int64)
-    while True:  # up each one's ancestors (a few dozen levels): the last op met is the outermost
-        live = np.flatnonzero(current >= 0)
-        if not len(live):
-            return found
-        at = current[live]
-        found[live] = np.where(is_op[at], at, found[live])
-        current[live] = parents[at]
+    return trace.outermost_around(is_op, rows=trace.parents[rows])  # (a few calls: walked up from them alone)
 
 
 def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:

@@ -195,8 +195,7 @@ def _outside_labels(trace: Trace, launch: np.ndarray) -> np.ndarray:
     is_annotation = (slices["cat"] == "user_annotation").to_numpy() & ~tagged(slices, "step")
     out = np.full(len(launch), OUTSIDE, dtype=object)
     # a launch is a runtime call, never an annotation: the outermost one around it, itself included, is around it
-    outermost = np.where(launch >= 0, trace.outermost_around(is_annotation)[np.maximum(launch, 0)], -1) \
-        if len(slices) else np.full(len(launch), -1, dtype=np.int64)
+    outermost = trace.outermost_around(is_annotation, rows=launch)
     has = outermost >= 0
     if has.any():
         names = slices["name"].array  # categorical: labels by code, not the whole column as strings
