@@ -42,8 +42,9 @@ def norm(x):
     if isinstance(x, pd.Series):
         return {"values": [norm(v) for v in x.tolist()], "index": [norm(v) for v in x.index.tolist()], "dtype": str(x.dtype)}
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        # the fields, and the public properties (a field one checkout has may be a property in the other)
-        names = [f.name for f in dataclasses.fields(x)]
+        # the public fields (a private one is a cache, not an answer), and the public properties (a field one
+        # checkout has may be a property in the other)
+        names = [f.name for f in dataclasses.fields(x) if not f.name.startswith("_")]
         names += sorted(n for n in dir(type(x)) if not n.startswith("_") and n not in names
                         and isinstance(getattr(type(x), n, None), property))
         return {type(x).__name__: {n: _got(x, n) for n in names}}

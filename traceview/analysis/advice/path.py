@@ -84,12 +84,12 @@ def path_shares(trace: Trace, path: CriticalPath, gpu_ms_per_step: float) -> Pat
     rows = []
     for step in path.steps:
         seg = step.segments
-        sid = seg["slice_id"].to_numpy()
-        dur = (seg["end_ns"] - seg["start_ns"]).to_numpy().astype(np.float64) / 1e6
+        sid, seg_start, seg_end = seg["slice_id"].to_numpy(), seg["start_ns"].to_numpy(), seg["end_ns"].to_numpy()
+        dur = (seg_end - seg_start).astype(np.float64) / 1e6
         host = sid >= 0
         safe = np.maximum(sid, 0)
         call = np.where(host, graph_call[safe], -1)
-        a, b = int(step.segments["start_ns"].min()), int(step.segments["end_ns"].max())
+        a, b = int(seg_start.min()), int(seg_end.max())
         row = {"step": step.step_ms, "graph": dur[(call >= 0) & ~replays[np.maximum(call, 0)]].sum(),
                "replay": dur[(call >= 0) & replays[np.maximum(call, 0)]].sum(),
                "optimizer": dur[host & (optimizer[safe] >= 0)].sum(),

@@ -89,12 +89,24 @@ class Blocking:
 
     calls: pd.DataFrame
     by_cause: dict[str, pd.DataFrame] = field(init=False)  # "sync" and "pageable_copy": each cause's calls
+    _listed: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "by_cause", {c: self.calls[(self.calls["cause"] == c).to_numpy()] for c in CAUSES})
 
     def of(self, cause: str) -> pd.DataFrame:
         return self.by_cause[cause]
+
+    def listed(self) -> tuple[tuple[tuple[int, int, int, str], ...], dict[int, int]]:
+        """The calls as Python values, made once (a replay reads them all, and the advice replays a window ~20
+        times): each call's (start_ns, end_ns, slice_id, cause), and each one's wait_ns by slice_id."""
+        if self._listed is None:
+            calls = self.calls
+            ids = calls["slice_id"].to_numpy().astype(int).tolist()
+            intervals = tuple((int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(
+                ids, calls["start_ns"].to_numpy().tolist(), calls["end_ns"].to_numpy().tolist(), calls["cause"].tolist()))
+            object.__setattr__(self, "_listed", (intervals, dict(zip(ids, calls["wait_ns"].to_numpy().astype(int).tolist()))))
+        return self._listed
 
 
 @dataclass(frozen=True)
@@ -343,11 +355,8 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     new_host = new_host or {}
     step_ends = list(step_ends or [])
     moved: list[int] = []
-    calls = blocking.calls
-    call_ids = calls["slice_id"].to_numpy().astype(int).tolist()  # (lists: no pandas call per row)
-    intervals = [(int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(call_ids, calls["start_ns"].to_numpy().tolist(),
-                                                                            calls["end_ns"].to_numpy().tolist(), calls["cause"].tolist())]
-    waited = dict(zip(call_ids, calls["wait_ns"].to_numpy().astype(int).tolist()))
+    listed, waited = blocking.listed()  # (lists: no pandas call per row)
+    intervals = list(listed)
     s = trace.slices
     slice_start, slice_end = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
     spans: dict[int, int] = {}  # host intervals given by (start, end): keyed by a negative id below every slice's

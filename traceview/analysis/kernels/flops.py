@@ -310,18 +310,22 @@ def kernel_flops(trace: Trace, attribution: KernelAttribution, calls: pd.DataFra
         .reindex(table["activity_id"].to_numpy()).to_numpy(dtype=bool, na_value=False)
     computing = np.unique(call_id[(call_id >= 0) & ~layout])
     known = (call_id >= 0) & (~layout | ~np.isin(call_id, computing))
-    call_dur = pd.Series(dur[known]).groupby(call_id[known]).sum()
-    by_call = calls.set_index("slice_id")
+    # each known kernel's call is a row of ``calls`` (the mask above is made of them): its position there
+    call_row = np.full(len(trace.slices), -1, dtype=np.int64)
+    call_row[calls["slice_id"].to_numpy()] = np.arange(len(calls))
+    at = call_row[call_id[known]]
     share = np.zeros(len(table), dtype=np.float64)
     byte_share = np.zeros(len(table), dtype=np.float64)
     if known.any():
-        weight = dur[known] / np.maximum(call_dur.reindex(call_id[known]).to_numpy(), 1)
-        share[known] = by_call["flops"].reindex(call_id[known]).to_numpy(dtype=np.float64) * weight
-        byte_share[known] = by_call["bytes"].reindex(call_id[known]).to_numpy(dtype=np.float64, na_value=np.nan) * weight
+        # the call's kernels' time (integer ns: exact as float64 sums)
+        call_dur = np.bincount(at, weights=dur[known], minlength=len(calls))[at]
+        weight = dur[known] / np.maximum(call_dur, 1)
+        share[known] = calls["flops"].to_numpy(dtype=np.float64)[at] * weight
+        byte_share[known] = calls["bytes"].to_numpy(dtype=np.float64, na_value=np.nan)[at] * weight
     per_activity = pd.Series(share, index=table["activity_id"].to_numpy())
     keep = known & ((table["phase"] == phase).to_numpy() if phase is not None else True)
     frame = pd.DataFrame({"name": table["name"].array[keep].astype(str), "flops": share[keep], "bytes": byte_share[keep],
-                          "dur_ns": dur[keep], "dtype": by_call["dtype"].reindex(call_id[keep]).to_numpy()})
+                          "dur_ns": dur[keep], "dtype": calls["dtype"].to_numpy()[call_row[call_id[keep]]]})
     return Flops(calls=calls, kernels=_roofline(frame, trace), per_activity=per_activity, shapes_recorded=True)
 
 
