@@ -350,14 +350,15 @@ def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
     nbytes[np.bincount(codes, weights=frame["bytes"].isna().to_numpy(), minlength=len(sums)) > 0] = np.nan  # one call's bytes unknown: the sum is too
     flops, dur_ns = sums["flops"].to_numpy(dtype=np.float64), sums["dur_ns"].to_numpy()
     timed = np.where(dur_ns > 0, dur_ns.astype(np.float64), np.nan)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = pd.DataFrame({"name": sums.index.to_numpy(), "flops": flops, "bytes": nbytes, "dur_ns": dur_ns,
-                            "dtype": g["dtype"].first().to_numpy(),
-                            "tflops": flops / timed / 1e3,  # FLOP per ns = GFLOP/s
-                            "gbps": nbytes / timed, "intensity": flops / nbytes})
+    names, dtypes = sums.index.to_numpy(), g["dtype"].first().to_numpy()
     device = trace.devices[0].name if trace.devices else None
-    out["peak_tflops"], out["peak_gbps"] = roof(device, out["dtype"], out["name"])
-    bound = out["intensity"] * out["peak_gbps"] / 1e3
-    out["attainable_tflops"] = np.fmin(out["peak_tflops"].astype("float64"), bound.astype("float64"))
-    out["pct_of_peak"] = 100 * out["tflops"] / out["attainable_tflops"]
-    return out[columns].sort_values("flops", ascending=False, ignore_index=True)
+    peak_tflops, peak_gbps = roof(device, dtypes, names)  # per kernel (None: unknown), the device's (None: unknown)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tflops, intensity = flops / timed / 1e3, flops / nbytes  # FLOP per ns = GFLOP/s
+        bound = intensity * (np.nan if peak_gbps is None else peak_gbps) / 1e3
+        attainable = np.fmin(np.array([np.nan if p is None else p for p in peak_tflops], dtype=np.float64), bound)
+        out = pd.DataFrame({"name": names, "flops": flops, "bytes": nbytes, "dur_ns": dur_ns, "tflops": tflops,
+                            "gbps": nbytes / timed, "intensity": intensity, "dtype": dtypes, "peak_tflops": peak_tflops,
+                            "peak_gbps": peak_gbps, "attainable_tflops": attainable, "pct_of_peak": 100 * tflops / attainable},
+                           columns=columns)
+    return out.sort_values("flops", ascending=False, ignore_index=True)
