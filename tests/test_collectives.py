@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 
+import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
@@ -176,3 +177,27 @@ def test_one_analysis_reads_each_piece_of_a_plain_trace_once(tmp_path, monkeypat
     assert type(held.slice_args.backings[0]).__name__ == "Held"
     assert collective_calls(trace).equals(collective_calls(held)) and len(collective_calls(trace)) == 6
     assert result.flops.per_activity.equals(analyze(held).flops.per_activity)
+
+
+def test_kernels_without_args_leave_the_others_sizes_whole():
+    """A real NCCL capture whose first two all-reduce kernels (before the window's first step) carry no args: every
+    other kernel's element counts, group size and bytes are the ones its own args say (a plain JSON reading), not
+    lost because a call beside it had none (a table made of the rows typed the counts as floats, which were then
+    refused: every call's bytes were missing)."""
+    path = SAMPLES / "nccl_2rank" / "straggler-3" / "slow-compute" / "rank0.pt.trace.json.gz"
+    doc = _raw(path)
+    base = doc["baseTimeNanoseconds"]
+    raw = sorted((base + round(e["ts"] * 1000), e["args"].get("In msg nelems"), e["args"].get("Group size"))
+                 for e in doc["traceEvents"] if e.get("cat") == "kernel" and e["name"].startswith("ncclDevKernel"))
+    assert sum(n is None for _, n, _ in raw) == 2 and sum(n is not None for _, n, _ in raw) == 12
+    calls = collective_calls(load(path)).sort_values("start_ns")
+    assert calls["start_ns"].tolist() == [t for t, _, _ in raw]
+    for row, (_, nelems, size) in zip(calls.itertuples(), raw):
+        if nelems is None:
+            assert row.in_nelems is pd.NA and row.bytes is pd.NA and row.group.startswith("? (")
+        else:
+            assert (row.in_nelems, row.out_nelems, row.group_size, row.bytes) == (nelems, nelems, size, nelems * 4)
+            assert row.dtype == "Float" and row.group == "0" and row.group_ranks == "[0, 1]"
+    found = match_collectives(calls)
+    sized = found.collectives[found.collectives["bytes"].notna()]
+    assert len(sized) == 12 and (sized["busbw_gbps"] > 0).all()

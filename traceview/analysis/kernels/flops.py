@@ -359,6 +359,7 @@ def _roofline(frame: pd.DataFrame, trace: Trace) -> pd.DataFrame:
         attainable = np.fmin(np.array([np.nan if p is None else p for p in peak_tflops], dtype=np.float64), bound)
         out = pd.DataFrame({"name": names, "flops": flops, "bytes": nbytes, "dur_ns": dur_ns, "tflops": tflops,
                             "gbps": nbytes / timed, "intensity": intensity, "dtype": dtypes, "peak_tflops": peak_tflops,
-                            "peak_gbps": peak_gbps, "attainable_tflops": attainable, "pct_of_peak": 100 * tflops / attainable},
-                           columns=columns)
+                            # unknown: a column of None (a None in the dict is read as a missing column, NaN, by pandas 2)
+                            "peak_gbps": np.full(len(names), None, dtype=object) if peak_gbps is None else peak_gbps,
+                            "attainable_tflops": attainable, "pct_of_peak": 100 * tflops / attainable})
     return out.sort_values("flops", ascending=False, ignore_index=True)

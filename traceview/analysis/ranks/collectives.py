@@ -136,29 +136,34 @@ def collective_calls(trace: Trace) -> pd.DataFrame:
         label = row["collective"] or (str(names.iat[a]) if a >= 0 else None) or str(comm["name"].iat[i])
         row["collective"] = canonical_collective(label) or str(label)
         rows.append(row)
-    frame = pd.DataFrame(rows, columns=list(_ARGS.values()), index=comm.index)
+    # each field as its own list: a frame made of the rows would type a field of ints with a call missing it as
+    # floats (5 -> 5.0, which _int refuses) and one of texts as str with NaN for the missing
+    field = {col: [row[col] for row in rows] for col in _ARGS.values()}
     offset = _clock_offsets(trace)
-    out = pd.DataFrame({
-        "rank": comm["rank"].to_numpy(),
+    rank = comm["rank"].to_numpy()
+    collective = pd.array(field["collective"], dtype="string")
+    dtype = pd.Series(field["dtype"], dtype=object).astype("string").array
+    in_nelems = pd.array([_int(v) for v in field["in_nelems"]], dtype="Int64")
+    out_nelems = pd.array([_int(v) for v in field["out_nelems"]], dtype="Int64")
+    return _as_calls({
+        "rank": rank,
         "group": pd.array([f"? ({c})" if g is None or (isinstance(g, float) and g != g) else str(g)  # never "nan"
-                           for g, c in zip(frame["group"], frame["collective"])], dtype="string"),
-        "seq": pd.array([_int(v) for v in frame["seq"]], dtype="Int64"),
-        "collective": frame["collective"].astype("string"),
+                           for g, c in zip(field["group"], field["collective"])], dtype="string"),
+        "seq": pd.array([_int(v) for v in field["seq"]], dtype="Int64"),
+        "collective": collective,
         "kernel": pd.array(comm["name"].astype(str).to_numpy(), dtype="string"),
-        "dtype": frame["dtype"].astype("string"),
-        "in_nelems": pd.array([_int(v) for v in frame["in_nelems"]], dtype="Int64"),
-        "out_nelems": pd.array([_int(v) for v in frame["out_nelems"]], dtype="Int64"),
-        "group_size": pd.array([_int(v) for v in frame["group_size"]], dtype="Int64"),
-        "group_ranks": frame["group_ranks"].map(lambda r: None if r is None else str(r)).astype("string"),
+        "dtype": dtype,
+        "in_nelems": in_nelems,
+        "out_nelems": out_nelems,
+        "group_size": pd.array([_int(v) for v in field["group_size"]], dtype="Int64"),
+        "group_ranks": pd.array([None if r is None else str(r) for r in field["group_ranks"]], dtype="string"),
+        "bytes": _message_bytes(collective, dtype, in_nelems, out_nelems),
         "stream": comm["stream"].array,
-        "start_ns": comm["start_ns"].to_numpy() + offset[comm["rank"].to_numpy()],
-        "end_ns": comm["end_ns"].to_numpy() + offset[comm["rank"].to_numpy()],
+        "start_ns": comm["start_ns"].to_numpy() + offset[rank],
+        "end_ns": comm["end_ns"].to_numpy() + offset[rank],
         "dur_ns": comm["dur_ns"].to_numpy(),
         "step": _steps(trace, launch),
-    }).reset_index(drop=True)
-    out["bytes"] = _message_bytes(out)
-    out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
-    return _as_calls(out)
+    })
 
 
 def _hosts_without_launch(trace: Trace, comm: pd.DataFrame, host: np.ndarray, param_comms: np.ndarray) -> np.ndarray:
@@ -219,7 +224,7 @@ def _host_calls(trace: Trace) -> pd.DataFrame:
     offset = _clock_offsets(trace)
     rank = picked["rank"].to_numpy()
     none = pd.array([None] * len(rows), dtype="Int64")
-    out = pd.DataFrame({
+    return _as_calls({
         "rank": rank, "group": pd.array([f"? ({k})" for k in kinds], dtype="string"), "seq": none,
         "collective": pd.array(kinds, dtype="string"), "kernel": pd.array(names.to_numpy(), dtype="string"),
         "dtype": pd.array([None] * len(rows), dtype="string"), "in_nelems": none, "out_nelems": none,
@@ -227,20 +232,25 @@ def _host_calls(trace: Trace) -> pd.DataFrame:
         "start_ns": picked["start_ns"].to_numpy() + offset[rank], "end_ns": picked["end_ns"].to_numpy() + offset[rank],
         "dur_ns": picked["dur_ns"].to_numpy(), "step": _steps(trace, rows.astype(np.int64)), "bytes": none,
     })
-    out = out.sort_values(["rank", "group", "start_ns"], kind="stable", ignore_index=True)
-    return _as_calls(out)
 
 
-def _as_calls(out: pd.DataFrame) -> pd.DataFrame:
-    """The calls table from rows sorted by (rank, group, start): each call's ``index`` in its rank's group (a count
-    along each run of equal keys), then CALL_COLUMNS's columns in their order and types (only the columns that are
-    not of their type already are cast: a whole-table ``astype`` costs ~1 ms even on one row)."""
-    rank, group = out["rank"].to_numpy(), out["group"].to_numpy(dtype=object)
-    starts = np.flatnonzero(np.r_[True, (rank[1:] != rank[:-1]) | (group[1:] != group[:-1])]) if len(out) else \
+def _as_calls(columns: dict[str, Any]) -> pd.DataFrame:
+    """The calls table from its columns (arrays, one row per call): the rows sorted by (rank, group, start), stably,
+    each call's ``index`` in its rank's group (a count along each run of equal keys), then CALL_COLUMNS's columns in
+    their order and types (only the columns that are not of their type already are cast: a whole-table ``astype``
+    costs ~1 ms even on one row). Arrays throughout: a frame's sort and column assignment cost more than the rows."""
+    group = np.asarray(columns["group"], dtype=object)
+    _, group_code = np.unique(group, return_inverse=True)  # the names' order, as a sort of the column orders them
+    order = np.lexsort((np.asarray(columns["start_ns"]), group_code.reshape(-1), np.asarray(columns["rank"])))
+    columns = {c: v[order] for c, v in columns.items()}
+    rank, group = np.asarray(columns["rank"]), group[order]
+    n = len(order)
+    starts = np.flatnonzero(np.r_[True, (rank[1:] != rank[:-1]) | (group[1:] != group[:-1])]) if n else \
         np.zeros(0, dtype=np.int64)
-    runs = np.diff(np.r_[starts, len(out)])
-    out = out.assign(index=np.arange(len(out), dtype=np.int64) - np.repeat(starts, runs))[list(CALL_COLUMNS)]
-    wrong = {c: t for c, t in CALL_COLUMNS.items() if out[c].dtype != _CALL_DTYPES[c]}
+    runs = np.diff(np.r_[starts, n])
+    columns["index"] = np.arange(n, dtype=np.int64) - np.repeat(starts, runs)
+    out = pd.DataFrame({c: columns[c] for c in CALL_COLUMNS})
+    wrong = {c: t for (c, t), d in zip(CALL_COLUMNS.items(), out.dtypes.tolist()) if d != _CALL_DTYPES[c]}
     return out.astype(wrong) if wrong else out
 
 
@@ -260,12 +270,13 @@ def _kernel_args(trace: Trace, comm: pd.DataFrame) -> list[dict[str, Any]]:
     table = trace.gpu_comm
     if table.empty:
         return [{} for _ in range(len(comm))]
-    own = table.set_index("activity_id")
-    found = own.reindex(comm["activity_id"].to_numpy())
+    row_of = dict(zip(table["activity_id"].tolist(), range(len(table))))
+    values = {col: table[col].tolist() for col in table.columns if col in _OWN}
     out = []
-    for row in found.itertuples(index=False):
-        out.append({col: (None if pd.isna(v) else (int(v) if col in _NELEMS else str(v)))
-                    for col, v in zip(found.columns, row) if col in _OWN})
+    for activity in comm["activity_id"].tolist():
+        k = row_of.get(activity)
+        out.append({col: (None if k is None or pd.isna(v := column[k]) else (int(v) if col in _NELEMS else str(v)))
+                    for col, column in values.items()})
     return out
 
 
@@ -284,11 +295,14 @@ def _int(value: Any) -> int | None:
     return None
 
 
-def _message_bytes(calls: pd.DataFrame) -> pd.Series:
-    """Bytes per call: its elements (an allgather's output, any other's input) times its dtype's size."""
-    size = pd.array([DTYPE_BYTES.get(d) if isinstance(d, str) else None for d in calls["dtype"].tolist()], dtype="Int64")
-    nelems = calls["in_nelems"].where(calls["collective"] != "allgather", calls["out_nelems"])
-    return pd.Series(nelems.array * size, index=calls.index).astype("Int64")
+def _message_bytes(collective, dtype, in_nelems, out_nelems) -> pd.api.extensions.ExtensionArray:
+    """Bytes per call (Int64): its elements (an allgather's output, any other's input) times its dtype's size; from
+    the calls' columns as arrays (``collective`` and ``dtype`` strings, the counts Int64)."""
+    size = pd.array([DTYPE_BYTES.get(d) if isinstance(d, str) else None for d in dtype.tolist()], dtype="Int64")
+    nelems = out_nelems.copy()
+    inputs = (collective != "allgather").to_numpy(dtype=bool, na_value=False)
+    nelems[inputs] = in_nelems[inputs]
+    return nelems * size
 
 
 def _clock_offsets(trace: Trace) -> np.ndarray:
@@ -319,7 +333,7 @@ def _steps(trace: Trace, launch: np.ndarray) -> pd.array:
 def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
     """Match the ranks' calls (:func:`collective_calls`, one table or one per rank) into collectives."""
     calls = pd.concat(calls, ignore_index=True) if isinstance(calls, list) else calls.reset_index(drop=True)
-    if len(calls) and any(str(calls[c].dtype) != t for c, t in CALL_COLUMNS.items()):
+    if len(calls) and any(str(d) != t for d, t in zip(calls[list(CALL_COLUMNS)].dtypes.tolist(), CALL_COLUMNS.values())):
         calls = calls.astype(CALL_COLUMNS)
     by_seq = len(calls) > 0 and bool(calls["seq"].notna().all())
     key = "seq" if by_seq else "index"
@@ -328,39 +342,59 @@ def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
     if calls.empty:
         empty = pd.DataFrame(columns=columns)
         return Collectives(calls=calls, collectives=empty, waits=pd.DataFrame(columns=["rank", "step", "wait_ns"]), seq_source="order")
-    # one pass of groupby reductions: each collective's rows sorted by start, its first and last arrival by position
-    ordered = calls.assign(seq_key=calls[key].astype("int64")).sort_values(["group", "seq_key", "start_ns"], kind="stable", ignore_index=True)
-    if not ordered.duplicated(["group", "seq_key"]).any():  # one call per collective (one rank's trace): nothing to reduce
-        first = last = ordered
-        wait = pd.Series(np.zeros(len(ordered), dtype=np.int64), index=ordered.index)
-        ordered["wait_ns"] = wait
-        agg = pd.DataFrame({"ranks": np.ones(len(ordered), dtype=np.int64), "latency_ns": ordered["dur_ns"].to_numpy(),
-                            "mean_wait_ns": np.zeros(len(ordered)), "end_min": ordered["end_ns"].to_numpy(), "end_max": ordered["end_ns"].to_numpy()})
+    # each collective's rows sorted by start (a stable sort by group, key, start), its first and last arrival by position
+    group, seq_key = calls["group"].to_numpy(dtype=object), calls[key].astype("int64").to_numpy()
+    _, group_code = np.unique(group, return_inverse=True)  # the names' order, as a sort of the column orders them
+    group_code = group_code.reshape(-1)
+    order = np.lexsort((calls["start_ns"].to_numpy(), seq_key, group_code))
+    same = (group_code[order][1:] == group_code[order][:-1]) & (seq_key[order][1:] == seq_key[order][:-1])
+    if not same.any():  # one call per collective (one rank's trace): nothing to reduce, every column an array
+        out, wait, rank_of, step_of = _single_calls(calls, order, seq_key[order])
     else:
+        ordered = calls.assign(seq_key=seq_key).take(order).reset_index(drop=True)
         g = ordered.groupby(["group", "seq_key"], sort=False)
         first, last = ordered.loc[g.head(1).index], ordered.loc[g.tail(1).index]
-        wait = g["start_ns"].transform("max") - ordered["start_ns"]  # exact int64 ns (epoch-scale times overflow float64's ns)
+        wait = (g["start_ns"].transform("max") - ordered["start_ns"]).to_numpy()  # exact int64 ns (epoch-scale times overflow float64's ns)
         ordered["wait_ns"] = wait
         agg = g.agg(ranks=("rank", "nunique"), latency_ns=("dur_ns", "min"), mean_wait_ns=("wait_ns", "mean"),
                     end_min=("end_ns", "min"), end_max=("end_ns", "max"))
-    out = pd.DataFrame({
-        "group": first["group"].to_numpy(), "seq": first["seq_key"].to_numpy(), "collective": first["collective"].to_numpy(),
-        "dtype": first["dtype"].array, "bytes": first["bytes"].array, "step": first["step"].array,
-        "first_start_ns": first["start_ns"].to_numpy(), "last_start": last["start_ns"].to_numpy(), "last_rank": last["rank"].to_numpy().astype(np.int64),
-        "ranks": agg["ranks"].to_numpy(), "latency_ns": agg["latency_ns"].to_numpy(), "mean_wait_ns": agg["mean_wait_ns"].to_numpy(),
-        "end_skew_ns": (agg["end_max"] - agg["end_min"]).to_numpy(),
-    })
-    out["group_size"] = first["group_size"].fillna(-1).to_numpy(dtype=np.int64)
-    out["group_size"] = np.where(out["group_size"] > 0, out["group_size"], out["ranks"])
+        out = {
+            "group": first["group"].to_numpy(), "seq": first["seq_key"].to_numpy(), "collective": first["collective"].to_numpy(),
+            "dtype": first["dtype"].array, "bytes": first["bytes"].array, "step": first["step"].array,
+            "first_start_ns": first["start_ns"].to_numpy(), "last_start": last["start_ns"].to_numpy(),
+            "last_rank": last["rank"].to_numpy().astype(np.int64), "ranks": agg["ranks"].to_numpy(),
+            "latency_ns": agg["latency_ns"].to_numpy(), "mean_wait_ns": agg["mean_wait_ns"].to_numpy(),
+            "end_skew_ns": (agg["end_max"] - agg["end_min"]).to_numpy(), "group_size": first["group_size"].array,
+        }
+        rank_of, step_of = ordered["rank"].to_numpy(), ordered["step"].fillna("(no step)").to_numpy(dtype=object)
+    size = out["group_size"].to_numpy(dtype=np.int64, na_value=-1)
+    out["group_size"] = np.where(size > 0, size, out["ranks"])
     out["skew_ns"] = out["last_start"] - out["first_start_ns"]
     out["max_wait_ns"] = out["skew_ns"]  # the first arrival's
-    latency = out["latency_ns"].to_numpy(dtype=np.float64)
-    algbw = out["bytes"].astype("Float64").to_numpy(dtype=np.float64, na_value=np.nan) / np.where(latency > 0, latency, np.nan)  # B/ns = GB/s
-    factor = np.array([BUS_FACTOR[c](n) if c in BUS_FACTOR and n > 0 else np.nan for c, n in zip(out["collective"], out["group_size"])], dtype=np.float64)
+    latency = out["latency_ns"].astype(np.float64)
+    algbw = out["bytes"].to_numpy(dtype=np.float64, na_value=np.nan) / np.where(latency > 0, latency, np.nan)  # B/ns = GB/s
+    factor = np.array([BUS_FACTOR[c](n) if c in BUS_FACTOR and n > 0 else np.nan
+                       for c, n in zip(out["collective"].tolist(), out["group_size"].tolist())], dtype=np.float64)
     out["algbw_gbps"], out["busbw_gbps"] = algbw, algbw * factor
-    collectives = out[columns].sort_values("first_start_ns", kind="stable", ignore_index=True)
-    waits_frame = _waits(ordered["rank"].to_numpy(), ordered["step"].fillna("(no step)").to_numpy(dtype=object), wait.to_numpy())
+    by_start = np.argsort(out["first_start_ns"], kind="stable")
+    collectives = pd.DataFrame({c: out[c][by_start] for c in columns})
+    waits_frame = _waits(rank_of, step_of, wait)
     return Collectives(calls=calls, collectives=collectives, waits=waits_frame, seq_source="Seq" if by_seq else "order")
+
+
+def _single_calls(calls: pd.DataFrame, order: np.ndarray, seq_key: np.ndarray) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`match_collectives`' columns where each collective has one call (``order``: the calls by group, key,
+    start), each its own first and last arrival: no wait, no skew; and each call's wait, rank and step."""
+    def col(name, values=False):
+        return (calls[name].array if values else calls[name].to_numpy())[order]
+    end = col("end_ns")
+    n = len(order)
+    out = {"group": col("group"), "seq": seq_key, "collective": col("collective"), "dtype": col("dtype", True),
+           "bytes": col("bytes", True), "step": col("step", True), "first_start_ns": (start := col("start_ns")),
+           "last_start": start, "last_rank": col("rank").astype(np.int64), "ranks": np.ones(n, dtype=np.int64),
+           "latency_ns": col("dur_ns"), "mean_wait_ns": np.zeros(n), "end_skew_ns": end - end,
+           "group_size": col("group_size", True)}
+    return out, np.zeros(n, dtype=np.int64), col("rank"), calls["step"].fillna("(no step)").to_numpy(dtype=object)[order]
 
 
 def _waits(rank: np.ndarray, step: np.ndarray, wait_ns: np.ndarray) -> pd.DataFrame:
