@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA, SAMPLES
 from traceview.trace import catalogue, load
@@ -241,3 +243,31 @@ def test_is_one_of_answers_as_isin_on_categorical_and_plain_columns(trace):
         for values in (seen[:1], seen[1:3], ["unused", "nothing of it"], [], tuple(seen)):
             expected = column.isin(list(values)).to_numpy(dtype=bool, na_value=False)
             assert np.array_equal(is_one_of(column, values), expected), (column.name, values)
+
+
+def test_first_chars_reads_a_patterns_possible_first_characters():
+    assert catalogue.first_chars(r"aten::(?:mm|bmm)\Z") == {"a"}
+    assert catalogue.first_chars(r"(?:cuda|hip)Memcpy|cu(?:Launch)") == {"c", "h"}
+    assert catalogue.first_chars(r"^ProfilerStep#\d+$") == {"P"}
+    assert catalogue.first_chars(r"^(aten|prims)::") == {"a", "p"}
+    assert catalogue.first_chars(r"\.step|## Call") == {".", "#"}
+    assert catalogue.first_chars(r"ab*") == {"a"}  # the second may be left out, not the first
+    for unknown in (r"a?b", r"a{0,2}b", r"(?i)copy", r"[ab]c", r".x", r"(?:x|y)?z", r"(x)*y", r"x|", r"\wx",
+                    r"(?=a)a", r"(?P<n>a)", r"a|[b]", ""):
+        assert catalogue.first_chars(unknown) is None, unknown
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_an_anchored_tag_is_asked_of_every_name_it_can_match(data):
+    """tags_of asks an anchored question only of names starting with one of its first_chars: every text the pattern
+    matches at its start (drawn from the pattern itself) starts with one of them."""
+    for table, tags in (("slices", SLICE_TAGS), ("gpu", KERNEL_TAGS)):
+        for name, tag in tags.items():
+            first = catalogue.first_chars(tag.pattern) if tag.anchored else None
+            if first is None:
+                continue
+            text = data.draw(st.from_regex(tag.pattern), label=f"{table}.{name}")
+            found = re.compile(tag.pattern).match(text)
+            if found is not None:
+                assert text[:1] in first, (name, text)
