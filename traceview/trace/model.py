@@ -14,6 +14,7 @@ from traceview.trace import schema
 from traceview.trace.catalogue import tagged
 from traceview.trace.derive import derived, has_derived
 from traceview.trace.fwdbwd import fwdbwd_pairs
+from traceview.trace.shapes import ShapeArgs, ShapeReader
 from traceview.trace.step_windows import StepWindows, windows_of
 from traceview.trace.tree import (ancestor_pairs, by_depth, innermost_at, marked_chain_pairs, nearest_ancestor, nearest_marked,
                                   outermost, outermost_marked, outermost_marked_at, parents_array)
@@ -99,6 +100,7 @@ class Trace:
     _parents: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
     _levels: tuple | None = field(default=None, init=False, repr=False, compare=False)
     _fwdbwd: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _shapes: ShapeReader | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # derived once (trace/derive.py): each slice's step, each launch's and GPU activity's context
@@ -233,6 +235,13 @@ class Trace:
     def args(self, slice_id: int) -> dict[str, Any]:
         """The full Kineto ``args`` object of one slice (read and decoded on demand)."""
         return _decoded(self.slice_args[slice_id] if 0 <= slice_id < len(self.slice_args) else None)
+
+    def shape_args(self, slice_ids: np.ndarray) -> tuple[np.ndarray, list[ShapeArgs]]:
+        """The record_shapes args of slices (:mod:`traceview.trace.shapes`): for each, the number of its args in the
+        list returned (0: none), each slice read and each distinct text decoded once per trace."""
+        if self._shapes is None or len(self._shapes.number) != len(self.slices):
+            self._shapes = ShapeReader(len(self.slices))
+        return self._shapes.read(self.slice_args, slice_ids)
 
     def args_of(self, slice_ids: pd.Series | list[int], key: str) -> pd.Series:
         """One args key for many slices, as a Series indexed like ``slice_ids`` (each piece of the

@@ -27,7 +27,6 @@ from typing import Any, Final
 
 import numpy as np
 
-from traceview.analysis.kernels.flops import shape_args
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
 
@@ -126,7 +125,7 @@ class OpShapes:
         ops = np.unique(np.asarray(ops, dtype=np.int64))
         ops = ops[ops >= 0]
         if len(ops) and trace.meta.record_shapes:
-            which, distinct = shape_args(trace, ops)  # the FLOP counts' reader: each distinct shape text decoded once
+            which, distinct = trace.shape_args(ops)  # read once per trace (the FLOP counts read many of them)
             self.dims = {op: distinct[n].dims for op, n in zip(ops.tolist(), which)}
             self.concrete = {op: distinct[n].concrete for op, n in zip(ops.tolist(), which)}
 

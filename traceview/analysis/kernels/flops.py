@@ -25,11 +25,9 @@ once) give the arithmetic intensity, and each kernel sits on a roofline: the att
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-import msgspec
 import numpy as np
 import pandas as pd
 
@@ -39,6 +37,7 @@ from traceview.analysis.kernels.peaks import roof
 from traceview.trace.catalogue import tagged
 from traceview.errors import TraceFormatError
 from traceview.trace import Trace
+from traceview.trace.shapes import ShapeArgs
 
 #: ``Input type`` strings -> compute dtype for the peak.
 _DTYPE: Final[dict[str, str]] = {"float": "fp32", "double": "fp64", "c10::Half": "fp16", "c10::BFloat16": "bf16",
@@ -81,7 +80,7 @@ def op_flops(trace: Trace) -> pd.DataFrame:
     if all(_shapes_off(m.header) for m in trace.ranks):
         counted = counted[:0]  # the trace says it has no shapes: no args to read
     names = slices["name"].array[counted]  # categorical: one string per distinct name
-    which, distinct = shape_args(trace, counted)
+    which, distinct = trace.shape_args(counted)  # each distinct shape text decoded once
     # the formulas run once per distinct (op, shapes); their results spread to the calls by index
     pair = names.codes.astype(np.int64) * len(distinct) + np.asarray(which, dtype=np.int64)
     pairs, each = np.unique(pair, return_inverse=True)
@@ -113,66 +112,8 @@ def op_flops(trace: Trace) -> pd.DataFrame:
 _CALL_TYPES = {"slice_id": "int64", "rank": "int32", "flops": "int64", "bytes": "Int64"}
 
 
-def _fields(args: _ShapeArgs) -> tuple[Any, Any, Any]:
+def _fields(args: ShapeArgs) -> tuple[Any, Any, Any]:
     return args.dims, args.types, args.concrete
-
-
-class _ShapeArgs(msgspec.Struct, gc=False):
-    """The record_shapes keys the formulas read (the rest of an op's args is skipped, not decoded)."""
-
-    dims: Any = msgspec.field(default=None, name="Input Dims")
-    types: Any = msgspec.field(default=None, name="Input type")
-    concrete: Any = msgspec.field(default=None, name="Concrete Inputs")
-
-
-_NO_ARGS = _ShapeArgs()
-
-
-
-
-class _RawShapeArgs(msgspec.Struct, gc=False):
-    """The same keys as raw JSON (views, not decoded): a step repeats its shapes, so each distinct
-    text is decoded once."""
-
-    dims: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Input Dims")
-    types: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Input type")
-    concrete: msgspec.Raw = msgspec.field(default=msgspec.Raw(b"null"), name="Concrete Inputs")
-
-
-_RAW_ARGS_DECODER = msgspec.json.Decoder(_RawShapeArgs)
-
-
-def shape_args(trace: Trace, ids: np.ndarray) -> tuple[list[int], list[_ShapeArgs]]:
-    """The shape args of many slices, as (for each slice, the number of its distinct shapes; the
-    distinct shapes decoded): each piece of the file read once, only the shape keys read
-    (``SliceArgs.decode``), each distinct text decoded once."""
-    numbers: dict[tuple[bytes, bytes, bytes], int] = {}
-    distinct: list[_ShapeArgs] = [_NO_ARGS]
-    which = [0] * len(ids)
-    decode = getattr(trace.slice_args, "decode", None)
-    found = decode(ids, _RawShapeArgs) if decode is not None else _each_decoded(trace, ids)
-    for k, args in found:
-        key = (bytes(args.dims), bytes(args.types), bytes(args.concrete))
-        n = numbers.get(key)
-        if n is None:
-            n = numbers[key] = len(distinct)
-            try:
-                distinct.append(_ShapeArgs(*(msgspec.json.decode(part) for part in key)))
-            except (msgspec.MsgspecError, UnicodeDecodeError):
-                distinct.append(_NO_ARGS)
-        which[k] = n
-    return which, distinct
-
-
-def _each_decoded(trace: Trace, ids: np.ndarray) -> Iterator[tuple[int, _RawShapeArgs]]:
-    """:meth:`SliceArgs.decode` for args kept as a plain sequence of raw JSON."""
-    for k, i in enumerate(ids.tolist()):
-        raw = trace.slice_args[i]
-        try:
-            if raw is not None:
-                yield k, _RAW_ARGS_DECODER.decode(raw)
-        except (msgspec.MsgspecError, UnicodeDecodeError):
-            continue
 
 
 def _shapes_off(header: dict[str, Any]) -> bool:
