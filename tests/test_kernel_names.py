@@ -10,7 +10,10 @@ import pytest
 
 from conftest import ROOT, SAMPLES
 
-from traceview.trace.kernel_names import short_name, short_names
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from traceview.trace.kernel_names import _split_head, short_name, short_names
 
 PUBLIC = ROOT.parent / "shared" / "traces" / "public"
 
@@ -90,3 +93,22 @@ def test_the_largest_kernel_finding_speaks_the_short_name():
     top = a.kernels.iloc[0]
     assert top["name"].startswith("sm80_xmma_gemm") and f"the largest, {top['short_name']}, took" in finding.text
     assert top["name"] not in finding.text
+
+
+def _split_head_by_characters(body: str) -> tuple[str, str]:
+    """The head and template arguments read one character at a time (the reference)."""
+    cut = next((i for i, ch in enumerate(body) if ch in "<("), len(body))
+    if cut < len(body) and body[cut] == "<":
+        depth = 0
+        for j in range(cut, len(body)):
+            depth += (body[j] == "<") - (body[j] == ">")
+            if depth == 0:
+                return body[:cut], body[cut + 1:j]
+        return body[:cut], body[cut + 1:]
+    return body[:cut], ""
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab<>( ):x", max_size=40))
+def test_split_head_finds_the_brackets_a_character_walk_finds(body):
+    assert _split_head(body) == _split_head_by_characters(body)

@@ -82,20 +82,22 @@ def short_names(names: Iterable[object]) -> list[str]:
 
 
 def _split_head(body: str) -> tuple[str, str]:
-    """(the name before its first ``<`` or ``(`` at depth 0, the template arguments inside ``<...>``)."""
-    cut = len(body)
-    for i, ch in enumerate(body):
-        if ch in "<(":
-            cut = i
-            break
+    """(the name before its first ``<`` or ``(`` at depth 0, the template arguments inside ``<...>``); the brackets
+    found by ``str.find`` (a kernel's signature runs to thousands of characters)."""
+    cut = min((i for i in (body.find("<"), body.find("(")) if i >= 0), default=len(body))
     if cut < len(body) and body[cut] == "<":
-        depth, end = 0, len(body)
-        for j in range(cut, len(body)):
-            depth += body[j] == "<"
-            depth -= body[j] == ">"
-            if depth == 0:
-                end = j
-                break
+        depth, at, end = 0, cut, len(body)
+        while True:
+            opening, closing = body.find("<", at), body.find(">", at)
+            if closing < 0:
+                break  # never closed: the arguments run to the end
+            if 0 <= opening < closing:
+                depth, at = depth + 1, opening + 1
+            else:
+                depth, at = depth - 1, closing + 1
+                if depth == 0:
+                    end = closing
+                    break
         return body[:cut], body[cut + 1:end]
     return body[:cut], ""
 
