@@ -49,22 +49,24 @@ def kernel_table(attribution: KernelAttribution, phase: str | None = "run", flop
     np.add.at(total_ns, codes, dur)
     first_start = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
     np.minimum.at(first_start, codes, start)
-    out = pd.DataFrame({
+    total_ms = total_ns / 1e6
+    total = total_ms.sum()
+    by_total = np.argsort(-total_ms, kind="stable")  # largest first; ties: first seen first
+    names = names[by_total]
+    columns = {
         "name": names,
-        "count": counts.astype(np.int64),
-        "total_ms": total_ns / 1e6,
-        "median_us": median / 1e3,
-        **{col: pd.array(_most_common(codes, n, k[col]), dtype="string") for col in ("api", "op", "region", "source")},
-        "first_start_ns": first_start,
-    })
-    total = out["total_ms"].sum()
-    out.insert(4, "share", out["total_ms"] / total if total else 0.0)
-    out = out.sort_values("total_ms", ascending=False, kind="stable", ignore_index=True)  # ties: first seen first
-    out = out.assign(short_name=pd.array(short_names(out["name"]), dtype="string"))  # distinct within the table
+        "count": counts.astype(np.int64)[by_total],
+        "total_ms": total_ms[by_total],
+        "median_us": (median / 1e3)[by_total],
+        "share": total_ms[by_total] / total if total else 0.0,
+        **{col: pd.array(_most_common(codes, n, k[col])[by_total], dtype="string") for col in ("api", "op", "region", "source")},
+        "first_start_ns": first_start[by_total],
+        "short_name": pd.array(short_names(names), dtype="string"),  # distinct within the table
+    }
     if flops is not None:
-        by_name = flops.kernels.set_index("name")["tflops"]
-        out = out.assign(tflops=pd.Series(by_name.reindex(out["name"].astype(str)).to_numpy(), index=out.index, dtype="Float64"))
-    return out
+        tflops = dict(zip(flops.kernels["name"].astype(str).tolist(), flops.kernels["tflops"].tolist()))
+        columns["tflops"] = pd.array([tflops.get(str(name), np.nan) for name in names], dtype="Float64")
+    return pd.DataFrame(columns)
 
 
 def _factorize_names(names: pd.Series) -> tuple[np.ndarray, np.ndarray]:
