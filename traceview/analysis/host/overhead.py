@@ -109,8 +109,16 @@ def _per_api(api: np.ndarray, cpu: np.ndarray, latency: np.ndarray) -> pd.DataFr
         c, lat = cpu[here], latency[here]
         rows.append((name, int(here.sum()), _nan_stat(np.median, c) / 1e3, _nan_stat(np.quantile, c, 0.9) / 1e3,
                      float(np.nansum(c)) / 1e6, _nan_stat(np.median, lat) / 1e3, _nan_stat(np.quantile, lat, 0.9) / 1e3))
-    out = pd.DataFrame(rows, columns=columns)
-    return out.sort_values("calls", ascending=False, ignore_index=True)
+    values = [list(v) for v in zip(*rows)]
+    order = _most_first(np.array(values[1], dtype=np.int64))
+    return pd.DataFrame({col: np.array(v, dtype=object if col == "api" else None)[order] for col, v in zip(columns, values)})
+
+
+def _most_first(counts: np.ndarray) -> np.ndarray:
+    """The order ``sort_values(ascending=False)`` gives a column of ``counts`` (pandas' descending sort: the
+    reversed values' argsort, reversed), without a frame."""
+    at = np.arange(len(counts))[::-1]
+    return at[counts[::-1].argsort(kind="quicksort")][::-1]
 
 
 def _nan_stat(stat, values: np.ndarray, *args) -> float:
@@ -142,13 +150,13 @@ def _dispatch(trace: Trace, work: dict[str, Any], launched: np.ndarray, launch_i
     starts = np.concatenate(([0], np.cumsum(calls)[:-1]))
     by_dispatch = dispatch[order]
     median = (by_dispatch[starts + (calls - 1) // 2] + by_dispatch[starts + calls // 2]) / 2
-    out = pd.DataFrame({
-        "op": np.asarray(names, dtype=object),
-        "calls": calls.astype(np.int64),
-        "dispatch_us_median": median / 1e3,
-        "launches_per_call": np.bincount(name_of, weights=launches, minlength=len(names)) / calls,
-    }, copy=False)
-    return out.sort_values("calls", ascending=False, ignore_index=True)
+    order = _most_first(calls.astype(np.int64))
+    return pd.DataFrame({
+        "op": np.asarray(names, dtype=object)[order],
+        "calls": calls.astype(np.int64)[order],
+        "dispatch_us_median": (median / 1e3)[order],
+        "launches_per_call": (np.bincount(name_of, weights=launches, minlength=len(names)) / calls)[order],
+    })
 
 
 #: Stands for a missing rank/device/stream in a group key (sorts after every real one, as pandas puts NA last).

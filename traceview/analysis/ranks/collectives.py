@@ -330,6 +330,12 @@ def _steps(trace: Trace, launch: np.ndarray) -> pd.array:
     return pd.array(out, dtype="string")
 
 
+#: The columns of :attr:`Collectives.collectives`, in order.
+_MATCHED: Final[list[str]] = ["group", "seq", "collective", "dtype", "bytes", "group_size", "ranks", "step", "first_start_ns",
+                              "skew_ns", "last_rank", "max_wait_ns", "mean_wait_ns", "latency_ns", "end_skew_ns", "algbw_gbps",
+                              "busbw_gbps"]
+
+
 def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
     """Match the ranks' calls (:func:`collective_calls`, one table or one per rank) into collectives."""
     calls = pd.concat(calls, ignore_index=True) if isinstance(calls, list) else calls.reset_index(drop=True)
@@ -337,11 +343,10 @@ def match_collectives(calls: pd.DataFrame | list[pd.DataFrame]) -> Collectives:
         calls = calls.astype(CALL_COLUMNS)
     by_seq = len(calls) > 0 and bool(calls["seq"].notna().all())
     key = "seq" if by_seq else "index"
-    columns = ["group", "seq", "collective", "dtype", "bytes", "group_size", "ranks", "step", "first_start_ns", "skew_ns", "last_rank",
-               "max_wait_ns", "mean_wait_ns", "latency_ns", "end_skew_ns", "algbw_gbps", "busbw_gbps"]
+    columns = _MATCHED
     if calls.empty:
-        empty = pd.DataFrame(columns=columns)
-        return Collectives(calls=calls, collectives=empty, waits=pd.DataFrame(columns=["rank", "step", "wait_ns"]), seq_source="order")
+        empty, waits = _empty_match()
+        return Collectives(calls=calls, collectives=empty.copy(), waits=waits.copy(), seq_source="order")
     # each collective's rows sorted by start (a stable sort by group, key, start), its first and last arrival by position
     group, seq_key = calls["group"].to_numpy(dtype=object), calls[key].astype("int64").to_numpy()
     _, group_code = np.unique(group, return_inverse=True)  # the names' order, as a sort of the column orders them
@@ -395,6 +400,12 @@ def _single_calls(calls: pd.DataFrame, order: np.ndarray, seq_key: np.ndarray) -
            "latency_ns": col("dur_ns"), "mean_wait_ns": np.zeros(n), "end_skew_ns": end - end,
            "group_size": col("group_size", True)}
     return out, np.zeros(n, dtype=np.int64), col("rank"), calls["step"].fillna("(no step)").to_numpy(dtype=object)[order]
+
+
+@functools.cache
+def _empty_match() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The collectives and waits of a trace without any (made once: each costs more to make than to copy)."""
+    return pd.DataFrame(columns=_MATCHED), pd.DataFrame(columns=["rank", "step", "wait_ns"])
 
 
 def _waits(rank: np.ndarray, step: np.ndarray, wait_ns: np.ndarray) -> pd.DataFrame:

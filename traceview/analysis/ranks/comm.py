@@ -72,7 +72,7 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
     rows = {"rank": table["rank"].to_numpy()[keep], "comm": comm[keep],
             "start_ns": table["start_ns"].to_numpy()[keep], "end_ns": table["end_ns"].to_numpy()[keep]}
     per_rank = _per_group(rows, ["rank"])
-    per_step = pd.DataFrame(columns=["rank", "step_id", "step", *list(COMM_COLUMNS)[1:]])
+    per_step = None
     if "step_id" in table and "step" in table:  # the attribution table names its steps
         step_ids = table["step_id"].array[keep]
         stepped = np.flatnonzero(~pd.isna(step_ids))
@@ -84,7 +84,9 @@ def comm_compute(table: pd.DataFrame, compute_kinds: tuple[str, ...] = ("kernel"
             distinct, from_end = np.unique(ids[::-1], return_index=True)
             last_rows = np.flatnonzero(keep)[stepped][len(ids) - 1 - from_end]  # each step's last row in the table
             name_of = dict(zip(distinct.tolist(), pd.Series(table["step"].array[last_rows]).astype(str).tolist()))
-            per_step.insert(2, "step", per_step["step_id"].map(name_of).astype("string"))
+            per_step.insert(2, "step", pd.array([name_of.get(i) for i in per_step["step_id"].tolist()], dtype="string"))
+    if per_step is None:
+        per_step = pd.DataFrame(columns=["rank", "step_id", "step", *list(COMM_COLUMNS)[1:]])
     return CommCompute(per_rank=per_rank, per_step=per_step)
 
 
