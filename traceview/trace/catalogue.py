@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -354,7 +354,18 @@ def first_chars(pattern: str) -> frozenset[str] | None:
 
 def _top_level(pattern: str) -> list[str]:
     """``pattern``'s top-level alternatives (``|`` outside groups, classes and escapes)."""
-    parts, depth, start, in_class, i = [], 0, 0, False, 0
+    cuts = [i for i, c, depth in _structure(pattern) if c == "|" and depth == 0]
+    return [pattern[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(pattern)])]
+
+
+def _group_end(text: str) -> int:
+    """The position of the ``)`` closing the group ``text`` starts with (-1: none)."""
+    return next((i for i, c, depth in _structure(text) if c == ")" and depth == 0), -1)
+
+
+def _structure(pattern: str) -> Iterator[tuple[int, str, int]]:
+    """(position, character, group depth after it) of each character of ``pattern`` outside escapes and classes."""
+    depth, in_class, i = 0, False, 0
     while i < len(pattern):
         c = pattern[i]
         if c == "\\":
@@ -364,33 +375,10 @@ def _top_level(pattern: str) -> list[str]:
             in_class = c != "]"
         elif c == "[":
             in_class = True
-        elif c in "()":
-            depth += 1 if c == "(" else -1
-        elif c == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
+        else:
+            depth += (c == "(") - (c == ")")
+            yield i, c, depth
         i += 1
-    return [*parts, pattern[start:]]
-
-
-def _group_end(text: str) -> int:
-    """The position of the ``)`` closing the group ``text`` starts with (-1: none)."""
-    depth, in_class, i = 0, False, 0
-    while i < len(text):
-        c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c in "()":
-            depth += 1 if c == "(" else -1
-            if depth == 0:
-                return i
-        i += 1
-    return -1
 
 
 def _finder(pattern: str, anchored: bool) -> Callable[[str], re.Match | None]:
