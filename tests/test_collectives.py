@@ -196,6 +196,7 @@ def test_kernels_without_args_leave_the_others_sizes_whole():
         if nelems is None:
             assert row.in_nelems is pd.NA and row.bytes is pd.NA and row.group.startswith("? (")
         else:
+            assert all(v is not pd.NA for v in (row.in_nelems, row.out_nelems, row.group_size, row.bytes)), row
             assert (row.in_nelems, row.out_nelems, row.group_size, row.bytes) == (nelems, nelems, size, nelems * 4)
             assert row.dtype == "Float" and row.group == "0" and row.group_ranks == "[0, 1]"
     found = match_collectives(calls)
