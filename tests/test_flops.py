@@ -177,3 +177,35 @@ def test_a_convolutions_layout_conversions_do_none_of_its_flops():
     names = set(flops.kernels["name"])
     assert not any("nchwToNhwc" in n or "nhwcToNchw" in n for n in names)
     assert np.isfinite(flops.kernels["tflops"]).all()
+
+
+def test_shape_args_are_read_once_per_trace_and_a_failed_read_is_not_kept():
+    """Trace.shape_args (trace/shapes.py): the same answer as each slice's own args, each slice's args read once however
+    often asked (the FLOP counts and the compile model ask for overlapping ops), and a read that fails is read again."""
+    import numpy as np
+
+    trace = load(MEMORY_TRACE)
+    ops = np.flatnonzero((trace.slices["cat"] == "cpu_op").to_numpy())
+    reads = []
+
+    class Counted(list):
+        fail = False
+
+        def __getitem__(self, i):
+            if Counted.fail:
+                raise OSError("gone")
+            reads.append(i)
+            return list.__getitem__(self, i)
+
+    trace.slice_args = Counted(trace.slice_args[i] for i in range(len(trace.slices)))
+    Counted.fail = True
+    with pytest.raises(OSError):
+        trace.shape_args(ops[:50])
+    Counted.fail = False
+    which, distinct = trace.shape_args(ops[:50])
+    again, _ = trace.shape_args(ops)  # the first 50 are not read again
+    assert sorted(reads) == sorted(ops.tolist()) and len(reads) == len(ops)
+    assert (again[:50] == which).all() and len(distinct) > 1
+    for op, n in zip(ops.tolist(), again.tolist()):
+        args = trace.args(op)
+        assert (distinct[n].dims, distinct[n].types) == (args.get("Input Dims"), args.get("Input type"))

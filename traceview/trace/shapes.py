@@ -53,10 +53,9 @@ class ShapeReader:
         ids = np.asarray(ids, dtype=np.int64)
         todo = np.unique(ids[self.number[ids] < 0]) if len(ids) else ids
         if len(todo):
-            self.number[todo] = 0
             decode = getattr(slice_args, "decode", None)
             found = decode(todo, _RawShapeArgs) if decode is not None else _each_decoded(slice_args, todo)
-            numbers = self.number
+            numbers = np.zeros(len(todo), dtype=np.int32)  # kept only once all are read (a read that fails is not kept)
             for k, args in found:
                 key = (bytes(args.dims), bytes(args.types), bytes(args.concrete))
                 n = self._texts.get(key)
@@ -66,7 +65,8 @@ class ShapeReader:
                         self.distinct.append(ShapeArgs(*(msgspec.json.decode(part) for part in key)))
                     except (msgspec.MsgspecError, UnicodeDecodeError):
                         self.distinct.append(NO_SHAPES)
-                numbers[todo[k]] = n
+                numbers[k] = n
+            self.number[todo] = numbers
         return self.number[ids], self.distinct
 
 
