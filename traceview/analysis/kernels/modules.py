@@ -213,7 +213,9 @@ def _tree(kernels: pd.DataFrame, calls: pd.DataFrame) -> pd.DataFrame:
     n = len(distinct)
     backward, graph = kernels["backward"].to_numpy(dtype=bool), kernels["graph"].to_numpy(dtype=bool)
     dur = kernels["dur_ns"].to_numpy(dtype=np.float64)
-    once = pd.DataFrame({"code": kernel_code, "launch": kernels["launch"].to_numpy()}).drop_duplicates()["code"].to_numpy()
+    launch = kernels["launch"].to_numpy().astype(np.int64)  # -1: none (one per path, as a launch of its own)
+    pair = kernel_code.astype(np.int64) * (int(launch.max(initial=-1)) + 2) + launch + 1
+    once = np.unique(pair) // (int(launch.max(initial=-1)) + 2)  # each (path, launch) once
 
     def per_path(where: np.ndarray | None = None, weights: np.ndarray | None = None) -> np.ndarray:
         pick = slice(None) if where is None else where
@@ -225,15 +227,16 @@ def _tree(kernels: pd.DataFrame, calls: pd.DataFrame) -> pd.DataFrame:
     paths, names, parents, levels = [], [], [], []  # one row per node: each distinct path and every prefix of it
     row_of, src, dst, self_row = {}, [], [], np.zeros(n, dtype=np.int64)
     for i, path in enumerate(distinct):
-        parts = _split(path)
-        for depth in range(1, len(parts) + 1):
-            key = SEPARATOR.join(parts[:depth])
+        parent = ""
+        for depth, part in enumerate(_split(path)):
+            key = f"{parent}{SEPARATOR}{part}" if depth else part  # the path's first depth + 1 labels
             if key not in row_of:
                 row_of[key] = len(paths)
                 paths.append(key)
-                names.append(parts[depth - 1])
-                parents.append(SEPARATOR.join(parts[:depth - 1]))
-                levels.append(depth - 1)
+                names.append(part)
+                parents.append(parent)
+                levels.append(depth)
+            parent = key
             src.append(i)
             dst.append(row_of[key])
         self_row[i] = row_of[path]
