@@ -1,9 +1,11 @@
 """Where one ``analyze()`` call spends its time: each analysis it runs, timed on the same loaded trace, medians of
 ``--runs`` calls after a first one (the first call's lazy imports left out). ``--src`` times another checkout's
 traceview (an older commit's ``traceview/`` folder) the same way, for a before/after of analysis code alone: load
-and the host's noise between processes do not enter a median of calls in one process.
+and the host's noise between processes do not enter a median of calls in one process. A loaded trace keeps what
+its queries derive (the slice tree's levels, nearest-tag walks, the ops' shapes): ``--fresh`` loads the trace again
+(untimed) before each call, so every call pays them as a user's single ``analyze()`` does.
 
-    python benchmarks/analyze_stages.py TRACE [--src /tmp/old] [--runs 5] [--json out.json]
+    python benchmarks/analyze_stages.py TRACE [--src /tmp/old] [--runs 5] [--fresh] [--json out.json]
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ def main() -> None:
     parser.add_argument("--src", type=Path, help="another checkout's root (holding traceview/)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", type=Path, help="write {trace: {analysis: ms}} here")
+    parser.add_argument("--fresh", action="store_true", help="load the trace again (untimed) before each call")
     args = parser.parse_args()
     os.environ.setdefault("TRACEVIEW_LOAD_WORKERS", "0")
     sys.path.insert(0, str((args.src or Path(__file__).resolve().parent.parent).resolve()))
@@ -56,6 +59,8 @@ def main() -> None:
         times.clear()
         total = []
         for _ in range(args.runs):
+            if args.fresh:
+                trace = load(path)
             t = time.perf_counter()
             analyze_module.analyze(trace)
             total.append(time.perf_counter() - t)
