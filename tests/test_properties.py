@@ -387,3 +387,18 @@ def test_text_columns_typed_on_their_labels_equal_the_object_column(codes, rows,
     old = np.full(len(table_rows), np.nan, dtype=object)
     old[table_rows >= 0] = _object_values(column, at)
     assert_frame(pd.DataFrame({"c": _text_values(column, table_rows, at)}), pd.DataFrame({"c": old}))
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(st.lists(st.integers(0, 6), max_size=40))
+def test_most_first_is_the_order_a_descending_sort_of_the_frame_gives(counts):
+    """The per-API and dispatch tables are built in _most_first's order instead of sorting a frame: the same rows,
+    ties included, as ``sort_values(ascending=False)`` under this pandas."""
+    import numpy as np
+    import pandas as pd
+
+    from traceview.analysis.host.overhead import _most_first
+
+    values = np.array(counts, dtype=np.int64)
+    expected = pd.DataFrame({"calls": values, "row": np.arange(len(values))}).sort_values("calls", ascending=False)
+    assert _most_first(values).tolist() == expected["row"].tolist()

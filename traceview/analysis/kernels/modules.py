@@ -214,8 +214,8 @@ def _tree(kernels: pd.DataFrame, calls: pd.DataFrame) -> pd.DataFrame:
     backward, graph = kernels["backward"].to_numpy(dtype=bool), kernels["graph"].to_numpy(dtype=bool)
     dur = kernels["dur_ns"].to_numpy(dtype=np.float64)
     launch = kernels["launch"].to_numpy().astype(np.int64)  # -1: none (one per path, as a launch of its own)
-    pair = kernel_code.astype(np.int64) * (int(launch.max(initial=-1)) + 2) + launch + 1
-    once = np.unique(pair) // (int(launch.max(initial=-1)) + 2)  # each (path, launch) once
+    width = int(launch.max(initial=-1)) + 2
+    once = np.unique(kernel_code.astype(np.int64) * width + launch + 1) // width  # each (path, launch) once
 
     def per_path(where: np.ndarray | None = None, weights: np.ndarray | None = None) -> np.ndarray:
         pick = slice(None) if where is None else where
