@@ -31,6 +31,7 @@ import pandas as pd
 
 from traceview.trace import catalogue
 from traceview.trace.by_name import matches
+from traceview.trace.counts import most_common
 from traceview.trace.tree import nearest_marked, outermost, parents_array
 
 _DIGITS = re.compile(r"\d+")
@@ -153,7 +154,7 @@ def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarra
     around = nearest_marked(parents, slices["depth"].to_numpy(), candidate)
     outer = candidate & ((parents < 0) | (around[np.maximum(parents, 0)] < 0))
     shapes = names.str.replace(_DIGITS, "N", regex=True)
-    counts = shapes[outer].value_counts()
+    counts = most_common(shapes[outer])
     repeated = counts[counts >= 2]
     if repeated.empty:
         return np.zeros(len(slices), dtype=bool), ""
@@ -167,7 +168,8 @@ def _optimizer_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray
     if not candidate.any():
         return candidate, ""
     outer = outermost(parents_array(slices), slices["depth"].to_numpy(), candidate)
-    name = names[outer].astype(str).value_counts().index[0]  # two optimizers each step once: one ends the step
+    # two optimizers, each once a step: the one called last in the trace ends the steps
+    name = most_common(names[outer].astype(str), latest=True).index[0]
     return outer & (names == name).to_numpy(), f"{_OPTIMIZER_SOURCE}{name}"
 
 

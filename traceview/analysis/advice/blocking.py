@@ -12,6 +12,7 @@ import pandas as pd
 from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE
 from traceview.analysis.host import gil, replay as rp
 from traceview.trace import Trace
+from traceview.trace.counts import most_common
 from traceview.trace.step_windows import step_windows
 
 
@@ -175,7 +176,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             cost.update(dict.fromkeys(loader["slice_id"].astype(int), int(rp.PINNED_NEXT_MS * 1e6)))
         changed, changed_each = replay(cost, removed={cause})
         wait = calls["wait_ns"].sum() / 1e6 / w.steps
-        where = calls["where"].value_counts()
+        where = most_common(calls["where"])
         top = ", ".join(f"{n} x{c / w.steps:g}" for n, c in where.head(3).items())
         if kind == "sync":
             how = ("keep the values on the device (accumulate losses and metrics in tensors) and read them every N steps; "

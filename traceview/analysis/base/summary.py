@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace import Trace
+from traceview.trace.counts import most_common
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def trace_summary(trace: Trace) -> TraceSummary:
     starts = [int(a.min()) for a in (slices["start_ns"].to_numpy(), gpu["start_ns"].to_numpy()) if len(a)]
     ends = [int(a.max()) for a in (slices["end_ns"].to_numpy(), gpu["end_ns"].to_numpy()) if len(a)]
     span_ns = (max(ends) - min(starts)) if starts and ends else 0
-    launches = {str(k): int(v) for k, v in trace.launches["api"].value_counts().items() if v}
+    launches = {str(k): int(v) for k, v in most_common(trace.launches["api"]).items() if v}
     notes = [f"rank {m.rank}: {n}" if len(trace.ranks) > 1 else n for m in trace.ranks for n in m.notes]
     return TraceSummary(
         path=trace.meta.path if len(trace.ranks) == 1 else ", ".join(m.path for m in trace.ranks),

@@ -27,6 +27,7 @@ from traceview.analysis.kernels.attribution import KernelAttribution
 from traceview.analysis.base.compile_split import CompileSplit
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
+from traceview.trace.counts import most_common
 from traceview.trace.autotune_log import AutotuneRecord, Candidate
 
 #: extern choice names that are not the ATen op's own name
@@ -141,7 +142,7 @@ class RunPhase:
         kernels = self.gpu[self.gpu["op_id"].isin(calls["slice_id"].tolist()).fillna(False).to_numpy()]
         if not len(kernels):
             return None, [], None
-        name = str(kernels["name"].astype(str).value_counts().index[0])
+        name = str(most_common(kernels["name"].astype(str)).index[0])
         return name, [int(d) for d in kernels.loc[(kernels["name"].astype(str) == name).to_numpy(), "dur_ns"]], "op"
 
     def cpp_gemm(self, mnk: tuple[int, int, int] | None) -> tuple[str | None, list[int], str | None]:

@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace.catalogue import tagged
+from traceview.trace.counts import most_common
 from traceview.trace.step_windows import StepWindows, usual_steps
 from traceview.trace import Trace
 
@@ -166,10 +167,10 @@ def process_window(trace: Trace, windows: StepWindows) -> Window | None:
     if len(trace.launches):
         counts = trace.launches.groupby(["rank", "pid"], observed=True).size()
         have = set(zip(windows.rank.tolist(), windows.pid.tolist()))  # the processes with steps
-        present = [k for k in counts.sort_values(ascending=False).index if (k[0], k[1]) in have]
+        present = [k for k in counts.sort_values(ascending=False, kind="stable").index if (k[0], k[1]) in have]
         rank, pid = present[0] if present else (windows.rank[0], windows.pid[0])
     else:
-        rank, pid = pd.DataFrame({"rank": windows.rank, "pid": windows.pid}).value_counts().idxmax()
+        rank, pid = most_common(pd.MultiIndex.from_arrays([windows.rank, windows.pid])).index[0]
     mine = ((windows.rank == rank) & (windows.pid == pid))
     return Window(int(rank), int(pid), int(windows.start_ns[mine].min()), int(windows.end_ns[mine].max()), int(mine.sum()))
 

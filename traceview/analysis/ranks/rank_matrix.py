@@ -25,6 +25,7 @@ import pandas as pd
 
 from traceview.analysis.ranks.collectives import Collectives
 from traceview.trace.catalogue import step_number
+from traceview.trace.counts import most_common
 from traceview.analysis.ranks.ranks import RankComparison
 
 #: Collectives kept in the arrival matrix (the ones with the largest start skew).
@@ -110,9 +111,9 @@ def notable_ranks(comparison: RankComparison, found: Collectives, matrix: RankMa
         return set()
     chosen = {int(per["rank"].min())}
     chosen |= {int(r) for r in comparison.stragglers["rank"].drop_duplicates().head(top + 1)}
-    chosen |= {int(r) for r in matrix.slowest["rank"].value_counts().head(top).index}
+    chosen |= {int(r) for r in most_common(matrix.slowest["rank"]).head(top).index}
     if len(found.collectives):
-        chosen |= {int(r) for r in found.collectives["last_rank"].value_counts().head(top).index}
+        chosen |= {int(r) for r in most_common(found.collectives["last_rank"]).head(top).index}
     if not matrix.step_ms.empty:
         chosen.add(int(matrix.step_ms.median(axis=1).idxmin()))
     return chosen

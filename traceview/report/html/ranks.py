@@ -24,6 +24,7 @@ from traceview.report.html.page import esc
 from traceview.report.html.page import num
 from traceview.report.html.page import page
 from traceview.report.html.page import table
+from traceview.trace.counts import most_common
 
 
 def render_ranks_report(comparison: RankComparison, found: Collectives, matrix: RankMatrix, *, title: str,
@@ -75,7 +76,7 @@ def _stragglers(c: RankComparison, m: RankMatrix) -> str:
         parts.append(table(["rank", "metric", "ms", "median ms", "above median"], rows, sortable=True,
                            numeric=[True, False, True, True, True]))
     if not m.slowest.empty:
-        counts = m.slowest["rank"].value_counts()
+        counts = most_common(m.slowest["rank"])
         top = ", ".join(f"rank {r} ({n} of {len(m.slowest)})" for r, n in counts.head(3).items())
         parts.append(f"<p>Slowest rank per step: {esc(top)}.</p>")
         rows = [(s.step, int(s.rank), num(s.ms, "{:,.2f}"), num(s.median_ms, "{:,.2f}"),
@@ -90,7 +91,7 @@ def _late(found: Collectives, m: RankMatrix) -> str:
     coll = found.collectives
     if coll.empty or coll["ranks"].max() < 2:
         return ""
-    counts = coll["last_rank"].value_counts()
+    counts = most_common(coll["last_rank"])
     top = ", ".join(f"rank {int(r)} at {n:,} of {len(coll):,}" for r, n in counts.head(3).items())
     waited = float(m.wait_ms.to_numpy(dtype=np.float64, na_value=0).sum()) if not m.wait_ms.empty else 0.0
     return (f"<p><b>Arrived last at collectives:</b> {esc(top)}. The ranks that arrived first waited "

@@ -7,6 +7,7 @@ from rich.table import Table
 
 from traceview.analysis.ranks.collectives import Collectives
 from traceview.report.words import plain_value
+from traceview.trace.counts import most_common
 
 
 def collectives_view(c: Collectives, top: int = 10) -> RenderableType:
@@ -21,6 +22,6 @@ def collectives_view(c: Collectives, top: int = 10) -> RenderableType:
         table.add_row(str(r.collective), str(r.group), str(r.seq), str(plain_value(r.step) or "-"), f"{r.skew_ns / 1e3:,.1f}", str(r.last_rank),
                       f"{r.latency_ns / 1e3:,.1f}", "-" if plain_value(r.bytes) is None else f"{r.bytes / 1e6:,.2f}",
                       "-" if plain_value(r.algbw_gbps) is None else f"{r.algbw_gbps:,.1f}", "-" if plain_value(r.busbw_gbps) is None else f"{r.busbw_gbps:,.1f}")
-    last = c.collectives["last_rank"].value_counts()
+    last = most_common(c.collectives["last_rank"])
     summary = ", ".join(f"rank {int(rank)} {int(n)}×" for rank, n in last.items())
     return Group(table, f"Arrived last: {summary} (of {len(c.collectives):,} collectives).")
