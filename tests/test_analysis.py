@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
@@ -153,6 +154,54 @@ def test_kernel_time_per_name_equals_hta_kernel_breakdown(tmp_path, analyzed):
     assert set(theirs.index) == set(ours.index)
     for name in ours.index:
         assert ours.loc[name, "total_ms"] * 1000 == pytest.approx(theirs.loc[name, "sum (us)"], abs=0.01), name
+
+
+@pytest.mark.parametrize("name", ["hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz",
+                                  "tracelens__b200_eager_rank0of8_compiled_region.json.gz",
+                                  "kineto__tb_plugin_resnet50_V100_2021.pt.trace.json.gz",
+                                  "hta__ns_resolution_V100_rank0.pt.trace.json.gz"])
+def test_every_kernels_launch_equals_hta_launch_stats(tmp_path, load_cached, name):
+    """Each GPU activity's launch (found through the correlation at load) against HTA's
+    ``get_cuda_kernel_launch_stats`` on the same file: every correlation HTA joins (its runtime launches and
+    copies, the last step left out as HTA does) is one activity here with the same launch call duration, GPU
+    duration and launch delay (activity start - call end, HTA's clipped at 0). HTA reads times as float64 us:
+    on the ns-resolution trace (epoch us with a fraction) those hold only ~0.25 us, so there the tolerance is two
+    float64 steps at the trace's times; elsewhere they are exact."""
+    import gzip
+    import logging
+    import os
+
+    TraceAnalysis = _hta_trace_analysis()
+    with gzip.open(public(name), "rt") as f:
+        doc = json.load(f)
+    doc.setdefault("distributedInfo", {})["rank"] = 0  # HTA reads a trace's rank from there
+    (tmp_path / "t.json").write_text(json.dumps(doc))
+    logging.disable(logging.WARNING)
+    old = os.environ.get("HTA_DISABLE_NS_ROUNDING")
+    os.environ["HTA_DISABLE_NS_ROUNDING"] = "1"
+    try:
+        stats = TraceAnalysis(trace_dir=str(tmp_path)).get_cuda_kernel_launch_stats(ranks=[0], visualize=False)[0]
+    finally:
+        logging.disable(logging.NOTSET)
+        if old is None:
+            del os.environ["HTA_DISABLE_NS_ROUNDING"]
+        else:
+            os.environ["HTA_DISABLE_NS_ROUNDING"] = old
+    assert len(stats) > 500 and stats["correlation"].is_unique
+    trace = load_cached(public(name))
+    gpu = trace.gpu[trace.gpu["launch_id"].notna()]
+    gpu = gpu[gpu["correlation"].isin(stats["correlation"].tolist()).to_numpy()]
+    assert gpu["correlation"].is_unique and len(gpu) == len(stats)  # every HTA correlation: one activity here
+    launches = trace.launches.set_index("launch_id").loc[gpu["launch_id"].astype("int64").to_numpy()]
+    ours = pd.DataFrame({"cpu": launches["dur_ns"].to_numpy(), "gpu": gpu["dur_ns"].to_numpy(),
+                         "delay": np.maximum(gpu["start_ns"].to_numpy() - launches["end_ns"].to_numpy(), 0)},
+                        index=gpu["correlation"].astype("int64").to_numpy())
+    theirs = stats.set_index("correlation").loc[ours.index]
+    times_us = float(trace.gpu["start_ns"].max()) / 1e3
+    tolerance_ns = 2 * np.spacing(times_us) * 1e3 if np.spacing(times_us) > 1e-3 else 0.5
+    for ours_col, theirs_col in (("cpu", "cpu_duration"), ("gpu", "gpu_duration"), ("delay", "launch_delay")):
+        off = np.abs(ours[ours_col].to_numpy(dtype=np.float64) - theirs[theirs_col].to_numpy(dtype=np.float64) * 1e3)
+        assert off.max() <= tolerance_ns, (ours_col, float(off.max()))
 
 
 def test_json_document_is_plain_json_for_every_public_trace(analyzed):
