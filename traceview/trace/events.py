@@ -2,15 +2,16 @@
 
 ::
 
-    Piece "{e0},{e1},..."  --msgspec-->  [Event(ph, cat, name, pid, tid, ts, dur, id, args: Args), ...]
+    Piece "{e0},{e1},..."  --msgspec-->  [Event(ph, cat, name, pid, tid, ts, dur, id, args: raw text), ...]
+                           --msgspec-->  [Args, ...]  (every event's args text joined, decoded in one call)
                            --columns-->  Columns: host / gpu / annotations / flows / instants / counters
                                          (numpy arrays + label codes), skip counts, thread names,
                                          and where each host slice's raw ``args`` can be read again
 
 Every piece goes through the same steps; only what it holds changes the work:
 
-- ``args`` are decoded into :class:`Args` (the keys the tables need) in the same pass; the rest of a
-  slice's args is read back on demand (:mod:`traceview.trace.args`): from the file for a plain
+- ``args`` are kept as raw text in that pass, and all of a piece's are then decoded into :class:`Args` (the keys the
+  tables need) in one call over their texts joined; the rest of a slice's args is read back on demand (:mod:`traceview.trace.args`): from the file for a plain
   file's pieces, from a copy kept here for a gzip file's or a repaired piece (``held``).
 - a piece that does not decode is mended by :func:`traceview.trace.recover.mend` (a cut that fell
   inside a string: the events before it now, the rest with the next piece; NaN, bad UTF-8 and
@@ -94,7 +95,8 @@ MEMORY_ARGS = {"device_type": "device_type", "device": "device_id", "bytes": "al
 
 
 class Event(msgspec.Struct, gc=False):
-    """The fields of a ``traceEvents`` entry traceview reads, loosely typed (values.py coerces them)."""
+    """The fields of a ``traceEvents`` entry traceview reads, loosely typed (values.py coerces them); ``args`` as
+    its raw text (:func:`_decode` reads every event's :class:`Args` from those texts at once)."""
 
     ph: Any = None
     cat: Any = None
@@ -105,32 +107,17 @@ class Event(msgspec.Struct, gc=False):
     dur: Any = None
     id: Any = None
     s: Any = None
-    args: Optional[Args] = None
-
-
-class _RawArgs(msgspec.Struct, gc=False):
-    args: msgspec.Raw = None  # type: ignore[assignment]
+    args: msgspec.Raw = None  # type: ignore[assignment]  # None: the event has no args
 
 
 class _RawTs(msgspec.Struct, gc=False):
     ts: msgspec.Raw = None  # type: ignore[assignment]
 
 
-class _RawTsArgs(msgspec.Struct, gc=False):
-    ts: msgspec.Raw = None  # type: ignore[assignment]
-    args: msgspec.Raw = None  # type: ignore[assignment]
-
-
-class _LooseEvent(Event, gc=False):
-    args: msgspec.Raw = None  # type: ignore[assignment]
-
-
 _EVENTS = msgspec.json.Decoder(list[Event])
-_LOOSE = msgspec.json.Decoder(list[_LooseEvent])
-_RAW_ARGS = msgspec.json.Decoder(list[_RawArgs])
 _RAW_TS = msgspec.json.Decoder(list[_RawTs])
-_RAW_TS_ARGS = msgspec.json.Decoder(list[_RawTsArgs])
 _ARGS = msgspec.json.Decoder(Args)
+_ARGS_LIST = msgspec.json.Decoder(list[Optional[Args]])
 #: ph -> 0 duration, 1 metadata, 2 flow, 3 instant, 4 counter, 5 begin, 6 end (anything else skipped).
 _PHASE_KIND = {"X": 0, "M": 1, "s": 2, "f": 2, "t": 2, "i": 3, "I": 3, "R": 3, "C": 4, "B": 5, "E": 6}
 #: Duration events by category: 0 host slice, 1 GPU activity, 2 GPU annotation, 3 dropped ("Trace").
@@ -177,8 +164,8 @@ def read_columns(text: TraceText, repairs: Repairs | None = None, workers: int |
     if workers > 1:  # a plain file's pieces are read by the workers themselves (text.ranges)
         _read_in_workers(out, text.ranges(), pairs, workers)
     else:
-        for piece, events, loose in _decoded(text.pieces(), out.repairs):
-            _add_piece(out, piece, events, loose, pairs)
+        for piece, events, args in _decoded(text.pieces(), out.repairs):
+            _add_piece(out, piece, events, args, pairs)
     pairs.finish(out)
     if text.truncated and out.events == 0 and text.notes and "mid-event" in text.notes[-1]:
         raise TraceFormatError(f"{text.path}: not valid JSON (the file ends before its first complete event)")
@@ -298,7 +285,7 @@ def _merge(out: Columns, part: Columns) -> None:
 
 
 class _Mender:
-    """Pieces in file order -> (piece, events, loose): a piece that does not decode is mended
+    """Pieces in file order -> (piece, events, args): a piece that does not decode is mended
     (:func:`recover.mend`): repaired, and cut after its last whole event when its text ends inside one
     (the cut between pieces fell inside a string or a nested value); that rest waits (``pending``) to be
     joined to the next piece."""
@@ -306,7 +293,7 @@ class _Mender:
     def __init__(self, repairs: Repairs) -> None:
         self.repairs, self.pending = repairs, None
 
-    def step(self, piece: Piece) -> tuple[Piece, list[Event], bool] | None:
+    def step(self, piece: Piece) -> tuple[Piece, list[Event], list[Args | None]] | None:
         piece = piece.loaded()
         if self.pending is not None:
             piece, self.pending = self.pending.joined(piece), None
@@ -316,7 +303,7 @@ class _Mender:
             decoded = _decode(piece)
         return (piece, *decoded) if isinstance(decoded, tuple) else None
 
-    def finish(self) -> tuple[Piece, list[Event], bool] | None:
+    def finish(self) -> tuple[Piece, list[Event], list[Args | None]] | None:
         """The text after the last whole event of a file that ends inside one."""
         if self.pending is None:
             return None
@@ -326,7 +313,7 @@ class _Mender:
         return (piece, *decoded) if isinstance(decoded, tuple) else None
 
 
-def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece, list[Event], bool]]:
+def _decoded(pieces: Iterable[Piece], repairs: Repairs) -> Iterator[tuple[Piece, list[Event], list[Args | None]]]:
     """Each piece with its events, mended where it does not decode (:class:`_Mender`)."""
     mender = _Mender(repairs)
     for piece in pieces:
@@ -342,33 +329,37 @@ def whole_pieces(text: TraceText, repairs: Repairs | None = None) -> Iterator[Pi
         yield piece
 
 
-def _decode(piece: Piece) -> tuple[list[Event], bool] | str:
-    """(events, loose) -- loose: some ``args`` was no object, read as raw -- or "cut" / "broken"."""
+def _decode(piece: Piece) -> tuple[list[Event], list[Args | None]] | str:
+    """(events, each event's :class:`Args` -- None where it has none, or its ``args`` is no object) or "cut" /
+    "broken". The args texts are decoded in one call, joined into one JSON list: one pass over the piece and one
+    over its args, where decoding the events with typed args and again for their raw texts took two whole passes."""
     text = piece.data
     try:
-        return _EVENTS.decode(text), False
-    except msgspec.ValidationError:
-        pass
+        events = _EVENTS.decode(text)
+    except msgspec.ValidationError:  # an entry that is not an object
+        return "broken"
     except msgspec.DecodeError as exc:
         return "cut" if str(exc).startswith("Input data was truncated") else "broken"
     except UnicodeDecodeError:
         return "broken"
+    raws = [e.args if e.args is not None else b"null" for e in events]
     try:
-        loose = _LOOSE.decode(text)  # an args that is not an object (or an entry that is not one)
-    except (msgspec.MsgspecError, UnicodeDecodeError):
+        return events, _ARGS_LIST.decode(b"".join((b"[", b",".join(raws), b"]")))
+    except msgspec.ValidationError:  # some args is no object: read one by one, None for those
+        pass
+    except (msgspec.DecodeError, UnicodeDecodeError):  # bad UTF-8 in a string the tables read: mended as a piece
         return "broken"
-    events = []
-    for ev in loose:
+    args: list[Args | None] = []
+    for raw in raws:
         try:
-            args = _ARGS.decode(ev.args) if ev.args is not None else None
+            args.append(_ARGS.decode(raw))
         except (msgspec.MsgspecError, UnicodeDecodeError):
-            args = None
-        events.append(Event(ev.ph, ev.cat, ev.name, ev.pid, ev.tid, ev.ts, ev.dur, ev.id, ev.s, args))
-    return events, True
+            args.append(None)
+    return events, args
 
 
-def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pairs: _BeginEnd) -> None:
-    """One piece's events into ``out``'s columns."""
+def _add_piece(out: Columns, piece: Piece, events: list[Event], args: list[Args | None], pairs: _BeginEnd) -> None:
+    """One piece's events (and each one's :class:`Args`) into ``out``'s columns."""
     first = out.events
     out.events += len(events)
     phases = Labels.strings([e.ph for e in events], lambda v: "")
@@ -378,9 +369,9 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
         ph = events[i].ph
         out.skips["event without a 'ph'" if ph is None else f"unsupported phase {ph!r}"] += 1
     for i in np.flatnonzero(kind == 1).tolist():
-        _metadata(out, events[i])
+        _metadata(out, events[i], args[i])
     timed = np.flatnonzero((kind != 1) & (kind != -1))
-    raw = _RawText(piece)
+    raw = _RawText(piece, events)
     ts, usable = _timestamps(raw, events, timed)
     for i in timed[~usable[timed]].tolist():
         out.skips["no usable 'ts'" if events[i].ts is None else "'ts' is not a number"] += 1
@@ -395,10 +386,11 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
                 if count:
                     out.skips[reason] += int(count)
         complete = complete[keep]
-        add_complete(out, [events[i] for i in complete.tolist()], ts[complete], dur[keep], first + complete,
+        rows = complete.tolist()
+        add_complete(out, [events[i] for i in rows], [args[i] for i in rows], ts[complete], dur[keep], first + complete,
                      location, complete)
     for i in np.flatnonzero(((kind == 5) | (kind == 6)) & usable).tolist():
-        pairs.add(out, events[i], int(ts[i]), first + i, kind[i] == 6, location, i)
+        pairs.add(out, events[i], args[i], int(ts[i]), first + i, kind[i] == 6, location, i)
     flows = np.flatnonzero((kind == 2) & usable)
     if len(flows):
         e = [events[i] for i in flows.tolist()]
@@ -412,36 +404,26 @@ def _add_piece(out: Columns, piece: Piece, events: list[Event], loose: bool, pai
                              "pid": int_array([v.pid for v in e]), "tid": int_array([v.tid for v in e]), "ts_ns": ts[instants]})
         memory = [k for k, v in enumerate(e) if v.name == schema.MEMORY_EVENT]
         if memory:
-            _add_memory(out, [e[k] for k in memory], ts[instants[memory]])
-    counters = np.flatnonzero((kind == 4) & usable)
-    if len(counters):
-        args = raw.args()
-        for i in counters.tolist():
-            _counter(out, events[i], args[i], int(ts[i]))
+            at = instants[memory]
+            _add_memory(out, [e[k] for k in memory], [args[i] for i in at.tolist()], ts[at])
+    for i in np.flatnonzero((kind == 4) & usable).tolist():
+        _counter(out, events[i], events[i].args, int(ts[i]))
 
 
 class _RawText:
-    """A piece's events' ``ts`` and ``args`` texts, each list decoded once when first needed; both in one decode
-    when the piece's args are held in memory (a gzip file's or a mended piece: they will be wanted)."""
+    """A piece's events' ``ts`` texts (decoded once, when first needed) and ``args`` texts (the events hold them)."""
 
-    def __init__(self, piece: Piece) -> None:
-        self.data, self.held = piece.data, piece.file is None or piece.start is None
+    def __init__(self, piece: Piece, events: list[Event]) -> None:
+        self.data, self.events = piece.data, events
         self._ts: list | None = None
-        self._args: list | None = None
 
     def ts(self) -> list:
         if self._ts is None:
-            if self.held:
-                both = _RAW_TS_ARGS.decode(self.data)
-                self._ts, self._args = [e.ts for e in both], [e.args for e in both]
-            else:
-                self._ts = [e.ts for e in _RAW_TS.decode(self.data)]
+            self._ts = [e.ts for e in _RAW_TS.decode(self.data)]
         return self._ts
 
     def args(self) -> list:
-        if self._args is None:
-            self._args = [e.args for e in _RAW_ARGS.decode(self.data)]
-        return self._args
+        return [e.args for e in self.events]
 
 
 def _timestamps(raw: _RawText, events: list[Event], timed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -480,10 +462,10 @@ class _Location:
         return self.at
 
 
-def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray, order: np.ndarray,
-                 location: _Location, index: np.ndarray) -> None:
-    """Duration events -> host slices, GPU activities, GPU annotations (by category); ``order``: each
-    event's position in the file (slices keep that order); ``index``: its index in its piece."""
+def add_complete(out: Columns, evs: list[Event], evs_args: list[Args | None], ts: np.ndarray, dur: np.ndarray,
+                 order: np.ndarray, location: _Location, index: np.ndarray) -> None:
+    """Duration events (and their :class:`Args`) -> host slices, GPU activities, GPU annotations (by category);
+    ``order``: each event's position in the file (slices keep that order); ``index``: its index in its piece."""
     aliases = schema.CATEGORY_ALIASES
     cats = Labels.strings([e.cat for e in evs], lambda c: "").mapped(lambda c: aliases.get(c, c))
     names = Labels.strings([e.name for e in evs], lambda n: str(n) if n is not None else "")
@@ -502,7 +484,7 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
         if bad.any():
             out.skips["host event whose 'pid' is not a number"] += int(bad.sum())
         host, r = host[~bad], host[~bad].tolist()
-        a = [evs[i].args for i in r]
+        a = [evs_args[i] for i in r]
         used = cats.rows(host)
         out.unknown_categories |= {c or "<none>" for c in {used.labels[k] for k in np.unique(used.codes).tolist()} if c not in _KNOWN_HOST}
         out.host.append({
@@ -518,7 +500,7 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
     if len(gpu):
         r = gpu.tolist()
         e = [evs[i] for i in r]
-        a = [v.args if v.args is not None else blank for v in e]
+        a = [x if (x := evs_args[i]) is not None else blank for i in r]
         grid, block = xyz([x.grid for x in a]), xyz([x.block for x in a])
         out.gpu.append({
             "kind": cats.rows(gpu).mapped(lambda c: schema.GPU_KINDS.get(c, "")).column(), "name": names.rows(gpu).column(),
@@ -540,8 +522,9 @@ def add_complete(out: Columns, evs: list[Event], ts: np.ndarray, dur: np.ndarray
             })
     annotations = np.flatnonzero(cls == 2)
     if len(annotations):
-        e = [evs[i] for i in annotations.tolist()]
-        a = [v.args if v.args is not None else blank for v in e]
+        r = annotations.tolist()
+        e = [evs[i] for i in r]
+        a = [x if (x := evs_args[i]) is not None else blank for i in r]
         out.annotations.append({
             "name": names.rows(annotations).column(),
             "device": int_array([x.device if x.device is not None else v.pid for x, v in zip(a, e)]),
@@ -554,10 +537,10 @@ def _text(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def _add_memory(out: Columns, events: list[Event], ts: np.ndarray) -> None:
+def _add_memory(out: Columns, events: list[Event], events_args: list[Args | None], ts: np.ndarray) -> None:
     """``[memory]`` instants -> MEMORY columns (the allocator's sizes and totals from their args)."""
     blank = Args()
-    args = [e.args if e.args is not None else blank for e in events]
+    args = [a if a is not None else blank for a in events_args]
     columns = {"pid": int_array([e.pid for e in events]), "tid": int_array([e.tid for e in events]), "ts_ns": ts}
     for column, name in MEMORY_ARGS.items():
         columns[column] = int_array([getattr(a, name) for a in args])
@@ -580,11 +563,11 @@ def _external_ids(args: list[Args | None]) -> Any:
     return int_array([None if a is None else a.external_id if a.external_id is not None else a.external_id_old for a in args])
 
 
-def _metadata(out: Columns, ev: Event) -> None:
+def _metadata(out: Columns, ev: Event, args: Args | None) -> None:
     """``process_name`` / ``thread_name`` (other metadata events carry nothing the tables use)."""
-    if ev.name not in ("process_name", "thread_name") or ev.args is None:
+    if ev.name not in ("process_name", "thread_name") or args is None:
         return
-    label, pid, tid = ev.args.name, as_int(ev.pid), as_int(ev.tid)
+    label, pid, tid = args.name, as_int(ev.pid), as_int(ev.tid)
     if not isinstance(label, str) or pid is None:
         return
     if ev.name == "process_name":
@@ -616,27 +599,29 @@ class _BeginEnd:
     the pair is a duration event placed where the ``E`` was."""
 
     def __init__(self) -> None:
-        self.open: defaultdict[tuple[str, str], list[tuple[Event, int, _Location, int]]] = defaultdict(list)
-        self.done: list[tuple[Event, int, int, int, _Location, int]] = []  # begin, start, dur, order, location, index
+        self.open: defaultdict[tuple[str, str], list[tuple[Event, Args | None, int, _Location, int]]] = defaultdict(list)
+        # begin, its args, start, dur, order, location, index
+        self.done: list[tuple[Event, Args | None, int, int, int, _Location, int]] = []
         self.seen = False  # any B or E (a worker's piece with one is read again by the parent: pairs cross pieces)
 
-    def add(self, out: Columns, ev: Event, ts_ns: int, order: int, end: bool, location: _Location, index: int) -> None:
+    def add(self, out: Columns, ev: Event, args: Args | None, ts_ns: int, order: int, end: bool, location: _Location,
+            index: int) -> None:
         self.seen = True
         key = (repr(ev.pid), repr(ev.tid))
         if not end:
-            self.open[key].append((ev, ts_ns, location, index))
+            self.open[key].append((ev, args, ts_ns, location, index))
             return
         stack = self.open.get(key)
         if not stack:
             out.skips["'E' event without a matching 'B'"] += 1
             return
-        begin, start, where, at = stack.pop()
-        self.done.append((begin, start, max(ts_ns - start, 0), order, where, at))
+        begin, args, start, where, at = stack.pop()
+        self.done.append((begin, args, start, max(ts_ns - start, 0), order, where, at))
 
     def finish(self, out: Columns) -> None:
         unclosed = sum(len(v) for v in self.open.values())
         if unclosed:
             out.skips["'B' event never closed by an 'E'"] += unclosed
-        for begin, start, dur, order, where, at in self.done:
-            add_complete(out, [begin], np.array([start], dtype=np.int64), np.array([dur], dtype=np.int64),
+        for begin, args, start, dur, order, where, at in self.done:
+            add_complete(out, [begin], [args], np.array([start], dtype=np.int64), np.array([dur], dtype=np.int64),
                          np.array([order], dtype=np.int64), where, np.array([at], dtype=np.int64))
