@@ -122,12 +122,14 @@ class OpShapes:
     def __init__(self, trace: Trace, ops: np.ndarray) -> None:
         self.dims: dict[int, Any] = {}
         self.concrete: dict[int, Any] = {}
+        self.distinct: dict[int, int] = {}  # each op's args: ops with equal args share a number (and their values)
         ops = np.unique(np.asarray(ops, dtype=np.int64))
         ops = ops[ops >= 0]
         if len(ops) and trace.meta.record_shapes:
             which, distinct = trace.shape_args(ops)  # read once per trace (the FLOP counts read many of them)
-            self.dims = {op: distinct[n].dims for op, n in zip(ops.tolist(), which)}
-            self.concrete = {op: distinct[n].concrete for op, n in zip(ops.tolist(), which)}
+            self.distinct = dict(zip(ops.tolist(), (int(n) for n in which)))
+            self.dims = {op: distinct[n].dims for op, n in self.distinct.items()}
+            self.concrete = {op: distinct[n].concrete for op, n in self.distinct.items()}
 
 
 def _dims(value: Any) -> list[int] | None:
@@ -198,11 +200,16 @@ def kernel_reductions(trace: Trace, rows: np.ndarray, inner_op: np.ndarray, shap
     if not len(some_tag):
         return out
     ops = inner_op.tolist()
-    for i in np.flatnonzero((inner_op >= 0) & some_tag[np.maximum(inner_op, 0)]).tolist():
+    asked = np.flatnonzero((inner_op >= 0) & some_tag[np.maximum(inner_op, 0)])
+    bits = np.stack([tag[t][inner_op[asked]] for t in OP_TAGS], axis=1).tolist()  # each asked kernel's op's tags
+    known: dict[tuple, Reduction | None] = {}  # the same kinds, args and gamma_beta: the same answer (each step's ops)
+    for i, kinds, gb in zip(asked.tolist(), bits, gamma_beta[asked].tolist()):
         op = ops[i]
         if op in shapes.dims:
-            out[i] = reduction_of({t: bool(tag[t][op]) for t in OP_TAGS}, shapes.dims[op], shapes.concrete[op],
-                                  channels_last, bool(gamma_beta[i]))
+            key = (*kinds, shapes.distinct[op], gb)
+            if key not in known:
+                known[key] = reduction_of(dict(zip(OP_TAGS, kinds)), shapes.dims[op], shapes.concrete[op], channels_last, gb)
+            out[i] = known[key]
     return out
 
 
