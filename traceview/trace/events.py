@@ -416,6 +416,7 @@ class _RawText:
     def __init__(self, piece: Piece, events: list[Event]) -> None:
         self.data, self.events = piece.data, events
         self._ts: list | None = None
+        self._args: list | None = None
 
     def ts(self) -> list:
         if self._ts is None:
@@ -423,7 +424,9 @@ class _RawText:
         return self._ts
 
     def args(self) -> list:
-        return [e.args for e in self.events]
+        if self._args is None:  # listed once: a piece of B/E pairs asks once per pair
+            self._args = [e.args for e in self.events]
+        return self._args
 
 
 def _timestamps(raw: _RawText, events: list[Event], timed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
