@@ -645,6 +645,43 @@ def test_counters_and_begin_end_pairs_keep_their_args(tmp_path):
     assert pairs.slices["parent_id"].tolist()[0] == 1  # opened (5..2000 µs) holds aten::mm
 
 
+@pytest.mark.parametrize("packing", ["plain", "gzip"])
+def test_begin_end_pairs_load_as_the_same_spans_written_complete(tmp_path, packing):
+    """3,000 nested ``B``/``E`` pairs on two threads, each with args, against the same spans written as ``X``
+    events: the same slices (names, times, nesting) and every slice's args. (The pairs are added per piece at once:
+    one call per pair remade the piece's held args copy each time, quadratic in the pairs.)"""
+    import gzip
+    import json
+
+    import pandas as pd
+
+    pairs, complete = [], []
+    for i in range(1500):
+        for tid in (1, 2):
+            outer, inner = 100 * i, 100 * i + 10
+            args = {"External id": 10 * i + tid, "Input Dims": [[i, tid]]}
+            pairs += [{"ph": "B", "cat": "cpu_op", "name": f"outer{i % 5}", "pid": 7, "tid": tid, "ts": outer, "args": args},
+                      {"ph": "B", "cat": "cpu_op", "name": "inner", "pid": 7, "tid": tid, "ts": inner, "args": {"n": i}},
+                      {"ph": "E", "pid": 7, "tid": tid, "ts": inner + 20},
+                      {"ph": "E", "pid": 7, "tid": tid, "ts": outer + 50}]
+            complete += [x(f"outer{i % 5}", "cpu_op", outer, 50, pid=7, tid=tid, **args),
+                         x("inner", "cpu_op", inner, 20, pid=7, tid=tid, n=i)]
+    def saved(name, events):
+        text = json.dumps({"traceEvents": events}).encode()
+        path = tmp_path / (name + (".json.gz" if packing == "gzip" else ".json"))
+        path.write_bytes(gzip.compress(text) if packing == "gzip" else text)
+        return load(path)
+
+    got, want = saved("pairs", pairs), saved("complete", complete)
+    columns = ["name", "tid", "start_ns", "dur_ns", "depth", "external_id"]
+    order = ["tid", "start_ns"]
+    a = got.slices.sort_values(order)[columns + ["slice_id"]].reset_index(drop=True)
+    b = want.slices.sort_values(order)[columns + ["slice_id"]].reset_index(drop=True)
+    pd.testing.assert_frame_equal(a[columns], b[columns])
+    assert len(a) == 6000 and a["depth"].tolist().count(1) == 3000
+    assert [got.args(int(s)) for s in a["slice_id"]] == [want.args(int(s)) for s in b["slice_id"]]
+
+
 @pytest.mark.parametrize("how", ["plain", "gzip", "small pieces", "small pieces gzip"])
 @pytest.mark.parametrize("where", ["header", "event name", "args"])
 def test_invalid_utf8_gives_a_trace_or_a_one_line_error(tmp_path, monkeypatch, where, how):
