@@ -6,6 +6,10 @@
 
 Each checkout runs in a process of its own; DataFrames, arrays, dataclasses and floats (by repr) are compared
 whole. Prints one line per trace and exits 1 when any differs.
+
+``--other-pythonpath DIR`` instead runs this checkout a second time with DIR first on ``sys.path`` (another pandas:
+``pip install --target /tmp/pd2 'pandas>=2.2,<3'``): the answers of one commit under two pandas, compared with the
+dtypes and index kinds set aside (pandas 3 stores text as ``str`` with NaN for missing, pandas 2 as ``object``).
 """
 
 from __future__ import annotations
@@ -72,22 +76,40 @@ with open(sys.argv[3], "w") as out:
 '''
 
 
-def dump(src: Path, trace: Path, out: Path) -> str:
-    subprocess.run([sys.executable, "-c", _DUMP, str(src), str(trace), str(out)], check=True)
+def dump(src: Path, trace: Path, out: Path, pythonpath: Path | None = None) -> str:
+    env = dict(os.environ)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(pythonpath), *filter(None, [env.get("PYTHONPATH")])])
+    subprocess.run([sys.executable, "-c", _DUMP, str(src), str(trace), str(out)], check=True, env=env)
     return out.read_text()
+
+
+def _without_kinds(x):
+    """A dumped result with its dtypes and index kinds left out, and NaN read as missing (pandas 3's ``str``)."""
+    if isinstance(x, dict):
+        return {k: _without_kinds(v) for k, v in x.items() if k not in ("dtypes", "dtype", "index")}
+    if isinstance(x, list):
+        return [_without_kinds(v) for v in x]
+    return None if x == "nan" else x
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("traces", type=Path, nargs="+")
-    parser.add_argument("--other", type=Path, required=True, help="the other checkout's root (holding traceview/)")
+    other = parser.add_mutually_exclusive_group(required=True)
+    other.add_argument("--other", type=Path, help="the other checkout's root (holding traceview/)")
+    other.add_argument("--other-pythonpath", type=Path, help="this checkout again, with this folder first on sys.path")
     args = parser.parse_args()
     differ = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i, trace in enumerate(args.traces):
             mine = dump(ROOT, trace, Path(tmp) / f"{i}-this.json")
-            other = dump(args.other.resolve(), trace, Path(tmp) / f"{i}-other.json")
-            same = mine == other
+            if args.other is not None:
+                other = dump(args.other.resolve(), trace, Path(tmp) / f"{i}-other.json")
+                same = mine == other
+            else:
+                other = dump(ROOT, trace, Path(tmp) / f"{i}-other.json", args.other_pythonpath.resolve())
+                same = _without_kinds(json.loads(mine)) == _without_kinds(json.loads(other))
             differ += not same
             print(f"{'same' if same else 'DIFFERS'}  {trace}  ({len(mine):,} characters of result)", flush=True)
     print(f"{len(args.traces) - differ} of {len(args.traces)} traces: every field of the analysis the same")
