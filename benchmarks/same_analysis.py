@@ -9,7 +9,7 @@ whole. Prints one line per trace and exits 1 when any differs.
 
 ``--other-pythonpath DIR`` instead runs this checkout a second time with DIR first on ``sys.path`` (another pandas:
 ``pip install --target /tmp/pd2 'pandas>=2.2,<3'``): the answers of one commit under two pandas, compared with the
-dtypes and index kinds set aside (pandas 3 stores text as ``str`` with NaN for missing, pandas 2 as ``object``).
+dtypes and frames' row labels set aside (pandas 3 stores text as ``str`` with NaN for missing, pandas 2 as ``object``).
 """
 
 from __future__ import annotations
@@ -85,9 +85,11 @@ def dump(src: Path, trace: Path, out: Path, pythonpath: Path | None = None) -> s
 
 
 def _without_kinds(x):
-    """A dumped result with its dtypes and index kinds left out, and NaN read as missing (pandas 3's ``str``)."""
+    """A dumped result with its dtypes left out, and a frame's row labels (a ``RangeIndex`` on one pandas is a plain
+    index of the same numbers on the other; a Series' labels are kept), and NaN read as missing (pandas 3's ``str``)."""
     if isinstance(x, dict):
-        return {k: _without_kinds(v) for k, v in x.items() if k not in ("dtypes", "dtype", "index")}
+        frame = "rows" in x
+        return {k: _without_kinds(v) for k, v in x.items() if k not in ("dtypes", "dtype") and not (frame and k == "index")}
     if isinstance(x, list):
         return [_without_kinds(v) for v in x]
     return None if x == "nan" else x

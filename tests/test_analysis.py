@@ -156,6 +156,14 @@ def test_kernel_time_per_name_equals_hta_kernel_breakdown(tmp_path, analyzed):
         assert ours.loc[name, "total_ms"] * 1000 == pytest.approx(theirs.loc[name, "sum (us)"], abs=0.01), name
 
 
+def _named(name):
+    """A trace the HTA cross-checks read: bert eager and an H200 capture from the repository, else a public trace
+    (skipped, not a collection error, without ../shared: so resolved inside each test)."""
+    if name == "bert-eager":
+        return SAMPLES / "gpu" / "models" / name / "train_models.pt.trace.json.gz"
+    return h200(name) if name == "adam_foreach" else public(name)
+
+
 def _hta_on(path, tmp_path, question):
     """``question(TraceAnalysis)`` on a copy of the trace at ``path`` that names its rank (HTA reads it from
     ``distributedInfo``), every profiler step kept, ns timestamps not rounded."""
@@ -192,7 +200,7 @@ def test_every_kernels_launch_equals_hta_launch_stats(tmp_path, load_cached, nam
     duration and launch delay (activity start - call end, HTA's clipped at 0). HTA reads times as float64 us:
     on the ns-resolution trace (epoch us with a fraction) those hold only ~0.25 us, so the tolerance is two float64
     steps at the trace's times, plus 1.5 ns for our rounding of fractional-ns stamps (bert's)."""
-    path = SAMPLES / "gpu" / "models" / name / "train_models.pt.trace.json.gz" if name == "bert-eager" else public(name)
+    path = _named(name)
     stats = _hta_on(path, tmp_path, lambda hta: hta.get_cuda_kernel_launch_stats(ranks=[0], visualize=False)[0])
     assert len(stats) > 500 and stats["correlation"].is_unique
     trace = load_cached(path)
@@ -219,8 +227,7 @@ def test_gpu_busy_and_idle_equal_hta_temporal_breakdown(tmp_path, analyzed, name
     idle). Not on traces where the two read different activities: HTA drops a V100 CUDA-graph trace's GPU
     activities outside its profiler steps (614 of 15,632) and counts a B200 trace's ``cpu_op`` that carries a
     stream as GPU work (74 us); the ns-resolution V100 trace differs by HTA's float64 microseconds (~50 ns)."""
-    path = {"adam_foreach": lambda: h200(name), "bert-eager": lambda: SAMPLES / "gpu" / "models" / name / "train_models.pt.trace.json.gz"}.get(
-        name, lambda: public(name))()  # public(): skipped, not a collection error, without ../shared
+    path = _named(name)
     breakdown = _hta_on(path, tmp_path, lambda hta: hta.get_temporal_breakdown(visualize=False)).iloc[0]
     o = analyzed(path).overhead
     assert o.gpu_busy_ms > 0.5 and o.gpu_idle_ms > 0.5

@@ -2,8 +2,9 @@
 
 ``Series.value_counts()`` leaves the order of equal counts to pandas' hash tables and sort, and pandas 2 and 3
 order them differently (a DDP rank's 60 ``cuLaunchKernel`` and 60 ``cudaLaunchKernelExC`` launches swapped places;
-the most frequent of two tied step annotations, or of two optimizers, was whichever came first there). Every
-"most frequent" the trace and the analyses pick, and every count they list, goes through :func:`most_common`.
+the most frequent of two tied step annotations, or of two optimizers, was whichever came first there). The picks
+and listed counts that used ``value_counts()`` go through :func:`most_common`; the others break ties by sorted value
+(``idxmax`` of a sorted groupby, ``mode()``), which is the same on every pandas.
 """
 
 from __future__ import annotations
