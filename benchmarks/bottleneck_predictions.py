@@ -24,7 +24,7 @@ KINDS = ("input", "sync", "pageable_copy")
 def rows_of(run_dir: Path) -> list[dict]:
     trace = sorted(run_dir.glob("*.pt.trace.json*"))[0]
     result = analyze(load(trace), dynamo_record(run_files(trace)))
-    advised = {a.kind: a for a in result.advice}
+    advised = {a.kind: a for a in result.advice if a.ranked}  # an unranked note predicts nothing
     measured = json.loads((run_dir / "ab.json").read_text())
     rows = []
     for kind in KINDS:

@@ -47,7 +47,7 @@ def rows_of(root: Path, model: str, tag: str = "") -> list[dict]:
             continue  # not captured there (the CPU set has no compiled trace and no CUDA graphs)
         trace = sorted(run_dir.glob("*.pt.trace.json*"))[0]
         result = analyze(load(trace), dynamo_record(run_files(trace)))
-        a = {x.kind: x for x in result.advice}.get(kind)
+        a = {x.kind: x for x in result.advice if x.ranked}.get(kind)  # an unranked note predicts nothing
         m = measured(ab, arm, against)
         rows.append({"model": model, "trace": which + tag, "kind": label[0] if label else kind, "advised": a is not None,
                      "predicted_pct": round(a.saving_pct, 2) if a else 0.0, **m,

@@ -27,7 +27,7 @@ TRACES = {
     "loader": SAMPLES / "gpu" / "loader" / "cnn-sync" / "train_loader.pt.trace.json.gz",
     "nccl": SAMPLES / "nccl_2rank" / "ddp-nccl-bal",
     "cpu": next((SAMPLES / "cpu" / "loader" / "mlp-input").glob("*.pt.trace.json.gz")),
-    "vit-incl": SAMPLES / "gpu" / "models" / "vit-eager-incl" / "train_models.pt.trace.json.gz",
+    "cnn-incl": SAMPLES / "gpu" / "models" / "cnn-eager-incl" / "train_models.pt.trace.json.gz",
     # with_stack, compilation included, Python frames whose exits were lost (closed by the loader)
     "gpt2-stack": DATA / "training" / "lost-exit-gpt2-step1.json.gz",
 }

@@ -157,7 +157,7 @@ def test_every_way_the_loader_keeps_args_gives_the_same_flops(tmp_path, monkeypa
 def test_a_convolutions_layout_conversions_do_none_of_its_flops():
     """cuDNN runs a convolution on NHWC between two layout conversions (nchwToNhwc, nhwcToNchw): the call's FLOPs go
     to its GEMM kernels only (a transpose at "96% of the roof" was the conversions sharing them), and no FLOP is
-    lost: each call's FLOPs are still all on its kernels (a ResNet on an H200, record_shapes=True)."""
+    lost: each call's FLOPs are still all on its kernels (a conv net on an H200, record_shapes=True)."""
     from pathlib import Path
 
     import numpy as np
@@ -165,7 +165,7 @@ def test_a_convolutions_layout_conversions_do_none_of_its_flops():
     from traceview.analysis.analyze import analyze
     from traceview.trace.catalogue import tagged
 
-    path = Path(__file__).resolve().parents[1] / "sample_traces/gpu/loader-blind-4/resnet-workers/train_loader.pt.trace.json.gz"
+    path = Path(__file__).resolve().parents[1] / "sample_traces/gpu/models/cnn-eager/train_models.pt.trace.json.gz"
     trace = load(path)
     result = analyze(trace)
     flops = result.flops
