@@ -117,7 +117,7 @@ def fused_checks() -> list[Check]:
 def straggler_check() -> Check:
     from traceview.commands.ranks import compare_rank_files
     from traceview.analysis.advice.ranks import rank_advice
-    from traceview.trace.load import trace_files
+    from traceview.trace.loading import trace_files
 
     result, found = compare_rank_files(trace_files(SLOW / "slow"), cache=False, workers=1)
     a = next((x for x in rank_advice(result, found) if x.kind == "straggler"), None)

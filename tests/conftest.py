@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -57,3 +60,17 @@ def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     pytest removes it, so a run leaves nothing in /tmp."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@contextmanager
+def busy_cores(n: int):
+    """``n`` processes spinning on the CPU for the block (other processes keeping cores busy, as on a shared box)."""
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+    try:
+        time.sleep(0.5)
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+        for p in procs:
+            p.wait()

@@ -3,6 +3,7 @@ free, say so in one line, and `run` measures with the threads that fit (tracevie
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -13,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import busy_cores
 from traceview.capture.host_load import CpuShare, measure
+from traceview.trace.host import HostRecord
 
 pytestmark = pytest.mark.skipif(not Path("/proc/stat").exists() or not hasattr(os, "sched_getaffinity"),
                                 reason="needs /proc/stat and CPU affinity (Linux)")
@@ -28,20 +31,6 @@ def test_threads_that_fit_and_those_that_do_not():
     assert "OMP_NUM_THREADS=1" in busy.line()
     assert CpuShare(8, 16, 6.0).fair_threads == 8 and not CpuShare(8, 16, 6.0).oversubscribed
     assert not CpuShare(1, 2, 2.0).oversubscribed  # one thread waits for no other
-
-
-@contextmanager
-def busy_cores(n: int):
-    """``n`` processes spinning on the CPU for the block."""
-    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
-    try:
-        time.sleep(0.5)
-        yield
-    finally:
-        for p in procs:
-            p.kill()
-        for p in procs:
-            p.wait()
 
 
 def _cores() -> int:
@@ -79,7 +68,30 @@ def test_run_measures_with_the_threads_that_fit_and_says_so(tmp_path):
     assert "run measures every variant with 1 thread(s)" in result.host_note
     assert f"torch runs {_cores()} intra-op threads on {_cores()} usable cores" in result.host_note
     host = json.loads((tmp_path / "run" / "meta.json").read_text())["host"]
-    assert host["oversubscribed"] and host["threads_used"] == 1 and host["threads"] == _cores()
+    assert host["oversubscribed"] and host["threads_used"] == 1 and host["torch_threads"] == _cores()
+    # one schema (trace/host.py) for run and profile: every key run writes is one the reader knows
+    assert set(host) <= {f.name for f in dataclasses.fields(HostRecord)}
+    # the advice reads the threads run recorded (issue 67: "torch ran None intra-op threads"): run measured with the
+    # threads that fit, so there is nothing to advise about them
+    from traceview.analysis.advice.loading import threads_entry
+    from traceview.trace.run_files import dynamo_record, run_files
+
+    record = dynamo_record(run_files(tmp_path / "run")).host
+    assert record.torch_threads == _cores() and record.threads_ran == 1 and not record.ran_oversubscribed
+    assert threads_entry(record, 10.0, 0.0, 3, "profiled") is None
+    as_profiled = dataclasses.replace(record, threads_used=None)  # a script that kept its threads
+    entry = threads_entry(as_profiled, 10.0, 0.0, 3, "profiled")
+    assert entry is not None and f"torch ran {_cores()} intra-op threads on {_cores()} usable cores" in entry.evidence
+
+
+def test_a_run_directory_of_the_older_schema_reads_as_the_new_one():
+    """``run`` wrote ``threads`` and ``other_busy`` before the one schema: they read as torch_threads and
+    other_busy_cores; a value of the wrong type reads as missing."""
+    old = {"threads": 2, "usable_cores": 2, "other_busy": 1.0, "oversubscribed": True, "fair_threads": 1, "threads_used": 1}
+    assert HostRecord.of(old) == HostRecord(usable_cores=2, torch_threads=2, other_busy_cores=1.0, oversubscribed=True,
+                                            fair_threads=1, threads_used=1)
+    assert HostRecord.of({"torch_threads": "2", "oversubscribed": "yes"}) == HostRecord()
+    assert HostRecord.of([1, 2]) is None
 
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: one thread always fits")
@@ -92,6 +104,7 @@ def test_profile_records_the_load_and_says_so(tmp_path):
         result = profile_script(script, out_dir=tmp_path / "prof")
     host = json.loads(result.meta_path.read_text())["host"]
     assert host["torch_threads"] == _cores() and host["oversubscribed"] and host["other_busy_cores"] >= _cores() - 0.6
+    assert set(host) <= {f.name for f in dataclasses.fields(HostRecord)}
     assert host["fair_threads"] == 1 and "intra-op threads" in result.host_note
 
 

@@ -617,7 +617,7 @@ def test_slice_args_of_a_plain_file_are_read_back_from_it_and_a_changed_file_is_
 def test_ranks_concatenate_their_slices_and_args(tmp_path):
     import json
 
-    from traceview.trace.load import concat, load_file
+    from traceview.trace.loading import concat, load_file
 
     paths = []
     for rank in (1, 0):

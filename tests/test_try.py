@@ -10,6 +10,7 @@ changes made in the same device call (``benchmarks/gpu_try.sh``)."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import statistics
 import subprocess
@@ -200,10 +201,13 @@ def test_table_reads_predicted_and_measured(tmp_path):
     result = CliRunner().invoke(app, ["try", "--runs", "2", "--steps", "2:6", "-c", "num_workers", "-o", str(out),
                                       str(SCRIPT), "--loader", "--steps", "20", "--sample-ms", "0.3"])
     assert result.exit_code == 0, result.output
-    line = next(x for x in result.stdout.splitlines() if x.startswith("num_workers: predicted"))
-    assert ", measured " in line and "2 runs each" in line
+    lines = result.stdout.splitlines()
+    head = next(i for i, x in enumerate(lines) if x.startswith("num_workers: "))
+    assert re.match(r"num_workers: (confirmed|inconclusive|off by)", lines[head])  # the verdict first
+    assert lines[head + 1].startswith("  predicted  ") and lines[head + 2].startswith("  measured   ")
+    assert "(2 run(s) against 2 as it is)" in lines[head + 2]
     assert "what to change" not in result.stdout  # the try table, not the analysis
-    assert "num_workers: DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True" in result.stdout
+    assert "it did     DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True" in result.stdout
 
 
 def test_torchrun_every_rank_runs_the_same_arm_and_the_slowest_rank_counts(tmp_path):

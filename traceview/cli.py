@@ -62,7 +62,23 @@ def _root(
     """traceview: profile, analyze, report and diff PyTorch profiler (Kineto) traces."""
 
 
-app.command("info")(info_cmd)
+#: Each command's line in ``traceview --help`` (click would cut its docstring's first sentence to 45 characters).
+SHORT_HELP = {
+    "info": "What a trace holds: events, span, devices, launches by API.",
+    "analyze": "Where the time went, and what to change first.",
+    "report": "An offline HTML page (and a Perfetto export) of a trace or run.",
+    "diff": "Compare two runs: kernels, GPU time, launches, ops matched.",
+    "kernels": "Each kernel with the ops and source lines it came from.",
+    "show": "One generated kernel's source, its ops and its time.",
+    "run": "Run a built-in workload (abc, mpadam, adam) variant by variant.",
+    "profile": "Run a script under torch.profiler, like nsys profile.",
+    "ranks": "Compare the ranks of a job: stragglers, communication, steps.",
+    "export": "The trace with traceview's tracks added, for Perfetto.",
+    "check": "Gate CI on budgets: kernels per step, step ms, graph breaks...",
+    "try": "Measure each advised change on your own script.",
+}
+
+app.command("info", short_help=SHORT_HELP["info"])(info_cmd)
 
 
 def _register_optional() -> None:
@@ -91,7 +107,8 @@ def _register_optional() -> None:
         fn = getattr(mod, func, None)
         if fn is not None:
             settings = getattr(fn, "context_settings", None)
-            app.command(name, context_settings=settings)(fn) if settings else app.command(name)(fn)
+            options = {"short_help": SHORT_HELP.get(name), **({"context_settings": settings} if settings else {})}
+            app.command(name, **options)(fn)
 
 
 _register_optional()

@@ -33,6 +33,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from traceview.trace.host import default_workers, threads_beside
+
 #: The order ``try`` runs and prints them in.
 NAMES = ("cuda_graphs", "fused_optimizer", "max_autotune", "no_compile", "num_workers", "threads")
 
@@ -77,7 +79,7 @@ class Facts:
 def defaults(facts: Facts) -> dict[str, int]:
     """The N of ``num_workers`` and ``threads`` when the command line gives none: half the cores for
     workers (at least 2, at most 8); half the intra-op threads (at least 1)."""
-    return {"workers": max(2, min(8, facts.usable_cores // 2)), "threads": max(1, facts.torch_threads // 2)}
+    return {"workers": default_workers(facts.usable_cores), "threads": max(1, facts.torch_threads // 2)}
 
 
 def threads_beside_workers(facts: Facts, workers: int) -> int:
@@ -85,9 +87,9 @@ def threads_beside_workers(facts: Facts, workers: int) -> int:
     processes beside the script's threads would oversubscribe the usable cores, the cores the workers leave
     (what ``input`` advice says: OpenMP's threads wait on each other when a worker takes their core); 0 (leave
     them) on a GPU, where the cores suffice, or where the script runs that few threads already."""
-    if facts.device == "cuda" or facts.torch_threads + workers <= facts.usable_cores:
+    if facts.device == "cuda":
         return 0
-    fewer = max(1, facts.usable_cores - workers)
+    fewer = threads_beside(facts.usable_cores, facts.torch_threads, workers)
     return fewer if fewer < facts.torch_threads else 0
 
 
@@ -158,8 +160,8 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts,
             if loader_threads and torch.get_num_threads() > loader_threads:
                 before = torch.get_num_threads()
                 torch.set_num_threads(loader_threads)
-                applied.append(f"torch.set_num_threads({loader_threads}) (was {before}): the {workers} worker(s) need "
-                               f"cores of their own on {facts.usable_cores}")
+                applied.append(f"torch.set_num_threads({loader_threads}) (was {before}), so the {workers} worker(s) get "
+                               f"cores of their own ({facts.usable_cores} usable cores)")
             return loader_init(self, dataset, **kwargs)
         return loader_init(self, dataset, *args, **kwargs)
 

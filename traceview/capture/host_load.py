@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Final
+
+from traceview.trace.host import HostRecord
 
 #: Other processes keeping at least this many cores busy count as load.
 BUSY_MIN: Final[float] = 0.5
@@ -49,8 +51,19 @@ class CpuShare:
                 "wait for threads the scheduler put aside, so CPU timings are distorted (set OMP_NUM_THREADS="
                 f"{self.fair_threads}, or torch.set_num_threads({self.fair_threads}))")
 
-    def as_dict(self) -> dict:
-        return {**asdict(self), "oversubscribed": self.oversubscribed, "fair_threads": self.fair_threads}
+
+
+def record(share: CpuShare | None, threads: int | None = None, usable_cores: int | None = None,
+           threads_used: int | None = None) -> HostRecord:
+    """meta.json's ``host`` (:class:`~traceview.trace.host.HostRecord`, its one schema) of this process: ``share``
+    measured before the work started (None: not measured), torch's ``threads`` and the ``usable_cores`` (default:
+    the share's)."""
+    return HostRecord(cpu_count=os.cpu_count(), usable_cores=usable_cores if usable_cores is not None else
+                      (share.usable_cores if share is not None else None),
+                      torch_threads=threads if threads is not None else (share.threads if share is not None else None),
+                      other_busy_cores=share.other_busy if share is not None else None,
+                      oversubscribed=share.oversubscribed if share is not None else False,
+                      fair_threads=share.fair_threads if share is not None else None, threads_used=threads_used)
 
 
 def _cores() -> list[int] | None:

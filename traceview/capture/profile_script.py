@@ -119,8 +119,8 @@ def execute(code: types.CodeType, globals_: dict) -> ScriptOutcome:
     except SystemExit as exc:
         status, message = _exit_code(exc.code)
         return ScriptOutcome(status, message, None)
-    except KeyboardInterrupt as exc:
-        return ScriptOutcome(SIGINT_EXIT, "interrupted (SIGINT)", _print_traceback(exc))
+    except KeyboardInterrupt:  # Ctrl-C: the user knows where they stopped it; torch's frames would be 30 lines of noise
+        return ScriptOutcome(SIGINT_EXIT, "interrupted (Ctrl-C)", None)
     except BaseException as exc:  # noqa: BLE001 - the script's error is reported, not ours
         line = traceback.format_exception_only(type(exc), exc)[-1].strip()
         return ScriptOutcome(1, line, _print_traceback(exc))
@@ -274,11 +274,7 @@ def host_info(share: host_load.CpuShare | None = None) -> dict:
     advice is bounded by; with ``share`` (measured before the script ran), the cores other processes kept busy,
     and whether torch's threads fit the rest."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    info = {"cpu_count": os.cpu_count(), "usable_cores": usable, "torch_threads": torch.get_num_threads()}
-    if share is not None:
-        info.update({"other_busy_cores": share.other_busy, "oversubscribed": share.oversubscribed,
-                     "fair_threads": share.fair_threads})
-    return info
+    return host_load.record(share, threads=torch.get_num_threads(), usable_cores=usable).to_meta()
 
 
 def _target_name(code) -> str:

@@ -240,7 +240,7 @@ def run_workload(workload: str, variants: list[str] | None = None, size: str | N
     finally:
         if fair:
             torch.set_num_threads(before)
-    host = {**share.as_dict(), "threads_used": share.fair_threads if fair else before}
+    host = host_load.record(share, threads_used=share.fair_threads if fair else before).to_meta()
     meta_path = write_meta(wl, results, dev, resolved, include_compile, calls, out, skipped, host)
     return RunResult(wl.name, out, str(dev), include_compile, results, meta_path, size, skipped, note)
 

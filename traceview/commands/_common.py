@@ -6,9 +6,12 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 
-from traceview.trace import Trace
+if TYPE_CHECKING:
+    from traceview.trace import Trace
 
 #: Files larger than this get a progress spinner while they load.
 PROGRESS_THRESHOLD_BYTES = 4 * 1024 * 1024
@@ -26,7 +29,7 @@ def err_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def load_with_progress(path: Path, quiet: bool = False, cache: bool = True) -> Trace:
+def load_with_progress(path: Path, quiet: bool = False, cache: bool = True) -> "Trace":
     """``traceview.trace.load`` with a transient progress display for large inputs on a terminal.
 
     ``cache``: use the columnar cache (``$TRACEVIEW_CACHE_DIR``, default ``~/.cache/traceview``),
@@ -57,6 +60,18 @@ def load_run(path: Path, torch_trace: Path | None = None, quiet: bool = False, c
     return load_with_progress(files.trace, quiet=quiet, cache=cache), dynamo_record(files)
 
 
+def _process_age_s() -> float:
+    """Seconds since this process started (0 where it cannot be told)."""
+    import time
+
+    try:
+        import psutil
+
+        return max(time.time() - psutil.Process().create_time(), 0.0)
+    except Exception:  # noqa: BLE001 - a clock that starts late is no error
+        return 0.0
+
+
 @contextmanager
 def progress_lines(enabled: bool = True):
     """Print each stage a capture or command enters on stderr, one line each, with the time since the
@@ -69,7 +84,8 @@ def progress_lines(enabled: bool = True):
     if not enabled:
         yield
         return
-    started = time.perf_counter()  # one clock per command: wrap the whole command, capture and analysis
+    # one clock per command, from the moment the process started (importing torch takes seconds before anything runs)
+    started = time.perf_counter() - _process_age_s()
 
     class _Lines(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:

@@ -28,9 +28,14 @@ def check_cmd(
     torch_trace: Annotated[Optional[Path], typer.Option("--torch-trace", help="PyTorch's structured trace (TORCH_TRACE log) of the run, if not beside the trace.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
-    """Check a run against budgets (kernels per step, GPU ms per step, compile time, graph breaks, recompiles), absolute or against a baseline."""
+    """Check a run against budgets, absolute (--max) or against a baseline (--max-regression). Exit 0: every rule
+    passed; 1: a budget was exceeded; 2: bad input, or a rule the run cannot answer.
+
+    Metrics: kernels_per_step, kernels_per_step_max, gpu_ms_per_step, gpu_ms_per_step_max, launches_per_step,
+    step_ms (the step timed without the profiler where meta.json has it, else the profiled one), profiled_step_ms,
+    kernels, gpu_ms, compile_s, graph_breaks, recompiles, graph_launches."""
     from traceview.analysis.analyze import analyze
-    from traceview.analysis.verdicts.budgets import check, check_metrics, METRICS
+    from traceview.analysis.verdicts.budgets import check, check_metrics, METRICS, step_source
     from traceview.commands import _budgets
     from traceview.report.json.check import check_document
     from traceview.report.junit import junit_xml
@@ -49,7 +54,7 @@ def check_cmd(
     metrics = check_metrics(result)
     base_path = baseline or file_baseline
     base_metrics = _baseline_metrics(base_path, no_cache) if base_path is not None else None
-    verdicts = check(rules, metrics, base_metrics)
+    verdicts = check(rules, metrics, base_metrics, sources=step_source(result))
     label = str(path)
     notes = ([("the trace file was truncated: metrics cover the events read before the cut")] if result.summary.truncated else []) \
         + list(result.summary.notes)
@@ -68,10 +73,11 @@ def check_cmd(
         for line in terminal_lines(verdicts, label, result.reasons, notes):
             out.print(line, markup=False, highlight=False)
     unknown = [v for v in verdicts if v.status == "unknown"]
-    if unknown:  # bad input: one line on stderr (the --json document on stdout says it too)
-        from traceview.report.text import neutralize
+    if unknown:  # bad input: with --json one line on stderr (the document on stdout says it too); else the ERROR line said it
+        if json:
+            from traceview.report.text import neutralize
 
-        sys.stderr.write(f"traceview: error: {neutralize(unknown[0].detail)}\n")
+            sys.stderr.write(f"traceview: error: {neutralize(unknown[0].detail)}\n")
         raise SystemExit(2)
     if any(v.status == "fail" for v in verdicts):
         raise SystemExit(1)

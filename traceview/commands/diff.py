@@ -23,7 +23,7 @@ def trace_label(path: Path) -> str:
 
 def pair_inputs(a: Path, b: Path | None) -> list[tuple[Path, Path]]:
     """The (A, B) trace pairs to compare for the command's arguments."""
-    from traceview.trace.load import trace_files
+    from traceview.trace.loading import trace_files
 
     if b is None:
         if not a.is_dir():
@@ -86,6 +86,7 @@ def diff_cmd(
     b: Annotated[Optional[Path], typer.Argument(exists=True, help="Second trace or run directory; omit to compare the variants inside A.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     html: Annotated[Optional[Path], typer.Option("--html", help="Also write the comparison as an offline HTML page.")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
     """Compare two runs: kernel counts, GPU time, launches, overhead, compile time, and kernels matched by the ops they came from."""
     from traceview.analysis.analyze import analyze
@@ -97,7 +98,7 @@ def diff_cmd(
         sides = []
         for p in (pa, pb):
             if p not in cache:
-                trace = load_with_progress(p, quiet=json)
+                trace = load_with_progress(p, quiet=json, cache=not no_cache)
                 cache[p] = (_with_autotune(analyze(trace), trace, p), _aten_ops(trace, p))
             sides.append(cache[p])
         la, lb = trace_label(pa), trace_label(pb)

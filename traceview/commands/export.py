@@ -17,7 +17,7 @@ def default_export(trace: Path) -> Path:
 
 def export_cmd(
     trace: Annotated[Path, typer.Argument(exists=True, help="A trace file (.json / .json.gz), or a run directory (every trace in it).")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write it (.json, or .json.gz to gzip; default: <trace name>.perfetto.json.gz here); for a directory of several traces, a folder.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--out", "-o", "--output", help="Where to write it (.json, or .json.gz to gzip; default: <trace name>.perfetto.json.gz here); for a directory of several traces, a folder.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists.")] = False,
 ) -> None:
     """Write the trace with traceview's tracks added (phases, compiled-region calls, steps, launch waits,
@@ -26,7 +26,7 @@ def export_cmd(
     from traceview.report.perfetto import write_annotated
 
     from traceview.errors import MissingEventsError
-    from traceview.trace.load import trace_files
+    from traceview.trace.loading import trace_files
 
     traces = [trace] if trace.is_file() else trace_files(trace)
     if not traces:

@@ -41,6 +41,7 @@ def kernels_cmd(
     code: Annotated[Optional[Path], typer.Option("--code", exists=True, help="Inductor generated code (.py file or folder), if not beside the trace.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print a JSON object instead of tables.")] = False,
     limit: Annotated[int, typer.Option("--limit", min=1, help="Rows to show per table.")] = 30,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
     """Each GPU kernel with the FX nodes / ATen ops it came from, bytes moved and GB/s against the GPU's ceiling."""
     from traceview.analysis.kernels.kernel_source import kernel_sources
@@ -48,7 +49,7 @@ def kernels_cmd(
     results, tuning, cpu = [], [], []
     for trace_path, code_paths, run_meta in locate_runs(path, code):
         inductor = _load_code(code_paths)
-        trace = load_with_progress(trace_path, quiet=json)
+        trace = load_with_progress(trace_path, quiet=json, cache=not no_cache)
         results.append((trace_path, kernel_sources(trace, inductor, run_meta), trace.meta))
         tuning.append(autotune_beside(trace_path, trace))
         cpu.append(_cpu_kernels_of(trace))
@@ -160,7 +161,7 @@ def _cpu_kernels_of(trace):
 
 def locate_runs(path: Path, code: Path | None) -> list[tuple[Path, list[Path], dict[str, Any] | None]]:
     """(trace, code paths, meta.json) for each trace at ``path`` (a trace file or a run directory)."""
-    from traceview.trace.load import trace_files
+    from traceview.trace.loading import trace_files
 
     traces = [path] if path.is_file() else trace_files(path)
     if not traces:

@@ -55,6 +55,12 @@ def _report(result, out: Path, analyze: bool, name) -> None:
     """What the capture found (errors, step windows, where the files are), then the analysis."""
     from traceview.commands._common import console, err_console
 
+    from traceview.capture.profile_script import SIGINT_EXIT
+
+    if result.exit_code == SIGINT_EXIT:  # Ctrl-C: keep what was recorded, skip the analysis, one line
+        kept = f"; the trace so far: {result.trace} (traceview analyze {out})" if result.trace else "; no trace was written"
+        err_console().print(f"traceview: {name} interrupted (Ctrl-C){kept}", markup=False, soft_wrap=True)
+        return
     if result.error:
         err_console().print(f"traceview: {name} failed: {result.error}", markup=False)
     if result.host_note:

@@ -31,7 +31,7 @@ def ranks_cmd(
     A rank whose file cannot be read is left out and named in a note; exit code 2 only when no rank can be read.
     """
     from traceview.errors import TraceFormatError
-    from traceview.trace.load import trace_files
+    from traceview.trace.loading import trace_files
 
     files = trace_files(path) if path.is_dir() else [path]
     if not files:

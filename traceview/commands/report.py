@@ -25,7 +25,7 @@ class RankPages(str, Enum):
 
 def report_cmd(
     trace: Annotated[Path, typer.Argument(exists=True, help="A trace (.json / .json.gz), a run directory, or a directory of per-rank traces (one page for the job).")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write the page (default: <trace name>.html here).")] = None,
+    output: Annotated[Optional[Path], typer.Option("--out", "-o", "--output", help="Where to write the page (default: <trace name>.html here).")] = None,
     title: Annotated[Optional[str], typer.Option(help="Page title (default: the trace's file name).")] = None,
     code: Annotated[Optional[Path], typer.Option("--code", exists=True, help="Inductor generated code, if not beside the trace (adds the kernel code view).")] = None,
     perfetto: Annotated[bool, typer.Option("--perfetto/--no-perfetto", help="Also write the trace with traceview's tracks beside the page (<name>.perfetto.json.gz) and link it.")] = True,
@@ -34,6 +34,7 @@ def report_cmd(
     workers: Annotated[Optional[int], typer.Option(help="For a directory of ranks: worker processes (default: by cores and memory).", min=1)] = None,
     executor: Annotated[Engine, typer.Option("--executor", help="For a directory of ranks: where the ranks load (this machine's process pool, a Dask or a Ray cluster).")] = Engine.local,
     address: Annotated[Optional[str], typer.Option(help="The Dask scheduler or Ray cluster to use (default: start a local one).")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Read the JSON even when a columnar cache exists (and write none).")] = False,
 ) -> None:
     """Write an offline HTML report: findings, phases, graph breaks and recompiles, timeline, kernels, modules, regions, steps and launch overhead.
 
@@ -47,26 +48,32 @@ def report_cmd(
                       workers=workers, executor=executor, address=address)
         return
 
-    from traceview.trace.run_files import run_files, variant_traces
+    from traceview.trace.run_files import variant_traces
 
     variants = variant_traces(trace) if torch_trace is None else {}
     if len(variants) > 1:  # a `traceview run` directory: one page per variant, as `run` writes them
         base = Path(output or default_output(trace))
         for name, path in variants.items():
-            _one_report(path, None, base.with_name(f"{base.name.removesuffix('.html')}-{name}.html"), perfetto, title, code)
+            _one_report(path, None, base.with_name(f"{base.name.removesuffix('.html')}-{name}.html"), perfetto, title, code,
+                        cache=not no_cache)
         return
-    source = run_files(trace).trace if trace.is_dir() else trace  # a run directory's own trace file
-    _one_report(trace, torch_trace, Path(output or default_output(trace)), perfetto, title, code,
-                source if source is not None and Path(source).is_file() else None)
+    source = trace
+    if trace.is_dir():  # a profile directory: its own trace file (one file; a folder of ranks went above)
+        from traceview.trace.loading import trace_files
+
+        found = trace_files(trace)
+        source = found[0] if len(found) == 1 else None
+    _one_report(trace, torch_trace, Path(output or default_output(trace)), perfetto, title, code, source, cache=not no_cache)
 
 
-def _one_report(trace: Path, torch_trace, out: Path, perfetto: bool, title, code, source: Path | None = None) -> None:
+def _one_report(trace: Path, torch_trace, out: Path, perfetto: bool, title, code, source: Path | None = None,
+                cache: bool = True) -> None:
     """One page (and its Perfetto export beside it, from ``source``: the trace file read)."""
     from traceview.analysis.analyze import analyze
     from traceview.report.html.analysis import write_report
 
     source = source or (trace if trace.is_file() else None)
-    loaded, dynamo = load_run(trace, torch_trace)
+    loaded, dynamo = load_run(trace, torch_trace, cache=cache)
     analysis = analyze(loaded, dynamo)
     annotated = None
     if perfetto and source is not None:
@@ -80,7 +87,7 @@ def _one_report(trace: Path, torch_trace, out: Path, perfetto: bool, title, code
 def rank_files(path: Path) -> list[Path]:
     """The trace files of ``path`` when it is a directory of ranks (two or more trace files, each naming a
     different rank: ``rank3.pt.trace.json.gz``, ``*_rank-3_of128.json``, ``*.rank3.pt.trace.json``), else []."""
-    from traceview.trace.load import trace_files
+    from traceview.trace.loading import trace_files
     from traceview.trace.parallel import RANK_IN_NAME
 
     if not path.is_dir():

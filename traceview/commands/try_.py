@@ -44,6 +44,10 @@ def try_cmd(
     if trace is not None and not trace.exists():
         raise CaptureError(f"--trace {trace}: no such file or folder")
     lead = os.environ.get("RANK", "0") == "0"  # under torchrun every rank runs the arms; rank 0 reports
+    if lead and not json_out:
+        busy = _busy_warning()
+        if busy:
+            err_console().print(f"traceview: warning: {busy}", markup=False, soft_wrap=True)
     with progress_lines(lead and not json_out):
         try:
             trials = run_trials(script, args, module=module, steps=steps, step_annotation=step_annotation, changes=change,
@@ -67,11 +71,23 @@ def try_cmd(
 
         sys.stdout.write(json_text(try_document(report)) + "\n")
         return
-    from traceview.report.terminal.trial import summary_lines, try_view
+    from traceview.report.terminal.trial import try_view
 
     console().print(try_view(report))
-    console().print(summary_lines(report))
     console().print(f"runs: {out / 'runs'}", markup=False)
+
+
+def _busy_warning() -> str | None:
+    """A line when other processes keep this machine's cores busy before the runs start (their timings will then
+    differ more from run to run), else None."""
+    from traceview.capture.host_load import BUSY_MIN, measure
+
+    share = measure()
+    if share.other_busy is None or share.other_busy < BUSY_MIN:
+        return None
+    return (f"other processes keep {share.other_busy:.1f} of {share.usable_cores} usable cores busy: separate runs will "
+            "differ more than on a quiet machine, so verdicts may come out inconclusive (stop what else runs, or give "
+            "--runs more)")
 
 
 def _advice(source: Path | None, error: str | None):

@@ -21,3 +21,26 @@ def neutralize(text: object, limit: int | None = None) -> str:
 def safe(text: object, limit: int | None = None, style: str = "") -> Text:
     """A rich ``Text`` of a trace string: shown literally (no markup), control sequences removed."""
     return Text(neutralize(text, limit), style=style)
+
+
+def distinct_cuts(names: list[str], limit: int) -> list[str]:
+    """Each name shortened to ``limit`` characters, as :func:`neutralize` cuts it, except where two different names
+    would then read the same: those keep their start and end around a middle ``…`` (kernel names differ most at
+    the end: ``..._kernel<float, 128>`` against ``..._kernel<half, 128>``), longer tails until they differ."""
+    cut = [neutralize(n, limit) for n in names]
+    whole = [neutralize(n) for n in names]
+    seen: dict[str, set[str]] = {}
+    for c, w in zip(cut, whole):
+        seen.setdefault(c, set()).add(w)
+    out = []
+    for c, w in zip(cut, whole):
+        if len(seen[c]) < 2:
+            out.append(c)
+            continue
+        rivals = seen[c] - {w}
+        tail = 8
+        while tail < len(w) and any(r.endswith(w[-tail:]) for r in rivals):
+            tail += 8
+        head = max(limit - tail - 1, 8)
+        out.append(w if len(w) <= head + tail + 1 else w[:head] + "…" + w[-tail:])
+    return out

@@ -21,6 +21,7 @@ into place, so a crashed write leaves no half cache.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import logging
@@ -52,11 +53,21 @@ def cache_root() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "traceview"
 
 
+@functools.cache
+def _code_fingerprint() -> str:
+    """A hash of the loader's own source (``traceview/trace/*.py``): the cached tables hold columns it derives (each
+    slice's step, phase, region), so a change to how they are derived must not read an older derivation back."""
+    digest = hashlib.sha256()
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def cache_dir(path: str | Path) -> Path:
-    """The cache folder for the trace file at ``path`` (as it is now: size + mtime)."""
+    """The cache folder for the trace file at ``path`` (as it is now: size + mtime), for this loader's code."""
     path = Path(path).resolve()
     st = path.stat()
-    key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{__version__}|{CACHE_FORMAT}|{catalogue.FINGERPRINT}"
+    key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{__version__}|{CACHE_FORMAT}|{catalogue.FINGERPRINT}|{_code_fingerprint()}"
     return cache_root() / hashlib.sha256(key.encode()).hexdigest()[:32]
 
 

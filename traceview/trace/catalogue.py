@@ -62,6 +62,16 @@ REGION: Final[re.Pattern[str]] = re.compile(r"^Torch-Compiled Region(?::\s*(?P<i
 STEP: Final[re.Pattern[str]] = re.compile(r"^ProfilerStep#\d+$")
 #: Inductor's own annotation around a compiled graph's call: not a user annotation.
 INDUCTOR_CALL: Final[re.Pattern[str]] = re.compile(r"^## Call CompiledFxGraph")
+#: PyTorch's own ``record_function`` annotations: never the user's step, however often they repeat. The
+#: DataLoader's ``enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__``, the optimizer's
+#: ``Optimizer.step#AdamW.step`` / ``Optimizer.zero_grad#...``, DDP's ``DistributedDataParallel.forward``,
+#: FSDP's ``FSDP::pre_forward (3)``, the c10d calls' ``nccl:all_reduce`` / ``gloo:...``, Inductor's
+#: ``## Call CompiledFxGraph <hash> ##``, CUDA-graph trees' ``CUDAGraphNode.record``, and the profiler's own
+#: ``PyTorch Profiler (0)``.
+TORCH_ANNOTATION: Final[re.Pattern[str]] = re.compile(
+    r"^(?:enumerate\(DataLoader\)#|Optimizer\.|DistributedDataParallel\.|FullyShardedDataParallel\.|FSDP::|"
+    r"(?:nccl|gloo|mpi|ucc|xccl):|## Call CompiledFxGraph|CUDAGraphNode\.|PyTorch Profiler|Torch-Compiled Region)"
+)
 #: A module's forward, recorded with ``with_stack=True``: ``nn.Module: GPT2Block_0``.
 MODULE: Final[re.Pattern[str]] = re.compile(r"^nn\.Module: ")
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from traceview.errors import TraceFormatError
 from traceview.trace.autotune_log import AutotuneLog, read_autotune_log
-from traceview.trace.load import trace_files
+from traceview.trace.host import HostRecord
+from traceview.trace.loading import trace_files
 from traceview.trace.torch_log import TorchLog, read_torch_log
 from traceview.trace.step_times import timed_after_window, unprofiled_median
 
@@ -54,7 +55,7 @@ class DynamoRecord:
     notes: list[str] = field(default_factory=list)
     autotune: AutotuneLog | None = None  # Inductor's autotuning decisions (None: none recorded beside the trace)
     run_steps: int | None = None  # steps the whole run took (meta.json of `profile --steps`), to spread one-off costs over
-    host: dict[str, Any] | None = None  # meta.json's usable cores and torch threads
+    host: HostRecord | None = None  # meta.json's host: usable cores, torch threads, other processes' load
     unprofiled_step_ms: float | None = None  # median step with the profiler off (meta.json of `profile --steps`)
     harness_syncs: bool = False  # a `traceview run` trace: each step ends in the runner's own synchronize
     unprofiled_loader_ms: float | None = None  # median time per step in DataLoader.__next__, the profiler off (meta.json)
@@ -132,9 +133,8 @@ def _run_steps(meta: dict[str, Any] | None) -> int | None:
     return counted if isinstance(counted, int) and counted > 0 else None
 
 
-def _host(meta: dict[str, Any] | None) -> dict[str, Any] | None:
-    host = meta.get("host") if isinstance(meta, dict) else None
-    return host if isinstance(host, dict) else None
+def _host(meta: dict[str, Any] | None) -> HostRecord | None:
+    return HostRecord.of(meta.get("host")) if isinstance(meta, dict) else None
 
 
 def _unprofiled_step_ms(meta: dict[str, Any] | None, path: Path | None = None) -> float | None:

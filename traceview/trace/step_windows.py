@@ -35,7 +35,6 @@ from traceview.trace.counts import most_common
 from traceview.trace.tree import nearest_marked, outermost, parents_array
 
 _DIGITS = re.compile(r"\d+")
-_OPTIMIZER_CALL = r"Optimizer\."  # torch.optim's own annotations: Optimizer.step#SGD.step, Optimizer.zero_grad#...
 _OPTIMIZER_STEP = r"Optimizer\.step#"
 _OPTIMIZER_SOURCE = "optimizer: "
 
@@ -124,6 +123,16 @@ def windows_of(slices: pd.DataFrame) -> StepWindows:
     )
 
 
+def step_labels(windows: StepWindows, names: pd.Series) -> tuple[str, ...]:
+    """Each step's label, in window order: a ``ProfilerStep#N``'s N, an annotation's name after its last ``#``, and
+    for steps ended by the optimizer (whose calls all share one name) the step's position in its process."""
+    if windows.by_optimizer:
+        first = np.r_[True, (windows.rank[1:] != windows.rank[:-1]) | (windows.pid[1:] != windows.pid[:-1])]
+        starts = np.maximum.accumulate(np.where(first, np.arange(len(windows)), 0))
+        return tuple(str(int(i)) for i in np.arange(len(windows)) - starts)
+    return tuple(str(names.iat[int(i)]).rsplit("#", 1)[-1] for i in windows.slice_id)
+
+
 def step_at(windows: StepWindows, rank: np.ndarray, pid: np.ndarray, t: np.ndarray) -> np.ndarray:
     """For each moment ``t`` of process (``rank``, ``pid``): the position in ``windows`` of the step
     whose window holds it (the latest-starting one if windows overlap), -1 if none."""
@@ -143,10 +152,11 @@ def step_at(windows: StepWindows, rank: np.ndarray, pid: np.ndarray, t: np.ndarr
 
 
 def _annotation_steps(slices: pd.DataFrame, names: pd.Series) -> tuple[np.ndarray, str]:
-    """Outermost user annotations whose name (digits ignored) repeats: the user's step markers."""
-    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, catalogue.INDUCTOR_CALL, anchored=True) \
-        & ~matches(names, catalogue.COMPILE) & ~matches(names, catalogue.AUTOTUNE, anchored=True) \
-        & ~matches(names, _OPTIMIZER_CALL, anchored=True)
+    """Outermost user annotations whose name (digits ignored) repeats: the user's step markers. PyTorch's own
+    annotations (the DataLoader's ``enumerate(DataLoader)#...``, the optimizer's, DDP's, FSDP's, the collectives':
+    :data:`catalogue.TORCH_ANNOTATION`) and torch.compile's are never taken, however often they repeat."""
+    candidate = (slices["cat"] == "user_annotation").to_numpy() & ~matches(names, catalogue.TORCH_ANNOTATION) \
+        & ~matches(names, catalogue.COMPILE) & ~matches(names, catalogue.AUTOTUNE, anchored=True)
     if not candidate.any():
         return candidate, ""
     parents = parents_array(slices)

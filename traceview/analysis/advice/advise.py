@@ -41,10 +41,11 @@ from traceview.analysis.advice.path import on_path
 from traceview.analysis.advice.ranks import in_trace
 from traceview.analysis.advice.record import Advice, CHECKED, SHARE_KINDS
 from traceview.trace import Trace
+from traceview.trace.host import HostRecord
 from traceview.trace import catalogue
 
 
-def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None = None,
+def advise(trace: Trace, result, run_steps: int | None = None, host: HostRecord | None = None,
            unprofiled_step_ms: float | None = None, windows=None, harness_syncs: bool = False,
            unprofiled_loader_ms: float | None = None) -> list[Advice]:
     """Every kind the trace has evidence for, largest saving first. ``result``: the Analysis so far;
@@ -62,7 +63,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: dict | None
     if replayed is not None:
         found.append(compile_replayed(trace, windows, unprofiled_step_ms, replayed=replayed, host=host))
     if not len(trace.gpu):
-        found += on_cpu(trace, windows, unprofiled_step_ms, host)
+        found += on_cpu(trace, windows, unprofiled_step_ms, host, replayed, unprofiled_loader_ms)
     if replayed is not None:
         found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed,
                                            unprofiled_loader_ms=unprofiled_loader_ms)

@@ -9,9 +9,11 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE
+from traceview.analysis.advice.loading import input_entry, loader_case
+from traceview.analysis.advice.record import Advice, count, REPLAY_MIN_SHARE
 from traceview.analysis.host import gil, replay as rp
 from traceview.trace import Trace
+from traceview.trace.host import HostRecord
 from traceview.trace.counts import most_common
 from traceview.trace.step_windows import step_windows
 
@@ -42,13 +44,9 @@ HELD_MS_PER_TENSOR = 0.28
 HELD_MS_PER_MB = 0.19
 
 
-#: A CPU training step on T' intra-op threads instead of T takes (T / T')^alpha as long: benchmarks/micro_threads.py
-#: on a transformer encoder layer and a conv net (none of the scored loops), 2 threads to 1 on the 2-core host:
-#: x1.57-1.86, alpha 0.71-0.77 (two runs). `input` advice predicts with alpha 1 (a bound) and names this figure.
-THREADS_ALPHA = 0.74
 
 
-def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: float | None,
+def host_blocking(trace: Trace, windows, host: HostRecord | None, unprofiled_step_ms: float | None,
                   replayed: rp.ReplayWindow | None = None, unprofiled_loader_ms: float | None = None) -> list[Advice]:
     """``input``, ``sync`` and ``pageable_copy``: each change replayed on the steps (:mod:`.replay`); advised when it
     saves at least REPLAY_MIN_SHARE of the step. ``replayed``: :func:`replay_inputs`, when already known;
@@ -67,8 +65,6 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
 
     base, base_each = replay()
     actual = (w.end_ns - w.start_ns) / 1e6
-    cores = int((host or {}).get("usable_cores") or 0)
-    threads = int((host or {}).get("torch_threads") or 1)
     out: list[Advice | None] = []
 
     gpu = len(trace.gpu) > 0
@@ -101,66 +97,16 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
                       scale="unprofiled" if unprofiled_step_ms else "profiled", saving_range_ms=span)
 
     if len(loader) and not loader["multiprocess"].any():
-        load_prof = replayed.loader_ms
         measured_load = unprofiled_loader_ms is not None and unprofiled_step_ms is not None
         if measured_load:  # timed without the profiler in the same steps as the step itself (meta.json)
             load = min(float(unprofiled_loader_ms), real_step)
         else:
-            load = max(load_prof - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
-        batches = len(loader) / w.steps
-        workers = max(1, min(4, cores - 1)) if cores else 4
-        tensors = replayed.batch_tensors
+            load = max(replayed.loader_ms - kappa * rp.host_events(trace, w, loader) / w.steps, 0.0)
         copied = blocking.by_cause["pageable_copy"]["bytes"].sum() / len(loader) if gpu and len(blocking.calls) else 0.0
-        fetch = rp.fetch_ms("gpu" if gpu else "cpu", tensors, float(copied))
-        compute_threads = 1 if gpu else max(1, min(threads, cores or threads))
-        # on the CPU, workers beside the step's intra-op threads oversubscribe the cores, and OpenMP's threads
-        # then wait on each other (measured: a worker beside 2 threads on 2 cores made the step 6% slower, the
-        # same worker with 1 thread 35% faster): fewer threads, the step's compute slower in proportion
-        fewer = (not gpu) and bool(cores) and compute_threads + workers > cores
-        new_threads = max(1, cores - workers) if fewer else compute_threads
-
-        def input_share(load: float, alpha: float = 1.0) -> float:
-            rest = max(real_step - load, 0.0)
-            rest_new = rest * (compute_threads / new_threads) ** alpha
-            demand = load + rest * compute_threads
-            new = max(rest_new + batches * fetch, load / workers, gpu_ms, demand / cores if cores else 0.0)
-            return 1 - new / real_step if real_step > 0 else 0.0
-
-        share = input_share(load)
-        ratio = load / load_prof if load_prof > 0 else 1.0  # each step's __next__ without the profiler's cost
-        each = [input_share(ms * ratio) for ms in replayed.loader_each]
-        if share >= REPLAY_MIN_SHARE:
-            how = (f"DataLoader(..., num_workers={workers}, persistent_workers=True" + (", pin_memory=True)" if gpu else ")")
-                   + " so batches are made while the step runs"
-                   + (f", and torch.set_num_threads({new_threads}) so the workers get cores of their own" if fewer else ""))
-            timed = (f"{load:.2f} ms of a {real_step:.2f} ms step timed without the profiler" if measured_load else
-                     f"{load:.2f} ms of a {real_step:.2f} ms step without the profiler" if unprofiled_step_ms else "")
-            out.append(Advice("input", float(share * real_step), float(100 * share),
-                              f"the DataLoader makes each batch in the training process: {load_prof:.2f} ms of each "
-                              f"{profiled_step:.2f} ms profiled step in __next__ ({len(loader)} batches in {w.steps} steps"
-                              + (f"; {timed}" if timed else "") + ")",
-                              how,
-                              f"{workers} worker(s) on {cores or 'unknown'} usable cores; taking a batch of {tensors:g} tensor(s)"
-                              + (f" ({copied / 1e6:.2f} MB copied to the GPU)" if copied else "")
-                              + f" from a worker costs {fetch:.2f} ms (benchmarks/micro_host.py); the step cannot be shorter than the batches each worker makes, its GPU "
-                              f"time ({gpu_ms:.2f} ms), nor all the CPU work over the cores"
-                              + ("" if gpu else f" (the step's own compute at {compute_threads} threads)")
-                              + (f"; at {new_threads} intra-op thread(s) instead of {compute_threads} the step's compute takes "
-                                 f"{compute_threads / new_threads:g}x as long, linear in the threads: a bound (compute at fewer "
-                                 f"threads is at most that much slower), so the saving is at least this; at the scaling "
-                                 f"benchmarks/micro_threads.py measured on its own models ((T/T')^{THREADS_ALPHA}) it would be "
-                                 f"{100 * input_share(load, THREADS_ALPHA):.0f}%" if fewer else "")
-                              + ("; __next__ timed without the profiler (meta.json)" if measured_load else
-                                 f"; the profiler's {kappa * 1e3:.1f} µs per recorded event taken out (steps timed without it)" if kappa else "")
-                              + "; the batch at the speed the training process's CPU had while profiled (a shared VM's CPU "
-                              "can change speed by 1.6x within seconds: `traceview try --change num_workers` measures over rounds)",
-                              where="DataLoader.__next__", steps_used=w.steps,
-                              saving_ms_profiled=float(share * profiled_step),
-                              scale="unprofiled" if unprofiled_step_ms else "profiled",
-                              saving_range_ms=(round(max(min(each), 0.0) * real_step, 4), round(max(each) * real_step, 4)),
-                              # with fewer threads: from the linear bound (the point) to the micro-benchmark's scaling
-                              saving_band_pct=(round(100 * share, 2), round(100 * max(input_share(load, THREADS_ALPHA), share), 2))
-                              if fewer else None))
+        case = loader_case(replayed, trace, host, real_step, load, copied)
+        ratio = load / replayed.loader_ms if replayed.loader_ms > 0 else 1.0  # each step's __next__ without the profiler's cost
+        out.append(input_entry(case, replayed.loader_ms, profiled_step, w.steps, len(loader), replayed.batch_tensors,
+                               float(copied), [ms * ratio for ms in replayed.loader_each], measured_load, kappa * 1e3))
     for cause, kind in (("sync", "sync"), ("pageable_copy", "pageable_copy")):
         calls = blocking.by_cause[cause]
         if not len(calls):
@@ -177,7 +123,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
         changed, changed_each = replay(cost, removed={cause})
         wait = calls["wait_ns"].sum() / 1e6 / w.steps
         where = most_common(calls["where"])
-        top = ", ".join(f"{n} x{c / w.steps:g}" for n, c in where.head(3).items())
+        top = ", ".join(f"{n} x{count(c / w.steps)}" for n, c in where.head(3).items())
         if kind == "sync":
             how = ("keep the values on the device (accumulate losses and metrics in tensors) and read them every N steps; "
                    "no .item()/.cpu()/.tolist()/print of a CUDA tensor in the step")
@@ -186,7 +132,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             how = "DataLoader(..., pin_memory=True) and .to(device, non_blocking=True) for the batch"
             what = "copy(ies) from pageable memory"
         removed = calls if kind != "pageable_copy" or not len(loader) or not loader["multiprocess"].all() else pd.concat([calls, loader])
-        count = int(calls["bytes"].notna().sum()) if kind == "pageable_copy" else len(calls)
+        n_calls = int(calls["bytes"].notna().sum()) if kind == "pageable_copy" else len(calls)
         handover = kind == "pageable_copy" and len(loader) and loader["multiprocess"].all()
         handed_prof = float((loader["end_ns"] - loader["start_ns"]).sum()) / 1e6 / w.steps if len(loader) else 0.0
         low_share = None
@@ -197,7 +143,7 @@ def host_blocking(trace: Trace, windows, host: dict | None, unprofiled_step_ms: 
             low_share = 100 * max(low_prof - kappa * rp.host_events(trace, w, calls) / w.steps, 0.0) / real_step \
                 if real_step > 0 else 0.0
         made = entry(kind, changed,
-                         f"{count / w.steps:g} {what} per step ({top}) block the host {wait:.2f} ms per step "
+                         f"{count(n_calls / w.steps)} {what} per step ({top}) block the host {wait:.2f} ms per step "
                          "waiting for the GPU, which then waits for the host's next launches"
                          + (f"; the training process takes each batch from the workers itself ({float((loader['end_ns'] - loader['start_ns']).sum()) / 1e6 / w.steps:.2f} "
                             "ms per step in __next__), which pin_memory=True hands to the pin-memory thread" if handover else ""),

@@ -136,7 +136,8 @@ class CompiledStep:
 
 def _top_level_ops(trace: Trace, w: rp.Window):
     """The window's process's slices (``mine``), which slices are ops, the top-level ops, each
-    slice's top-level op, and which slices are inside the optimizer or data loading (they stay eager); None when
+    slice's top-level op, and which slices are inside the optimizer, data loading or a Triton kernel of the user's
+    own run by Triton's interpreter (they stay eager: compiling never replaces a kernel the user wrote); None when
     the window runs compiled graphs already."""
     s = trace.slices
     mine = rp.in_window(trace, w)
@@ -145,7 +146,7 @@ def _top_level_ops(trace: Trace, w: rp.Window):
     is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
     top = trace.outermost(is_op) & mine
     top_of = trace.nearest_where(top)  # each slice's top-level op
-    outside = trace.nearest("optimizer", "dataloader_next") >= 0
+    outside = trace.nearest("optimizer", "dataloader_next", "triton_interpreted") >= 0
     return mine, is_op, top, top_of, outside
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from traceview.analysis.advice import compile_model as cm
 from traceview.analysis.advice.blocking import replay_inputs
-from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE
+from traceview.analysis.advice.record import Advice, count, REPLAY_MIN_SHARE
 from traceview.analysis.host import replay as rp
 from traceview.trace import Trace
+from traceview.trace.host import HostRecord
 
 
 def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, costs: cm.CompileCosts | None = None,
-                     replayed: rp.ReplayWindow | None = None, host: dict | None = None) -> Advice | None:
+                     replayed: rp.ReplayWindow | None = None, host: HostRecord | None = None) -> Advice | None:
     """``compile`` on a trace with GPU work: the steps replayed as compiled graphs (:mod:`.compile_model`). Advised
     when it saves at least REPLAY_MIN_SHARE of the step; an unranked note when it predicts compiling is slower by as
     much. ``costs``: the model's constants (else those ``host``, meta.json's, measured: :func:`measured_costs`; else
@@ -30,7 +31,7 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
     if model is None:
         return None
 
-    def usual_replay(new_host: dict | None = None, **kw) -> tuple[float, list[float]]:
+    def usual_replay(new_host: HostRecord | None = None, **kw) -> tuple[float, list[float]]:
         return replayed.replay(trace, new_host, **kw)  # a preempted step is left out of the window's figures
 
     profiled_step = usual_replay()[0] / w.steps
@@ -61,11 +62,11 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
         band = (round(share_at(high_ms), 2), round(share_at(low_ms), 2))
     uncertain = band is not None and band[0] < 0 < band[1]
     slower = share < 0
-    evidence = (f"{model.graphs:g} graph call(s) per step would replace {model.eager_host_ms:.2f} ms of eager host time "
-                f"(ops and the Python between them) with {model.compiled_host_ms:.2f} ms; {model.eager_kernels:g} kernels per "
-                f"step become {model.library_kernels + model.fused_kernels:g} ({model.library_kernels:g} library kernels kept from "
-                f"{model.library_calls:g} library calls, "
-                f"runs of the others fused into {model.fused_kernels:g}), {model.gpu_saved_ms:.2f} ms of GPU time fused away")
+    evidence = (f"{count(model.graphs)} graph call(s) per step would replace {model.eager_host_ms:.2f} ms of eager host time "
+                f"(ops and the Python between them) with {model.compiled_host_ms:.2f} ms; {count(model.eager_kernels)} kernels per "
+                f"step become {count(model.library_kernels + model.fused_kernels)} ({count(model.library_kernels)} library kernels kept from "
+                f"{count(model.library_calls)} library calls, "
+                f"runs of the others fused into {count(model.fused_kernels)}), {model.gpu_saved_ms:.2f} ms of GPU time fused away")
     if slower:
         evidence += f": compiling would make the step {-100 * share:.0f}% slower"
     if band is not None:
@@ -111,10 +112,10 @@ def _compile_cpu(trace: Trace, w: rp.Window, steps: list[rp.Window], unprofiled_
     if abs(share) < REPLAY_MIN_SHARE:
         return None
     slower = share < 0
-    evidence = (f"{model.graphs:g} graph call(s) per step would replace {model.eager_ms / stretch:.2f} ms of eager CPU time "
-                f"({model.eager_ops:g} top-level ops and the Python between them) with {compiled:.2f} ms: "
-                f"{model.library_ops:g} library ops kept ({model.library_ms / stretch:.2f} ms), the other ops fused into "
-                f"{model.fused_kernels:g} C++ kernels ({model.fused_ms / stretch:.2f} ms)")
+    evidence = (f"{count(model.graphs)} graph call(s) per step would replace {model.eager_ms / stretch:.2f} ms of eager CPU time "
+                f"({count(model.eager_ops)} top-level ops and the Python between them) with {compiled:.2f} ms: "
+                f"{count(model.library_ops)} library ops kept ({model.library_ms / stretch:.2f} ms), the other ops fused into "
+                f"{count(model.fused_kernels)} C++ kernels ({model.fused_ms / stretch:.2f} ms)")
     if slower:
         evidence += f": compiling would make the step {-100 * share:.0f}% slower"
     return Advice("compile", float(saving), float(100 * share), evidence,
@@ -129,10 +130,10 @@ def _compile_cpu(trace: Trace, w: rp.Window, steps: list[rp.Window], unprofiled_
                   scale="unprofiled" if unprofiled_step_ms else "profiled", ranked=not slower)
 
 
-def measured_costs(host: dict | None, device: str) -> cm.CompileCosts | None:
+def measured_costs(host: HostRecord | None, device: str) -> cm.CompileCosts | None:
     """The compile model's constants measured on the machine that captured the trace (``profile --calibrate``:
     meta.json's ``host.calibration``), when they were measured on this kind of device; else None (the defaults)."""
-    cal = (host or {}).get("calibration")
+    cal = host.calibration if host is not None else None
     if not isinstance(cal, dict) or cal.get("device") != device:
         return None
     call, kernel = cal.get("call_ms"), cal.get("kernel_ms")

@@ -1,5 +1,5 @@
-"""The kinds of a CPU-only trace beside ``compile`` and ``input``: ``fused_optimizer`` on a CPU, and the ``threads``
-note."""
+"""The kinds of a CPU-only trace beside ``compile`` and ``input``: ``fused_optimizer`` on a CPU, and ``threads``
+(:mod:`.loading` models it)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
+from traceview.analysis.advice.loading import threads_entry
 from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE
 from traceview.analysis.host import replay as rp
 from traceview.trace import Trace
+from traceview.trace.host import HostRecord
 from traceview.trace.catalogue import tagged
 from traceview.trace.step_windows import step_windows
 
@@ -68,25 +70,17 @@ def fused_optimizer_cpu(trace: Trace, windows, unprofiled_step_ms: float | None)
                   scale="unprofiled" if unprofiled_step_ms else "profiled")
 
 
-def threads_note(host: dict | None) -> Advice | None:
-    """``threads``: torch's intra-op threads did not fit the cores the other processes left free when the capture
-    started (meta.json's host, :mod:`traceview.capture.host_load`). CPU timings are then the scheduler's: an unranked
-    note with no predicted saving (how much depends on the job's parallel ops; ``traceview try --change threads``
-    measures it)."""
-    if not host or not host.get("oversubscribed"):
-        return None
-    threads, cores, busy = host.get("torch_threads"), host.get("usable_cores"), host.get("other_busy_cores")
-    fair = host.get("fair_threads") or 1
-    others = f" while other processes kept {busy:.1f} of them busy" if busy else ""
-    return Advice("threads", 0.0, 0.0,
-                  f"torch ran {threads} intra-op threads on {cores} usable cores{others}: parallel CPU ops wait for threads "
-                  "the scheduler put aside, and this trace's CPU times include those waits",
-                  f"OMP_NUM_THREADS={fair} (or torch.set_num_threads({fair})), or stop what else runs on these cores; "
-                  f"traceview try --change threads --threads {fair} measures what it saves",
-                  "the load was measured over 0.3 s before the script started (/proc/stat); it may have changed since",
-                  ranked=False)
-
-
-def on_cpu(trace: Trace, windows, unprofiled_step_ms: float | None, host: dict | None) -> list[Advice | None]:
-    """The kinds of a trace without GPU work beside ``compile`` and ``input``."""
-    return [fused_optimizer_cpu(trace, windows, unprofiled_step_ms), threads_note(host)]
+def on_cpu(trace: Trace, windows, unprofiled_step_ms: float | None, host: HostRecord | None,
+           replayed: rp.ReplayWindow | None = None, unprofiled_loader_ms: float | None = None) -> list[Advice | None]:
+    """The kinds of a trace without GPU work beside ``compile`` and ``input``: ``fused_optimizer`` and ``threads``
+    (the step less its DataLoader batches, at the threads that fit: :mod:`.loading`)."""
+    threads = None
+    if host is not None and host.ran_oversubscribed:
+        w = replayed.window if replayed is not None else None
+        profiled = (w.end_ns - w.start_ns) / 1e6 / w.steps if w is not None and w.steps else None
+        real_step = unprofiled_step_ms or profiled
+        load = (unprofiled_loader_ms if unprofiled_loader_ms is not None and unprofiled_step_ms
+                else replayed.loader_ms if replayed is not None else 0.0)
+        threads = threads_entry(host, real_step, min(load, real_step or 0.0), w.steps if w is not None else None,
+                                "unprofiled" if unprofiled_step_ms else "profiled")
+    return [fused_optimizer_cpu(trace, windows, unprofiled_step_ms), threads]

@@ -11,7 +11,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.advice.record import Advice, share_entry
+from traceview.analysis.advice.record import Advice, count, share_entry
 from traceview.analysis.host.critical_path import CriticalPath
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
@@ -124,7 +124,7 @@ def cuda_graphs(p: PathShares) -> Advice | None:
     saving = min(p.in_graph_calls - p.graph_calls * REPLAY_HOST_MS, p.step_ms - p.gpu_ms)
     return share_entry("cuda_graphs", saving, p.step_ms,
                        f"{p.in_graph_calls:.2f} ms of each {p.step_ms:.2f} ms step is host time on the critical path inside "
-                       f"{p.graph_calls:g} compiled-graph call(s) per step ({p.graph_launches:g} kernel launches); the GPU is busy "
+                       f"{count(p.graph_calls)} compiled-graph call(s) per step ({count(p.graph_launches)} kernel launches); the GPU is busy "
                        f"{p.gpu_ms:.2f} ms per step",
                        'torch.compile(model, mode="reduce-overhead") (CUDA graphs: one cudaGraphLaunch per compiled-graph call)',
                        f"a replay costs {REPLAY_HOST_MS} ms of host time per call (CUDA-graph trees, measured on an H200 under the "
@@ -147,7 +147,7 @@ def fused_optimizer(p: PathShares, style: str | None, optimizer_gpu_ms: float) -
     after = max(p.in_optimizer * FUSED_KEEPS[style], optimizer_gpu_ms * FUSED_GPU_KEEPS)
     return share_entry("fused_optimizer", p.in_optimizer - after, p.step_ms,
                        f"the optimizer's step takes {p.in_optimizer:.2f} ms of each {p.step_ms:.2f} ms step on the critical "
-                       f"path and launches {p.optimizer_launches:g} kernels per step ({style})",
+                       f"path and launches {count(p.optimizer_launches)} kernels per step ({style})",
                        "construct the optimizer with fused=True (torch.optim.Adam/AdamW/SGD(..., fused=True)), or compile its step",
                        f"fused=True keeps {FUSED_KEEPS[style]:.0%} of a {style} step's host time and {FUSED_GPU_KEEPS:.0%} of its "
                        "GPU time (both measured on an H200 from 50 to 3,074 tensors); parameters on one device and dtype")
@@ -169,7 +169,7 @@ def graph_breaks(p: PathShares, breaks: pd.DataFrame, frames: pd.DataFrame) -> l
         extra = float(calls[ids].sum() - calls[ids].max()) / p.steps  # the split frames' calls beyond one per call of the first
         entry = share_entry("graph_break", extra * per_call + between, p.step_ms,
                             f"{row.reason} at {row.where} splits the frame into {len(ids)} compiled graphs ({', '.join(ids)}): "
-                            f"{extra:g} extra graph call(s) per step at {per_call:.3f} ms each on the critical path"
+                            f"{count(extra)} extra graph call(s) per step at {per_call:.3f} ms each on the critical path"
                             + (f", and {between:.3f} ms per step of the frames' code running eager between the CUDA graphs"
                                + (f" (1/{len(splitting)} of it)" if len(splitting) > 1 else "") if between > 0 else ""),
                             f"remove the graph break at {row.where}" + (f" ({row.hint})" if isinstance(row.hint, str) and row.hint else ""),
@@ -223,7 +223,7 @@ def static_inputs(trace: Trace, steps: int, step_ms: float, windows=None) -> Adv
                 for a, b in zip(windows.start_ns, windows.end_ns)]
         span = (round(min(each), 4), round(max(each), 4))
     return share_entry("static_inputs", ms, step_ms,
-                       f"{int(copies.sum()) / max(steps, 1):g} copy kernel(s) per step ({ms:.3f} ms of GPU time) copy inputs into "
+                       f"{count(int(copies.sum()) / max(steps, 1))} copy kernel(s) per step ({ms:.3f} ms of GPU time) copy inputs into "
                        "CUDA graphs' buffers before each replay",
                        "keep the inputs at fixed addresses: make them the module's parameters or buffers, or mark them with "
                        "torch._dynamo.mark_static_address(tensor) before compiling",

@@ -41,6 +41,12 @@ class Advice:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
 
 
+def count(x: float) -> str:
+    """A count per step as words say it: whole (``2``), or ``about 2`` where steps differ (a mean of 2.2)."""
+    n = round(float(x))
+    return f"{n:,}" if abs(float(x) - n) < 0.05 else f"about {n:,}"
+
+
 def share_entry(kind: str, saving: float, step_ms: float, evidence: str, how: str, assumptions: str, **extra) -> Advice | None:
     if not (saving > 0 and step_ms > 0) or math.isnan(saving):
         return None
@@ -103,7 +109,8 @@ CHECKED: Final[dict[str, str]] = {
                  "rightly; a third job, out of sample: slow input -9, four times the batch +6",
     "exposed_comm": "1 case (DDP, 2 H200s, one bucket against default buckets): +7 points (10.5% predicted, 3.4% "
                     "measured): the last bucket stays exposed, and overlapped all-reduces slow the backward",
-    "threads": "not predicted: traceview try --change threads measures it on the job",
+    "threads": "not checked yet against a measured change: its constant is a micro-benchmark's (benchmarks/"
+               "micro_oversubscribed.py); traceview try --change threads measures it on the job",
 }
 
 

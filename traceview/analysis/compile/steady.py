@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from traceview.trace.catalogue import tagged
-from traceview.trace.step_windows import StepWindows
+from traceview.trace.step_windows import StepWindows, step_labels
 from traceview.trace import Trace
 
 #: CUDA-graph trees recording a graph (not replaying it).
@@ -95,7 +95,7 @@ def steady_steps(trace: Trace, windows: StepWindows) -> SteadySteps:
     steady = ~hit.any(axis=0)
     reasons = {int(i): ", ".join(r for r, h in zip(_REASONS, hit[:, i]) if h) for i in np.flatnonzero(~steady)}
     names = s["name"]
-    labels = tuple(str(names.iat[int(i)]).rsplit("#", 1)[-1] for i in windows.slice_id)
+    labels = step_labels(windows, names)
     return SteadySteps(windows, steady, reasons, labels)
 
 

@@ -41,7 +41,7 @@ from traceview.trace import catalogue
 from traceview.trace.catalogue import tagged
 from traceview.trace.by_name import per_label
 from traceview.analysis.base.compile_split import CompileSplit
-from traceview.trace.step_windows import StepWindows, step_windows
+from traceview.trace.step_windows import StepWindows, step_labels, step_windows
 from traceview.trace import Trace
 
 #: Kinds of CPU kernel, in the order reports list them.
@@ -50,7 +50,7 @@ KINDS = ("aten", "inductor_cpp", "triton_interpreted")
 KIND_LABELS = {"aten": "ATen op", "inductor_cpp": "Inductor C++", "triton_interpreted": "Triton (interpreted)"}
 
 KERNEL_COLUMNS = ["slice_id", "rank", "name", "kind", "phase", "start_ns", "dur_ns", "step_id"]
-STEP_COLUMNS = ["slice_id", "name", "kernels", *KINDS, "kernel_ms"]
+STEP_COLUMNS = ["slice_id", "step", "name", "kernels", *KINDS, "kernel_ms"]
 REGION_COLUMNS = ["region", "calls", "kernels_per_call", "steady_kernels_per_call", "kernel_ms"]
 NAME_COLUMNS = ["name", "kind", "count", "total_ms", "median_us", "share"]
 
@@ -147,6 +147,7 @@ def _per_step(trace: Trace, windows: StepWindows, kernels: pd.DataFrame, pos: np
     out = pd.DataFrame({
         "slice_id": windows.slice_id,
         "name": np.asarray(names.categories.astype(str), dtype=object)[names.codes[windows.slice_id]],
+        "step": list(step_labels(windows, trace.slices["name"])),
         "start_ns": windows.start_ns,
         "kernels": np.bincount(at, minlength=n).astype(np.int64),
         **{k: np.bincount(at[codes == i], minlength=n).astype(np.int64) for i, k in enumerate(KINDS)},

@@ -32,7 +32,9 @@ METRICS: dict[str, str] = {
     "gpu_ms_per_step": "run-phase GPU kernel time per step in ms, median over steps",
     "gpu_ms_per_step_max": "run-phase GPU kernel time of the slowest step in ms",
     "launches_per_step": "launch calls per step (a graph launch once), median",
-    "step_ms": "wall time per step in ms, median",
+    "step_ms": "wall time per step in ms, median: of the steps timed without the profiler where the run timed them "
+               "(meta.json of `profile --steps`, `run`), else of the profiled steps",
+    "profiled_step_ms": "wall time per profiled step in ms, median (the profiler stretches host-bound steps)",
     "kernels": "run-phase GPU kernels in the whole trace (CPU kernels on a CPU-only trace)",
     "gpu_ms": "run-phase GPU kernel time in the whole trace, ms",
     "compile_s": "seconds torch.compile spent compiling (whole run from the structured trace or meta.json; "
@@ -116,13 +118,16 @@ def check_metrics(a: Analysis) -> dict[str, float | None]:
     def largest(col: str) -> float | None:
         return float(steps[col].max()) if has_steps else None
 
+    profiled_step = float(np.median(steps["dur_ns"].to_numpy(dtype=float))) / 1e6 if has_steps else None
+
     metrics = {
         "kernels_per_step": median("kernels"),
         "kernels_per_step_max": largest("kernels"),
         "gpu_ms_per_step": median("gpu_ms"),
         "gpu_ms_per_step_max": largest("gpu_ms"),
         "launches_per_step": median("launches"),
-        "step_ms": float(np.median(steps["dur_ns"].to_numpy(dtype=float))) / 1e6 if has_steps else None,
+        "step_ms": a.unprofiled_step_ms if a.unprofiled_step_ms else profiled_step,
+        "profiled_step_ms": profiled_step,
         "kernels": float(len(run)),
         "gpu_ms": float(run["dur_ns"].sum()) / 1e6,
         "compile_s": reasons.compile_s if reasons is not None else (a.split.compile_ns + a.split.autotune_ns) / 1e9,
@@ -169,8 +174,10 @@ def why_unknown(metric: str, gpu: bool = True) -> str:
     return "not in this input"
 
 
-def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[str, float | None] | None = None) -> list[Verdict]:
-    """Check each rule against ``metrics`` (and ``baseline`` for regressions)."""
+def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[str, float | None] | None = None,
+          sources: dict[str, str] | None = None) -> list[Verdict]:
+    """Check each rule against ``metrics`` (and ``baseline`` for regressions); ``sources``: which figure a metric is
+    (:func:`step_source`), said in its verdict's line."""
     out = []
     gpu = "gpu_ms" not in metrics or metrics["gpu_ms"] is not None  # None only on a trace without GPU activity
     for rule in rules:
@@ -193,10 +200,23 @@ def check(rules: list[Rule], metrics: dict[str, float | None], baseline: dict[st
             bound = base * (1 + rule.limit / 100) if rule.percent else base + rule.limit
         status = "pass" if value <= bound + _slack(bound) else "fail"
         detail = _detail(rule, status, value, base, bound)
+        if sources and rule.metric in sources:
+            detail += f" ({sources[rule.metric]})"
         if not gpu and rule.metric in CPU_KERNEL_METRICS:
             detail += " (CPU kernels: the trace has no GPU)"
         out.append(Verdict(rule, status, value, base, bound, detail))
     return out
+
+
+#: Which step a step metric is (the detail line says it: a profiled step and one timed without the profiler differ).
+STEP_SOURCE = {"step_ms": "the step timed without the profiler where meta.json has it, else the profiled one",
+               "profiled_step_ms": "the profiled step"}
+
+
+def step_source(a: Analysis) -> dict[str, str]:
+    """For the step metrics, which step each value is of this analysis: shown beside the value."""
+    return {"step_ms": "timed without the profiler, meta.json" if a.unprofiled_step_ms else "profiled steps: no unprofiled "
+            "timing in meta.json", "profiled_step_ms": "profiled steps"}
 
 
 def _detail(rule: Rule, status: str, value: float, base: float | None, bound: float) -> str:

@@ -15,10 +15,15 @@ it, and ``share_range`` the rounds' shares: in round ``r`` the baseline and the 
 (:mod:`traceview.capture.trials`), and ``1 - change_ms / baseline_ms`` of that round is one measurement.
 
 The predicted share is the advice entry of the kind the change tests
-(:data:`traceview.capture.changes.ADVICE_KIND`), from a profiled run of the same script. A prediction is
-*confirmed* within :data:`AGREE_POINTS` points of the measured share (the advice's own goal for changes
-worth under 15%; :data:`LARGE_AGREE_POINTS` above); *not refuted* when it misses that but lies inside
-the interval; and a change whose interval holds 0 is *within noise*.
+(:data:`traceview.capture.changes.ADVICE_KIND`), from a profiled run of the same script. The verdict:
+
+- *off by N points*: the prediction lies outside the measured 90% interval;
+- *confirmed*: within :data:`AGREE_POINTS` points of the measured share (the advice's own goal for changes
+  worth under 15%; :data:`LARGE_AGREE_POINTS` above), with an interval at most twice that wide on either side;
+- *inconclusive*: the prediction lies inside an interval too wide to confirm it: it says how many more runs
+  per arm would narrow the interval to the tolerance (the interval narrows as one over the root of the runs).
+
+A change whose interval holds 0 is *within noise*.
 """
 
 from __future__ import annotations
@@ -38,6 +43,10 @@ from traceview.capture.trials import BASELINE, Run, Trials
 #: 15% of the step); larger changes get LARGE_AGREE_POINTS.
 AGREE_POINTS = 5.0
 LARGE_AGREE_POINTS = 10.0
+#: An interval wider than this many tolerances on either side cannot confirm a prediction: inconclusive.
+WIDE_FACTOR = 2.0
+#: Beyond this many more runs per arm the verdict says the runs differ too much, not a number to chase.
+MANY_RUNS = 40
 #: Student's t at 95% one-sided (a 90% two-sided interval) by degrees of freedom; 1.645 beyond.
 T90 = (6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761, 1.753,
        1.746, 1.740, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697)
@@ -73,19 +82,38 @@ class ChangeResult:
     raw_share: float | None = None  # 1 - median(change runs) / median(baseline runs), in %
 
     @property
+    def tolerance(self) -> float:
+        """Points within which the prediction counts as confirmed."""
+        predicted = self.predicted_share or 0.0
+        return AGREE_POINTS if max(abs(predicted), abs(self.measured_share or 0.0)) < 15 else LARGE_AGREE_POINTS
+
+    @property
+    def more_runs(self) -> int | None:
+        """Runs per arm to add before the interval is narrow enough to tell (None: it is already)."""
+        if self.interval is None or not self.rounds:
+            return None
+        half = (self.interval[1] - self.interval[0]) / 2
+        if half <= WIDE_FACTOR * self.tolerance:
+            return None
+        return max(1, math.ceil(self.rounds * (half / (WIDE_FACTOR * self.tolerance)) ** 2) - self.rounds)
+
+    @property
     def verdict(self) -> str | None:
-        """'confirmed', 'not refuted (...)', 'off by N points', or None (nothing to compare)."""
+        """'confirmed', 'inconclusive: N more runs would tell', 'off by N points', or None (nothing to compare)."""
         if self.measured_share is None or self.predicted_kind is None:
             return None
         predicted = self.predicted_share or 0.0
-        tolerance = AGREE_POINTS if max(abs(predicted), abs(self.measured_share)) < 15 else LARGE_AGREE_POINTS
         gap = predicted - self.measured_share
-        if abs(gap) <= tolerance:
-            return "confirmed"
         low, high = self.interval or (self.measured_share, self.measured_share)
-        if low <= predicted <= high:
-            return f"not refuted: off by {gap:+.0f} points, inside the 90% interval; more --runs would tell"
-        return f"off by {gap:+.0f} points"
+        if not low <= predicted <= high and abs(gap) > self.tolerance:
+            return f"off by {gap:+.0f} points"
+        more = self.more_runs
+        if more is None:
+            return "confirmed" if abs(gap) <= self.tolerance else f"off by {gap:+.0f} points"
+        if more > MANY_RUNS:
+            return (f"inconclusive: the runs differ too much to tell ({self.rounds + more} runs per arm would; "
+                    "separate processes differ, a quieter machine narrows it)")
+        return f"inconclusive: {more} more run(s) per arm would tell (--runs {self.rounds + more})"
 
     @property
     def within_noise(self) -> bool:
@@ -93,7 +121,7 @@ class ChangeResult:
         return self.interval is not None and self.interval[0] <= 0.0 <= self.interval[1]
 
     def as_dict(self) -> dict:
-        return {**asdict(self), "verdict": self.verdict, "within_noise": self.within_noise}
+        return {**asdict(self), "verdict": self.verdict, "within_noise": self.within_noise, "more_runs": self.more_runs}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from rich.text import Text
 from traceview.analysis.base.finding import ordered
 from traceview.analysis.base.summary import TraceSummary
 from traceview.report.text import neutralize
-from traceview.report.text import safe
+from traceview.report.text import distinct_cuts, safe
 
 if TYPE_CHECKING:
     from traceview.analysis.result import Analysis
@@ -52,12 +52,12 @@ def _table(title: str, columns: list[tuple[str, str]]) -> Table:
     return table
 
 
-def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
-    """``traceview analyze``: findings, phases, regions, launches, top kernels."""
+def analysis_view(a: "Analysis", top: int = 15, verbose: bool = False) -> RenderableType:
+    """``traceview analyze``: findings, phases, regions, launches, top kernels; ``verbose``: the advice's evidence."""
     parts: list[RenderableType] = [Text(f"traceview analysis of {neutralize(a.summary.path)}", style="bold")]
     from traceview.report.terminal.advice import advice_table
 
-    advice = advice_table(a.advice, "step" if len(a.steps.steps) else "call")
+    advice = advice_table(a.advice, "step" if len(a.steps.steps) else "call", verbose=verbose)
     if advice is not None:
         parts.append(advice)
     for f in ordered(a.findings):  # by the time each concerns, largest first
@@ -90,8 +90,9 @@ def analysis_view(a: "Analysis", top: int = 15) -> RenderableType:
         parts.append(graphs)
     if len(a.kernels):
         kernels = _table(f"top kernels (run phase, {len(a.kernels)} distinct)", [("kernel", "left"), ("count", "right"), ("total ms", "right"), ("median µs", "right"), ("share", "right"), ("launch API", "left"), ("CPU op", "left"), ("region", "left")])
-        for r in a.kernels.head(top).itertuples():
-            kernels.add_row(safe(r.short_name, 70), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
+        shown = a.kernels.head(top)
+        for r, name in zip(shown.itertuples(), distinct_cuts(shown["short_name"].astype(str).tolist(), 70)):
+            kernels.add_row(Text(name), f"{r.count:,}", f"{r.total_ms:,.3f}", f"{r.median_us:,.1f}", f"{r.share:.0%}",
                             safe(_na(r.api)), safe(_na(r.op), 40), safe(_na(r.region)))
         parts.append(kernels)
     if a.cpu:
@@ -132,9 +133,8 @@ def cpu_kernels_view(a: "Analysis", top: int = 15) -> list[RenderableType]:
         parts.append(regions)
     if len(c.per_step):
         steps = _table("CPU kernels per step", [("step", "left"), ("kernels", "right"), ("kinds", "left"), ("kernel ms", "right")])
-        repeated = c.per_step["name"].duplicated().any()  # e.g. every step an Optimizer.step#AdamW.step: number them
-        for i, r in enumerate(c.per_step.head(top).itertuples()):
-            label = f"step {i}: {r.name}" if repeated else str(r.name)
+        for r in c.per_step.head(top).itertuples():
+            label = f"step {r.step}"
             steps.add_row(safe(label), f"{r.kernels:,}", _kinds({k: getattr(r, k) for k in KINDS}), f"{r.kernel_ms:,.3f}")
         if len(c.per_step) > top:
             steps.add_row(f"… {len(c.per_step) - top} more step(s)", "", "", "")

@@ -1,51 +1,54 @@
-"""``traceview try`` in the terminal: each change predicted and measured."""
+"""``traceview try`` in the terminal: each change's verdict first, then its figures one labelled line each."""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
-from traceview.analysis.verdicts.trial import TrialReport
+from traceview.analysis.verdicts.trial import ChangeResult, TrialReport
 from traceview.report.text import safe
-from traceview.report.words import sentence
-from traceview.report.words import trial_pct
-from traceview.report.words import trial_span
+from traceview.report.words import trial_pct, trial_span
+
+
+def _verdict_style(verdict: str) -> str:
+    return "green" if verdict == "confirmed" else "yellow" if verdict.startswith("inconclusive") else "red"
+
+
+def change_lines(c: ChangeResult, baseline_runs: int) -> list[Text]:
+    """One change: its verdict on the first line, then predicted, measured (with its 90% interval), the ms saved
+    (with the rounds' range: another range, said so), and what the change did."""
+    head = Text(f"{c.name}: ", style="bold")
+    if c.status != "measured":
+        return [head + Text(f"{c.status}: ") + safe(c.why or "")]
+    verdict = c.verdict or ("no advice kind predicts it" if c.predicted_kind is None else "no round had both arms")
+    if c.predicted_kind is None and c.within_noise:
+        verdict += "; within noise: the runs cannot tell it from no change"
+    lines = [head + Text(verdict, style=_verdict_style(verdict) if c.verdict else "")]
+    if c.predicted_kind is not None:
+        lines.append(Text(f"  predicted  {trial_pct(c.predicted_share)} of the step (the {c.predicted_kind} advice)"))
+    if c.measured_share is not None:
+        interval = (f"; 90% interval{trial_span(c.interval, '{:.0f}%')}" if c.interval is not None else "")
+        lines.append(Text(f"  measured   {trial_pct(c.measured_share)} of the step{interval} "
+                          f"({c.rounds} run(s) against {baseline_runs} as it is)"))
+    if c.saved_ms is not None:
+        lines.append(Text(f"  ms saved   {c.saved_ms:,.3f} per step; round by round{trial_span(c.saved_range, '{:,.3f}')}"))
+    did = "; ".join(c.applied) if c.applied else "changed nothing in the script (it built nothing this change touches)"
+    lines.append(Text("  it did     ") + safe(did))
+    return lines
 
 
 def try_view(report: TrialReport) -> RenderableType:
-    """The terminal table: one row per change, then what each change did."""
+    """The head (the script, its steps and step as it is), then one block per change."""
     steps = f"steps {report.steps} ({report.counted_by})"
     base = "-" if report.baseline_median_ms is None else f"{report.baseline_median_ms:,.3f} ms"
-    title = (f"try: {report.target}, {steps}; as it is {base} per step (median of {len(report.baseline_ms)} runs"
-             + (f", slowest of {report.world_size} ranks" if report.world_size and report.world_size > 1 else "") + ")")
-    t = Table(title=safe(title), title_justify="left", title_style="bold")
-    for col, justify in (("change", "left"), ("predicted", "right"), ("measured", "right"), ("90% interval", "right"),
-                         ("ms saved / step", "right"), ("verdict", "left")):
-        t.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
-    notes: list[str] = []
+    head = (f"try: {report.target}, {steps}; as it is {base} per step (median of {len(report.baseline_ms)} runs"
+            + (f", slowest of {report.world_size} ranks" if report.world_size and report.world_size > 1 else "") + ")")
+    parts: list[RenderableType] = [Text(head, style="bold")]
     for c in report.changes:
-        if c.status != "measured":
-            t.add_row(c.name, trial_pct(c.predicted_share) if c.predicted_ms is not None else "-", c.status, "", "", safe(c.why or ""))
-            continue
-        predicted = trial_pct(c.predicted_share) if c.predicted_kind else "-"
-        saved = "-" if c.saved_ms is None else f"{c.saved_ms:,.3f}{trial_span(c.saved_range, '{:,.3f}')}"
-        verdict = c.verdict or ("no prediction" if c.predicted_kind is None else "")
-        if c.within_noise:
-            verdict += f"{'; ' if verdict else ''}within noise"
-        t.add_row(c.name, predicted, trial_pct(c.measured_share), trial_span(c.interval, "{:.0f}%").strip(" ()") or "-", saved,
-                  verdict)
-        did = "; ".join(c.applied) if c.applied else "changed nothing in the script (it built nothing this change touches)"
-        notes.append(f"{c.name}: {safe(did)}")
+        parts += change_lines(c, len(report.baseline_ms))
     how = report.model.describe() if report.model is not None else "too few runs to fit"
-    t.caption = "\n".join([f"measured: % of the step saved, from every run ({how}); each round runs every arm once, "
-                           f"{report.rounds} round(s); ms saved: the rounds' range in brackets; "
-                           f"predicted: {safe(report.prediction_source or 'no profiled run')}",
-                           *notes])
-    t.caption_justify = "left"
-    return Group(t)
+    parts.append(Text(f"measured: % of the step saved, fitted over every run ({how}); each round runs every arm once, "
+                      f"{report.rounds} round(s); predicted: ", style="dim") + safe(report.prediction_source or "no profiled run",
+                                                                                   style="dim"))
+    return Group(*parts)
 
-
-def summary_lines(report: TrialReport) -> Text:
-    """One line per measured change in the issue's words: 'cuda_graphs: predicted 62%, measured 60% (...)'."""
-    return Text("\n".join(f"{c.name}: {sentence(c)}" for c in report.changes if c.status == "measured"))
