@@ -48,7 +48,7 @@ def main() -> None:
 
     # every analysis analyze() calls by a name it imported (the module's functions, not its helpers)
     names = [n for n, f in vars(analyze_module).items() if callable(f) and getattr(f, "__module__", "").startswith("traceview.")
-             and n not in ("analyze", "Analysis", "DynamoRecord", "_with_steady_note") and not isinstance(f, type)]
+             and n not in ("analyze", "Analysis", "DynamoRecord", "with_steady_note") and not isinstance(f, type)]
     for n in names:
         setattr(analyze_module, n, timed(n, getattr(analyze_module, n)))
     out = {}

@@ -1,6 +1,6 @@
 """Write the notebooks in this folder from the cells below, executed (run: ``python notebooks/build_notebooks.py``).
 
-The notebooks only call traceview's public functions on traces committed with the project, so a
+The notebooks use traceview's public API only (``import traceview as tv``), on traces committed with the project, so a
 fresh run shows what the committed outputs show: tests/test_notebooks.py runs them again and
 compares (:func:`shown`). Each plotly figure is kept as plotly JSON (drawn by Jupyter) and as a PNG
 drawn by headless Chromium (what GitHub shows). Keeping the source here keeps diffs readable.
@@ -28,21 +28,16 @@ FIND_TRACES = '''from pathlib import Path
 import pandas as pd
 import plotly.express as px
 
-from traceview.trace import load
-from traceview.analysis.analyze import analyze
+import traceview as tv
 
 ROOT = Path.cwd().resolve()
 ROOT = ROOT.parent if ROOT.name == "notebooks" else ROOT
 SAMPLES = ROOT / "sample_traces"
 
-# The GPU captures `traceview run` wrote on an H200 (<workload>/<workload>-<variant>.pt.trace.json.gz), committed.
-sample_files = sorted((SAMPLES / "gpu" / "runs").rglob("*-*.pt.trace.json.gz"))
-runs = pd.DataFrame({"path": sample_files})
-runs["workload"] = [p.name.split(".")[0].split("-", 1)[0] for p in sample_files]
-runs["variant"] = [p.name.split(".")[0].split("-", 1)[1] for p in sample_files]
-traces = {(w, v): load(p) for w, v, p in runs[["workload", "variant", "path"]].itertuples(index=False)}
-analyses = {key: analyze(t) for key, t in traces.items()}
-runs[["workload", "variant"]]'''
+# The GPU captures `traceview run` wrote on an H200, one directory per workload, one variant per trace (committed).
+runs = {w: tv.open(SAMPLES / "gpu" / "runs" / w) for w in ("abc", "mpadam", "adam")}
+traces = {(w, v): run for w, variants in runs.items() for v, run in variants.items()}
+runs["adam"]'''
 
 
 def kernel_counts() -> nbformat.NotebookNode:
@@ -50,67 +45,36 @@ def kernel_counts() -> nbformat.NotebookNode:
         new_markdown_cell("# Kernels per call: eager vs compiled vs hand-written Triton\n\n"
                           "For each workload (A\\*B+C, Adam, mixed-precision Adam) and variant: how many kernels one call "
                           "launches, how much GPU time it takes, and how many bytes its kernels move against the least the "
-                          "computation needs. Everything is a pandas DataFrame you can keep exploring."),
+                          "computation needs. `tv.open` gives a run; every table is a pandas DataFrame."),
         new_code_cell(FIND_TRACES),
-        new_markdown_cell("## Kernels and GPU time per call\n\nA call is a profiler step (what `traceview run` records around each "
-                          "call), else a compiled-region call; traces with neither count the whole trace as one call."),
-        new_code_cell('''from traceview.analysis.compare.diff import calls_of
-
-rows = []
-for (workload, variant), a in analyses.items():
-    calls, how = calls_of(a)
-    calls = calls or 1
-    k = a.attribution.kernels
-    run = k[k["phase"].astype(str) == "run"]
-    rows.append({"workload": workload, "variant": variant, "calls": calls, "calls found by": how or "whole trace",
-                 "kernels per call": len(run) / calls, "GPU ms per call": run["dur_ns"].sum() / 1e6 / calls,
-                 "distinct kernels": run["name"].nunique(), "launch APIs": ", ".join(map(str, a.overhead.per_api["api"]))})
-per_call = pd.DataFrame(rows)
-per_call'''),
-        new_code_cell('''px.bar(per_call, x="workload", y="kernels per call", color="variant", barmode="group", log_y=True,
+        new_markdown_cell("## Kernels and GPU time per call\n\n`traceview run` records each call as a profiler step: "
+                          "`compare()` puts a run directory's variants side by side, medians per step."),
+        new_code_cell('''per_call = pd.concat([variants.compare().assign(workload=w) for w, variants in runs.items()], ignore_index=True)
+per_call[["workload", "variant", "kernels_per_step", "gpu_ms_per_step", "launches_per_step", "step_ms"]]'''),
+        new_code_cell('''px.bar(per_call, x="workload", y="kernels_per_step", color="variant", barmode="group", log_y=True,
        title="Kernels launched per call")'''),
-        new_code_cell('''px.bar(per_call, x="workload", y="GPU ms per call", color="variant", barmode="group", title="GPU kernel time per call")'''),
-        new_markdown_cell("## Which kernels, and where they came from\n\n`analysis.kernels` is the run-phase kernel table; "
-                          "`diff_analyses` matches kernels across two variants by the ops they came from."),
-        new_code_cell('''from traceview.analysis.compare.diff import diff_analyses
-
-d = diff_analyses(analyses[("abc", "eager")], analyses[("abc", "compiled")], "eager", "compiled")
-d.groups[["how", "ops", "a_ops", "b_kernels", "a_count", "b_count", "a_ms", "b_ms"]]'''),
+        new_code_cell('''px.bar(per_call, x="workload", y="gpu_ms_per_step", color="variant", barmode="group", title="GPU kernel time per call")'''),
+        new_markdown_cell("## Which kernels, and where they came from\n\n`run.kernels` is one row per kernel, with its phase, "
+                          "step, compiled region, launch API and the CPU op that launched it; `tv.diff` matches kernels across "
+                          "two runs by the ops they came from."),
+        new_code_cell('''compiled = runs["abc"]["compiled"]
+compiled.kernels.groupby(["step", "phase", "short_name"]).size()'''),
+        new_code_cell('''d = tv.diff(runs["abc"]["eager"], runs["abc"]["compiled"])
+d.kernels[["how", "ops", "a_ops", "b_kernels", "a_count", "b_count", "a_ms", "b_ms"]]'''),
         new_code_cell('''d.metrics'''),
         new_markdown_cell("## Bytes moved against the minimum\n\nFor compiled variants whose Inductor code was captured, "
-                          "`kernel_sources` joins each kernel to its generated code: bytes each kernel moves, the least its "
-                          "graph needs (inputs read once, outputs written once), and achieved GB/s."),
-        new_code_cell('''from traceview.analysis.kernels.kernel_source import kernel_sources
-from traceview.trace.inductor_code import load_inductor_code
-
-def code_for(path):
-    stem = path.name.split(".")[0]
-    for folder in ([path.parent / stem.split("-", 1)[1] / "code"] if "-" in stem else []) + [path.parent / "code", path.parent]:
-        if folder.is_dir() and any(folder.rglob("*.py")):
-            try:
-                return load_inductor_code(folder)
-            except Exception:
-                continue
-    return None
-
-graph_rows, kernel_rows = [], []
-for w, v, p in runs[["workload", "variant", "path"]].itertuples(index=False):
-    code = code_for(Path(p))
-    if code is None:
-        continue
-    src = kernel_sources(traces[(w, v)], code)
-    graph_rows.append(src.graphs.assign(workload=w, variant=v))
-    kernel_rows.append(src.summary.assign(workload=w, variant=v))
-graphs = pd.concat(graph_rows, ignore_index=True) if graph_rows else pd.DataFrame()
-kernels = pd.concat(kernel_rows, ignore_index=True) if kernel_rows else pd.DataFrame()
-kernels[["workload", "variant", "name", "calls", "bytes", "gbps", "pct_of_ceiling", "aten_ops"]] if len(kernels) else kernels'''),
-        new_code_cell('''if len(graphs):
-    fig = px.bar(graphs.melt(id_vars=["workload", "variant", "graph"], value_vars=["min_bytes_per_element", "moved_bytes_per_element"],
-                             var_name="bytes", value_name="bytes per element"),
-                 x="graph", y="bytes per element", color="bytes", barmode="group", hover_data=["workload", "variant"],
-                 title="Bytes per element: the least the graph needs vs what its kernels moved")
-    fig.show()
-graphs'''),
+                          "`generated_kernels` joins each kernel to its generated code (bytes moved, achieved GB/s) and "
+                          "`generated_graphs` sets each graph's traffic against the least it needs (inputs read once, outputs "
+                          "written once)."),
+        new_code_cell('''kernels = pd.concat([run.generated_kernels.assign(workload=w, variant=v) for (w, v), run in traces.items()
+                     if len(run.generated_kernels)], ignore_index=True)
+kernels[["workload", "variant", "name", "calls", "bytes", "gbps", "pct_of_ceiling", "aten_ops"]]'''),
+        new_code_cell('''graphs = pd.concat([run.generated_graphs.assign(workload=w, variant=v) for (w, v), run in traces.items()
+                    if len(run.generated_graphs)], ignore_index=True)
+px.bar(graphs.melt(id_vars=["workload", "variant", "graph"], value_vars=["min_bytes_per_element", "moved_bytes_per_element"],
+                   var_name="bytes", value_name="bytes per element"),
+       x="graph", y="bytes per element", color="bytes", barmode="group", hover_data=["workload", "variant"],
+       title="Bytes per element: the least the graph needs vs what its kernels moved")'''),
     ]
     return new_notebook(cells=cells, metadata=_metadata())
 
@@ -122,58 +86,46 @@ def launch_overhead() -> nbformat.NotebookNode:
                           "CPU time inside the call and the latency to the GPU start, over the run phase of every trace."),
         new_code_cell(FIND_TRACES),
         new_code_cell('''# two committed GPU captures that replay CUDA graphs: reduce-overhead A*B+C and GPT-2 training
-graphed = {("graphs", "abc-reduce-overhead"): SAMPLES / "gpu" / "extras" / "reduce-overhead-steady" / "reduce_overhead.pt.trace.json.gz",
-           ("graphs", "gpt2-reduce-overhead"): SAMPLES / "gpu" / "predictions" / "gpt2-reduce-overhead" / "train_gpt2.pt.trace.json.gz"}
-for key, p in graphed.items():
-    traces[key] = t = load(p)
-    analyses[key] = analyze(t)
-per_api = pd.concat([a.overhead.per_api.assign(workload=w, variant=v) for (w, v), a in analyses.items()], ignore_index=True)
+traces[("graphs", "abc-reduce-overhead")] = tv.open(SAMPLES / "gpu" / "extras" / "reduce-overhead-steady")
+traces[("graphs", "gpt2-reduce-overhead")] = tv.open(SAMPLES / "gpu" / "predictions" / "gpt2-reduce-overhead")
+per_api = pd.concat([run.overhead.assign(workload=w, variant=v) for (w, v), run in traces.items()], ignore_index=True)
 per_api'''),
         new_code_cell('''px.bar(per_api, x="api", y="cpu_us_median", color="variant", facet_col="workload", barmode="group",
        title="CPU cost of one launch (median µs)", hover_data=["calls", "cpu_us_p90"])'''),
-        new_markdown_cell("## Launch latency\n\nFrom the start of the launch call to the start of its work on the GPU. "
-                          "A long latency with a busy GPU means work is queued (good); a short GPU kernel behind a long "
-                          "latency on an idle GPU means the CPU cannot keep up."),
-        new_code_cell('''launches = []
-for (w, v), a in analyses.items():
-    t = a.attribution.table
-    t = t[(t["phase"] == "run") & t["launch_id"].notna()].drop_duplicates("launch_id")
-    launches.append(pd.DataFrame({"workload": w, "variant": v, "api": t["api"].astype(str),
-                                  "cpu_us": t["launch_dur_ns"].astype("float64") / 1e3,
-                                  "latency_us": t["launch_to_kernel_ns"].astype("float64") / 1e3}))
-launches = pd.concat(launches, ignore_index=True)
-px.box(launches, x="api", y="latency_us", color="workload", log_y=True, title="Launch latency per API (µs)")'''),
+        new_markdown_cell("## Launch latency\n\nFrom the start of the launch call to the start of its kernel on the GPU. "
+                          "A long latency with a busy GPU means work is queued (good); a short kernel behind a long latency on "
+                          "an idle GPU means the CPU cannot keep up."),
+        new_code_cell('''latency = pd.concat([run.kernels[run.kernels["phase"] == "run"].assign(workload=w, variant=v)
+                     for (w, v), run in traces.items()], ignore_index=True)
+latency["latency_us"] = latency["launch_to_kernel_ns"].astype("float64") / 1e3
+px.box(latency, x="launch_api", y="latency_us", color="workload", log_y=True, title="Launch latency per API (µs)")'''),
         new_markdown_cell("## Is the GPU waiting for the CPU?\n\nGPU busy time against idle time spent waiting for the next launch."),
-        new_code_cell('''busy = pd.DataFrame([{"workload": w, "variant": v, "GPU busy ms": a.overhead.gpu_busy_ms,
-                      "waiting for launches ms": a.overhead.launch_wait_ms, "launch-bound": a.overhead.launch_bound}
-                     for (w, v), a in analyses.items()])
-px.bar(busy.melt(id_vars=["workload", "variant"], value_vars=["GPU busy ms", "waiting for launches ms"]),
+        new_code_cell('''busy = pd.DataFrame([{"workload": w, "variant": v, **run.gpu_busy} for (w, v), run in traces.items()])
+px.bar(busy.melt(id_vars=["workload", "variant"], value_vars=["busy_ms", "waiting_for_launches_ms"]),
        x="variant", y="value", color="variable", facet_col="workload", barmode="group", title="GPU busy vs waiting for launches")'''),
         new_markdown_cell("## Graph-launch amortization\n\nOne `cudaGraphLaunch` replays every kernel in the graph. Its CPU "
-                          "cost per replayed kernel, against this trace's median single-kernel launch, is what the graph saved."),
-        new_code_cell('''graph_rows = []
-for (w, v), a in analyses.items():
-    g = a.graphs
-    if g.count:
-        graph_rows.append({"trace": f"{w}-{v}", "graph launches": g.count, "kernels replayed": sum(g.kernels_per_launch),
-                           "graph CPU µs": g.graph_cpu_ns / 1e3, "one-by-one CPU µs": (g.eager_equivalent_cpu_ns or 0) / 1e3,
-                           "single launch µs": (g.single_launch_cpu_ns or float("nan")) / 1e3})
-amortization = pd.DataFrame(graph_rows)
-if len(amortization):
-    px.bar(amortization.melt(id_vars="trace", value_vars=["graph CPU µs", "one-by-one CPU µs"]), x="trace", y="value",
-           color="variable", barmode="group", title="CPU µs: graph launches vs the same kernels launched one by one").show()
-amortization'''),
-        new_markdown_cell("## Per step: launch CPU time vs GPU time\n\nFor the Adam variants, each optimizer step's launch cost on the CPU "
-                          "next to its GPU time: where the first is larger, the step is launch-bound."),
-        new_code_cell('''steps = pd.concat([a.steps.steps.assign(workload=w, variant=v) for (w, v), a in analyses.items() if len(a.steps.steps)],
+                          "cost, against the same kernels launched one by one at this trace's median single-kernel launch, is what "
+                          "the graph saved."),
+        new_code_cell('''rows = []
+for (w, v), run in traces.items():
+    graphs = run.graphs
+    if len(graphs):
+        single = run.overhead.set_index("api").drop(index=["cudaGraphLaunch"], errors="ignore")["cpu_us_median"].median()
+        rows.append({"trace": f"{w}-{v}", "graph launches": len(graphs), "kernels replayed": int(graphs["kernels"].sum()),
+                     "graph CPU µs": graphs["cpu_ns"].sum() / 1e3, "one-by-one CPU µs": graphs["kernels"].sum() * single})
+amortization = pd.DataFrame(rows)
+px.bar(amortization.melt(id_vars="trace", value_vars=["graph CPU µs", "one-by-one CPU µs"]), x="trace", y="value",
+       color="variable", barmode="group", title="CPU µs: graph launches vs the same kernels launched one by one")'''),
+        new_markdown_cell("## Per step: launch CPU time vs GPU time\n\nEach step's launch cost on the CPU next to its GPU time: "
+                          "where the first is larger, the step is launch-bound."),
+        new_code_cell('''steps = pd.concat([run.steps.assign(workload=w, variant=v) for (w, v), run in traces.items() if len(run.steps)],
                   ignore_index=True)
 px.scatter(steps, x="launch_cpu_ms", y="gpu_ms", color="variant", symbol="workload", hover_data=["kernels", "launches"],
            title="Per step: launch CPU ms vs GPU ms")'''),
         new_markdown_cell("## Adam against the tensor count (the H200 sweep)\n\n`traceview run adam --size 4x1024 --size 16x512 "
-                          "--size 64x256 --size 256x128 --json` on an H200 (the same ~50 M parameters in 50 to 3,074 tensors), "
-                          "joined with the compiled variants measured in later calls (docs/benchmarks.md): per variant, host ms "
-                          "(until `step()` returned) and GPU ms (kernel time) per step. Where the host line crosses the GPU "
-                          "line, launching costs more than the kernels do: the `crossovers` below."),
+                          "--size 64x256 --size 256x128 --json` on an H200 (the same ~50 M parameters in 50 to 3,074 tensors): "
+                          "per variant, host ms (until `step()` returned) and GPU ms (kernel time) per step. Where the host line "
+                          "crosses the GPU line, launching costs more than the kernels do: the `crossovers` below."),
         new_code_cell('''import json
 
 sweep = json.loads((SAMPLES / "gpu" / "adam-sweep" / "adam_sweep.json").read_text())
@@ -184,6 +136,54 @@ px.line(lines.sort_values("n_tensors"), x="n_tensors", y="ms", color="variant", 
 pd.DataFrame(sweep["crossovers"])[["variant", "sizes", "host_bound_from", "crossover_n_tensors", "detail"]]'''),
     ]
     return new_notebook(cells=cells, metadata=_metadata())
+
+
+def advice_and_try() -> nbformat.NotebookNode:
+    cells = [
+        new_markdown_cell("# From a profile to what to change, and whether it paid\n\n"
+                          "A transformers GPT-2 trained compiled on an H200 (`sample_traces/scripts/train_gpt2.py`), profiled "
+                          "with `traceview profile --steps 10:13`: what bounds its steps, what traceview says to change first, "
+                          "and what `traceview try` measured when it made each change on the same script."),
+        new_code_cell('''from pathlib import Path
+
+import pandas as pd
+import plotly.express as px
+
+import traceview as tv
+
+ROOT = Path.cwd().resolve()
+ROOT = ROOT.parent if ROOT.name == "notebooks" else ROOT
+SAMPLES = ROOT / "sample_traces"
+
+t = tv.open(SAMPLES / "gpu" / "predictions" / "gpt2-compiled")
+t'''),
+        new_markdown_cell("## Where each step went\n\nEach step followed back from its end (the critical path): host Python and "
+                          "CPU ops, launch calls, kernels, copies, communication, GPU gaps. A GPU busy a fifth of the step, and "
+                          "a path that is nearly all host time: the step is launch-bound."),
+        new_code_cell('''t.critical_path'''),
+        new_code_cell('''px.bar(t.critical_path.melt(id_vars=["step", "rank", "step_ms"], var_name="bound by", value_name="ms"),
+       x="step", y="ms", color="bound by", title="What bounded each step (ms on the critical path)")'''),
+        new_code_cell('''pd.DataFrame([t.gpu_busy])'''),
+        new_markdown_cell("## What to change first\n\nThe changes traceview ranks, largest predicted saving first, each with its "
+                          "evidence and how close its kind came where the change was made for real."),
+        new_code_cell('''advice = t.advice[t.advice["ranked"]]
+advice[["kind", "saving_ms", "saving_pct", "how"]]'''),
+        new_code_cell('''px.bar(advice, x="saving_pct", y="kind", orientation="h", hover_data=["how"],
+       title="Predicted saving, % of a step without the profiler")'''),
+        new_markdown_cell("## Did it pay? `traceview try`\n\n`traceview try --steps 5:45 train_gpt2.py` ran the script as it "
+                          "is and under each change that needs no edit, alternating in rounds, on the same H200: each change's "
+                          "measured share of the step with its 90% interval, beside the share its advice predicted."),
+        new_code_cell('''trial = tv.read_try(SAMPLES / "gpu" / "try" / "gpt2")
+trial.changes[["change", "predicted_pct", "measured_pct", "low_pct", "high_pct", "verdict", "applied"]]'''),
+        new_code_cell('''trial.plot()'''),
+        new_code_cell('''px.strip(trial.runs, x="step_ms", y="arm", title="Every run's step (ms): separate processes differ, which is why "
+         "try fits all of them")'''),
+    ]
+    return new_notebook(cells=cells, metadata=_metadata())
+
+
+#: The notebooks, by file name.
+NOTEBOOKS = {"kernel_counts": kernel_counts, "launch_overhead": launch_overhead, "advice_and_try": advice_and_try}
 
 
 def _metadata() -> dict:
@@ -288,7 +288,7 @@ def main() -> None:
     parser.add_argument("--no-execute", action="store_true", help="write the cells only, without outputs")
     args = parser.parse_args()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-    for name, build in (("kernel_counts", kernel_counts), ("launch_overhead", launch_overhead)):
+    for name, build in NOTEBOOKS.items():
         nb = build()
         nbformat.validate(nb)
         if not args.no_execute:

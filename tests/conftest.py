@@ -74,3 +74,20 @@ def busy_cores(n: int):
             p.kill()
         for p in procs:
             p.wait()
+
+
+#: A trace above this many bytes is a "big trace" for the per-trace sweeps: they run it in the slow set only.
+BIG_TRACE_BYTES = 150_000
+
+
+def spread(values, every: int, ids=None) -> list:
+    """``values`` as pytest params for a sweep over many cases: every ``every``-th one (from the first) runs in the
+    fast loop, the others carry the ``slow`` mark (``python -m pytest -m slow``, and CI, run them all)."""
+    values = list(values)
+    return [pytest.param(v, id=ids(v) if ids else None, marks=() if i % every == 0 else pytest.mark.slow)
+            for i, v in enumerate(values)]
+
+
+def slow_if_big(path: Path) -> tuple:
+    """The ``slow`` mark for a big trace (over BIG_TRACE_BYTES), none for a small one."""
+    return (pytest.mark.slow,) if path.stat().st_size > BIG_TRACE_BYTES else ()

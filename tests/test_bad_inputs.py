@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from conftest import DATA, h200
+from conftest import DATA, h200, spread
 from traceview.analysis.analyze import analyze
 from traceview.cli import app, main
 from traceview.trace import load
@@ -115,7 +115,7 @@ def test_corpus_readme_and_expectations_list_every_file():
 
 
 @pytest.mark.parametrize("command", sorted(trace_commands()))
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", spread(FILES, every=3))
 def test_every_command_gives_a_result_or_one_error_line(name, command, tmp_path, capsys, monkeypatch):
     expected_code, needles = EXPECT[name]
     cmd = trace_commands()[command]
@@ -126,15 +126,15 @@ def test_every_command_gives_a_result_or_one_error_line(name, command, tmp_path,
             assert code == 2 and "no generated kernel" in err, (args, err)
             continue
         if command == "check" and name == "zero_events.json":  # a kernel budget, no kernels of any kind: not a pass
-            assert code == 2 and "kernels unknown: the trace has no GPU activity" in err, (args, err)
+            assert code == 2 and (out + err).count("kernels unknown: the trace has no GPU activity") == 1, (args, err)
             continue
         if command == "check" and name == "cpu_only.json.gz":  # no GPU: the budget counts the CPU's kernels (issue 30 §2)
             assert code == 0 and "(CPU kernels: the trace has no GPU)" in out, (args, out, err)
             continue
         assert code == expected_code, (args, err)
         if code == 2:
-            for needle in needles:
-                assert needle in err, (args, needle, err)
+            for needle in needles:  # check says a rule it cannot answer once, as its ERROR line on stdout
+                assert needle in (err + out if command == "check" else err), (args, needle, err)
 
 
 @pytest.mark.parametrize("json", [False, True], ids=["terminal", "json"])

@@ -103,6 +103,7 @@ def test_threads_only_when_the_capture_found_them_oversubscribed():
     assert note is not None and not note.ranked
 
 
+@pytest.mark.slow
 def test_profile_calibrate_measures_the_compile_costs_here_and_the_advice_uses_them(tmp_path):
     """profile --calibrate times a compiled call and its kernels on this machine after the script (meta.json's
     host.calibration), outside the script's structured trace; the compile advice then names them as its constants."""

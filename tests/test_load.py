@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import DATA, PUBLIC, SAMPLES, h200, public
+from conftest import DATA, PUBLIC, SAMPLES, h200, public, slow_if_big
 from handmade import launch_and_kernel, write, x
 from traceview.errors import TraceFormatError
 from traceview.trace import load, schema
@@ -239,7 +239,7 @@ def _cases() -> list:
     for source in _every_data_trace():
         data = source.read_bytes()
         forms = ["as_is"] if data.startswith(b"\x1f\x8b") and _gunzip(data) is None else ["plain", "gzip"]
-        cases += [pytest.param(source, form, id=f"{source.name}-{form}") for form in forms]
+        cases += [pytest.param(source, form, id=f"{source.name}-{form}", marks=slow_if_big(source)) for form in forms]
     return cases
 
 

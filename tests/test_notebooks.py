@@ -5,6 +5,7 @@ is what a reader on GitHub sees, so it must be what a fresh run gives."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -35,8 +36,18 @@ def kernel_name(tmp_path_factory) -> str:
         yield "traceview-test"
 
 
-def test_there_are_kernel_count_and_launch_overhead_notebooks():
-    assert {"kernel_counts.ipynb", "launch_overhead.ipynb"} <= {p.name for p in NOTEBOOKS}
+def test_there_are_kernel_count_launch_overhead_and_advice_notebooks():
+    assert {"kernel_counts.ipynb", "launch_overhead.ipynb", "advice_and_try.ipynb"} <= {p.name for p in NOTEBOOKS}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebooks_import_only_traceview(path):
+    """A notebook never needs an import below ``traceview`` (issue 63): ``import traceview as tv`` is the API."""
+    import nbformat
+
+    sources = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    assert "import traceview as tv" in sources
+    assert not re.search(r"(?:from|import)\s+traceview\.", sources)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -54,7 +65,7 @@ def test_notebook_runs_top_to_bottom(path, kernel_name):
     figures = [o for o in saved if build.PLOTLY in o.get("data", {})]
     assert figures and all(o["data"]["image/png"] for o in figures)
     # the committed cells are the builder's (python notebooks/build_notebooks.py writes both)
-    source = {"kernel_counts": build.kernel_counts, "launch_overhead": build.launch_overhead}[path.stem]()
+    source = build.NOTEBOOKS[path.stem]()
     assert [c.source for c in committed.cells] == [c.source for c in source.cells]
     for i, (was, now) in enumerate(zip(build.shown(committed), build.shown(fresh), strict=True)):
         assert was == now, f"code cell {i} of {path.name} shows something else now: run python notebooks/build_notebooks.py"

@@ -214,6 +214,7 @@ def test_destroy_process_group_leaves_the_gil_to_waiting_threads_first(monkeypat
     assert c10d.destroy_process_group is original
 
 
+@pytest.mark.slow
 def test_a_script_that_destroys_its_group_right_after_training_never_hangs(tmp_path):
     """The unchanged script (sample_traces/scripts/ddp_destroy.py), 2 gloo ranks under torchrun, run
     repeatedly: before the fix about 1 run in 6 hung (2 of the first 10 here). The long repeat (30 runs

@@ -72,6 +72,7 @@ def _independent_share(runs: list, arm: str, use_speed: bool) -> float:
     return 100 * (1 - np.exp(coef[1 + arms.index(arm)]))
 
 
+@pytest.mark.slow
 def test_eager_loop_each_change_measured_and_predicted(tmp_path):
     code, doc, output = _try(tmp_path, "-c", "fused_optimizer", "-c", "num_workers", str(SCRIPT), "--loader",
                              "--steps", "40", "--sample-ms", "1.0", steps="4:10")
@@ -115,6 +116,7 @@ def test_eager_loop_each_change_measured_and_predicted(tmp_path):
     assert profile_meta["steps"]["stopped_after"] == 10 + 6 and profile_meta["steps"]["counted"] == 16
 
 
+@pytest.mark.slow
 def test_rounds_alternate_and_rotate(tmp_path):
     order = []
     run_trials(SCRIPT, ["--steps", "20", "--loader", "--sample-ms", "0"], steps="2:6",
@@ -124,6 +126,7 @@ def test_rounds_alternate_and_rotate(tmp_path):
     assert order == [(0, BASELINE), (0, f), (0, t), (1, f), (1, t), (1, BASELINE), (2, t), (2, BASELINE), (2, f)]
 
 
+@pytest.mark.slow
 def test_compiled_script_no_compile_measured_and_cuda_graphs_skipped_on_cpu(tmp_path):
     code, doc, output = _try(tmp_path, "--no-predict", "-c", "no_compile", "-c", "cuda_graphs", str(SCRIPT),
                              "--compile", "--steps", "30", runs="2")
@@ -174,6 +177,7 @@ def test_failing_script_stops_with_its_traceback_and_exit_code(tmp_path):
     assert sorted(p.name for p in (tmp_path / "o" / "runs").iterdir()) == ["baseline.0.json", "baseline.0.log"]
 
 
+@pytest.mark.slow
 def test_a_change_that_fails_is_reported_and_the_others_go_on(tmp_path):
     code, doc, output = _try(tmp_path, "--no-predict", "-c", "num_workers", "-c", "fused_optimizer", str(SCRIPT),
                              "--loader", "--main-process-only", "--steps", "30")
@@ -210,6 +214,7 @@ def test_table_reads_predicted_and_measured(tmp_path):
     assert "it did     DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True" in result.stdout
 
 
+@pytest.mark.slow
 def test_torchrun_every_rank_runs_the_same_arm_and_the_slowest_rank_counts(tmp_path):
     script = tmp_path / "ddp_try.py"
     script.write_text('''
@@ -367,6 +372,7 @@ def test_host_speed_model_falls_back_to_the_plain_comparison_when_speed_explains
     assert effects["cuda_graphs"][0] == pytest.approx(plain)
 
 
+@pytest.mark.slow
 def test_module_target_with_its_own_options_after_a_double_dash(tmp_path):
     """``traceview try -m pkg.mod -- --its-options``: the module runs as ``python -m`` runs it, with its argv."""
     result = subprocess.run([sys.executable, "-m", "traceview", "try", "--json", "--no-predict", "--runs", "1", "--steps",
@@ -380,6 +386,7 @@ def test_module_target_with_its_own_options_after_a_double_dash(tmp_path):
     assert _row(doc, "fused_optimizer")["applied"] == ["SGD(fused=True) over 6 tensor(s)"]
 
 
+@pytest.mark.slow
 def test_max_autotune_and_threads_take_effect_in_the_scripts_process(tmp_path):
     code, doc, output = _try(tmp_path, "--no-predict", "-c", "max_autotune", "-c", "threads", "--threads", "1",
                              str(SCRIPT), "--compile", "--steps", "10", "--width", "64", runs="1", steps="2:4")

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from traceview import __version__
+from traceview._version import __version__
 from traceview.commands.info import info_cmd
 from traceview.errors import TraceviewError
 

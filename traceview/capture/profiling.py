@@ -59,7 +59,7 @@ def export_trace(prof, path: Path) -> Path:
 
 
 def versions() -> dict[str, str | None]:
-    import traceview
+    from traceview._version import __version__
 
     try:
         import triton
@@ -72,7 +72,7 @@ def versions() -> dict[str, str | None]:
         "torch": torch.__version__,
         "triton": triton_version,
         "cuda": torch.version.cuda,
-        "traceview": traceview.__version__,
+        "traceview": __version__,
         "platform": sys.platform,
     }
 

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from traceview import __version__
+from traceview._version import __version__
 from traceview.trace import catalogue, pipeline, schema
 from traceview.trace.args import FileRange, FileStamp, Held, SliceArgs
 from traceview.trace.model import DeviceInfo, Trace, TraceMeta

@@ -125,12 +125,15 @@ def windows_of(slices: pd.DataFrame) -> StepWindows:
 
 def step_labels(windows: StepWindows, names: pd.Series) -> tuple[str, ...]:
     """Each step's label, in window order: a ``ProfilerStep#N``'s N, an annotation's name after its last ``#``, and
-    for steps ended by the optimizer (whose calls all share one name) the step's position in its process."""
-    if windows.by_optimizer:
+    where the names do not tell the steps apart (the optimizer's calls, a ``train_step`` annotation each step) the
+    step's position in its process."""
+    labels = tuple(str(names.iat[int(i)]).rsplit("#", 1)[-1] for i in windows.slice_id)
+    process = list(zip(windows.rank.tolist(), windows.pid.tolist()))
+    if windows.by_optimizer or len(set(zip(process, labels))) < len(labels):  # one name for every step: numbered
         first = np.r_[True, (windows.rank[1:] != windows.rank[:-1]) | (windows.pid[1:] != windows.pid[:-1])]
         starts = np.maximum.accumulate(np.where(first, np.arange(len(windows)), 0))
         return tuple(str(int(i)) for i in np.arange(len(windows)) - starts)
-    return tuple(str(names.iat[int(i)]).rsplit("#", 1)[-1] for i in windows.slice_id)
+    return labels
 
 
 def step_at(windows: StepWindows, rank: np.ndarray, pid: np.ndarray, t: np.ndarray) -> np.ndarray:

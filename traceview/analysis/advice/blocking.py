@@ -68,7 +68,6 @@ def host_blocking(trace: Trace, windows, host: HostRecord | None, unprofiled_ste
     out: list[Advice | None] = []
 
     gpu = len(trace.gpu) > 0
-    gpu_ms = replayed.gpu_ms / w.steps
     profiled_step = base / w.steps
     # the profiler's own cost per recorded host event, from the steps timed without it (meta.json): host time
     # the change removes is taken without it; none known (a bare trace): the profiled scale
