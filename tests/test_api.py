@@ -88,7 +88,7 @@ def test_the_kernels_compute_no_critical_path_and_no_advice():
     k = t.kernels
     assert {"critical_path", "advice", "replay", "flops"}.isdisjoint(t.computed)
     assert list(k.columns) == ["name", "short_name", "kind", "start_ns", "dur_ns", "phase", "step", "region", "launch_api",
-                               "op", "module", "rank", "device", "stream"]
+                               "op", "module", "rank", "device", "stream", "launch_dur_ns", "launch_to_kernel_ns"]
     t.launches, t.steps
     assert "critical_path" not in t.computed
     ranked = t.advice[t.advice["ranked"]]
