@@ -99,7 +99,8 @@ def _advice(trace: Trace, result, run: DynamoRecord | None, steady):
     return advise(trace, result, run.run_steps if run is not None else None, run.host if run is not None else None,
                   run.unprofiled_step_ms if run is not None else None, windows=steady.used,
                   harness_syncs=run.harness_syncs if run is not None else False,
-                  unprofiled_loader_ms=run.unprofiled_loader_ms if run is not None else None)
+                  unprofiled_loader_ms=run.unprofiled_loader_ms if run is not None else None,
+                  torch_flags=run.torch_flags if run is not None else None)
 
 
 def _autotune(trace: Trace, split, attribution, run: DynamoRecord | None, regions):

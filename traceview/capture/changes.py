@@ -36,11 +36,13 @@ from typing import Any, Callable
 from traceview.trace.host import default_workers, threads_beside
 
 #: The order ``try`` runs and prints them in.
-NAMES = ("cuda_graphs", "fused_optimizer", "max_autotune", "no_compile", "num_workers", "threads")
+NAMES = ("cuda_graphs", "fused_optimizer", "max_autotune", "no_compile", "compile", "tf32", "cudnn_benchmark",
+         "num_workers", "threads")
 
 #: The advice kind whose prediction a change tests (None: no advice kind predicts it).
 ADVICE_KIND = {"cuda_graphs": "cuda_graphs", "fused_optimizer": "fused_optimizer", "max_autotune": None,
-               "no_compile": None, "num_workers": "input", "threads": None}
+               "no_compile": None, "compile": "compile", "tf32": "precision", "cudnn_benchmark": "cudnn_benchmark",
+               "num_workers": "input", "threads": "threads"}
 
 #: Environment each change sets in the script's process (and so in every process it starts).
 ENV = {
@@ -55,6 +57,9 @@ WHAT = {
     "fused_optimizer": "optimizers built with fused=True",
     "max_autotune": "Inductor's max-autotune (mode='max-autotune-no-cudagraphs')",
     "no_compile": "torch.compile switched off (TORCH_COMPILE_DISABLE=1): what compiling buys",
+    "compile": "the modules the optimizer trains compiled (Module.compile()) before the first step",
+    "tf32": "TF32 for float32 matmuls and convolutions (torch.set_float32_matmul_precision('high'))",
+    "cudnn_benchmark": "cuDNN picks each convolution's fastest algorithm (torch.backends.cudnn.benchmark = True)",
     "num_workers": "DataLoader(num_workers=0) -> num_workers=N, persistent_workers=True",
     "threads": "fewer intra-op threads (torch.set_num_threads, OMP_NUM_THREADS)",
 }
@@ -70,6 +75,8 @@ class Facts:
     loaders: list[dict] = field(default_factory=list)  # every DataLoader built: num_workers, map-style or not
     torch_threads: int = 1
     usable_cores: int = 1
+    tf32: bool = False  # float32 matmuls on TF32 when the run ended (torch.get_float32_matmul_precision() != "highest")
+    cudnn_benchmark: bool = False  # torch.backends.cudnn.benchmark when the run ended
 
     @classmethod
     def from_dict(cls, data: dict) -> Facts:
@@ -97,6 +104,17 @@ def why_not(name: str, facts: Facts, workers: int, threads: int) -> str | None:
     """None when ``name`` can apply to a script with ``facts``; else why not, in one line."""
     if name in ("cuda_graphs", "max_autotune", "no_compile") and not facts.compiled_graphs:
         return "the script compiles nothing (no torch.compile graph in the baseline run)"
+    if name == "compile":
+        if facts.compiled_graphs:
+            return "the script compiles already (try cuda_graphs, max_autotune or no_compile)"
+        if not facts.optimizers:
+            return "no optimizer stepped in the baseline run: nothing says which modules train"
+    if name in ("tf32", "cudnn_benchmark") and facts.device != "cuda":
+        return "it needs a GPU; the script ran on the CPU"
+    if name == "tf32" and facts.tf32:
+        return "float32 matmuls already run on TF32 in the script"
+    if name == "cudnn_benchmark" and facts.cudnn_benchmark:
+        return "the script sets torch.backends.cudnn.benchmark already"
     if name == "cuda_graphs" and facts.device != "cuda":
         return "CUDA graphs need a GPU; the script ran on the CPU"
     if name == "fused_optimizer":
@@ -143,6 +161,15 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts,
     if name == "threads":
         torch.set_num_threads(threads)
         applied.append(f"torch.set_num_threads({threads}), OMP_NUM_THREADS={threads}")
+    elif name == "tf32":
+        torch.set_float32_matmul_precision("high")
+        torch.backends.cudnn.allow_tf32 = True
+        applied.append("torch.set_float32_matmul_precision('high'), torch.backends.cudnn.allow_tf32 = True")
+    elif name == "cudnn_benchmark":
+        torch.backends.cudnn.benchmark = True
+        applied.append("torch.backends.cudnn.benchmark = True")
+    elif name == "compile":
+        undo.append(_compile_trained_modules(applied))
     elif name in ENV:
         applied.append(", ".join(f"{k}={v}" for k, v in ENV[name].items()))
 
@@ -171,6 +198,45 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts,
         for cls in _fusable_classes():
             undo.append(_fuse(cls, applied))
     return applied, lambda: [u() for u in reversed(undo)]
+
+
+def _compile_trained_modules(applied: list[str]) -> Callable[[], None]:
+    """When an optimizer is built, compile (``Module.compile()``, in place) the outermost modules whose parameters it
+    trains, so the script's own calls of them run compiled from the first step; returns the undo. Modules are
+    found among those built so far (``nn.Module.__init__`` is watched from the script's first line)."""
+    import weakref
+
+    import torch
+
+    built: list = []
+    module_init, optimizer_init = torch.nn.Module.__init__, torch.optim.Optimizer.__init__
+
+    def watch(self, *args, **kwargs):
+        module_init(self, *args, **kwargs)
+        built.append(weakref.ref(self))
+
+    def on_optimizer(self, params, *args, **kwargs):
+        params = list(params)
+        optimizer_init(self, params, *args, **kwargs)
+        trained = {id(p) for p in _tensors(params)}
+        modules = [m for m in (r() for r in built) if m is not None]
+        owners = [m for m in modules if (own := [id(p) for p in m.parameters()]) and set(own) <= trained]
+        children = {id(c) for m in owners for c in m.modules() if c is not m}
+        for m in (m for m in owners if id(m) not in children):
+            if not getattr(m, "_traceview_compiled", False):
+                m.compile()
+                m._traceview_compiled = True
+                applied.append(f"{type(m).__name__}.compile() ({sum(p.numel() for p in m.parameters()):,} parameters); "
+                               "a loss computed outside it stays eager")
+
+    torch.nn.Module.__init__ = watch
+    torch.optim.Optimizer.__init__ = on_optimizer
+
+    def undo() -> None:
+        torch.nn.Module.__init__ = module_init
+        torch.optim.Optimizer.__init__ = optimizer_init
+
+    return undo
 
 
 def _bind(function, *args, **kwargs) -> dict[str, Any]:

@@ -277,6 +277,15 @@ def host_info(share: host_load.CpuShare | None = None) -> dict:
     return host_load.record(share, threads=torch.get_num_threads(), usable_cores=usable).to_meta()
 
 
+def torch_flags() -> dict:
+    """The numeric and cuDNN switches the script left set (read after it ran): what the precision and cuDNN advice
+    need to know, since a trace's kernel names say it only in part."""
+    return {"float32_matmul_precision": torch.get_float32_matmul_precision(),
+            "matmul_allow_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
+            "cudnn_allow_tf32": bool(torch.backends.cudnn.allow_tf32),
+            "cudnn_benchmark": bool(torch.backends.cudnn.benchmark)}
+
+
 def _target_name(code) -> str:
     """The script's file name, for the stage lines."""
     return Path(getattr(code, "co_filename", "") or "the script").name
@@ -309,6 +318,7 @@ def _finish(target: Target, args, out, outcome: ScriptOutcome, trace, code_dir, 
         "device": device_info(device),
         "host": {**host_info(share), **({"calibration": extra.pop("calibration")} if "calibration" in extra else {})},
         "versions": versions(),
+        "torch_flags": torch_flags(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         **extra,
     }

@@ -204,6 +204,8 @@ def run(argv: list[str], spec: dict) -> int:
                          "fused": bool(getattr(o, "defaults", {}).get("fused"))} for o in seen.values()]
     facts.compiled_graphs = _compiled_graphs()
     facts.device = "cuda" if torch.cuda.is_initialized() else "cpu"
+    facts.tf32 = torch.get_float32_matmul_precision() != "highest"
+    facts.cudnn_benchmark = bool(torch.backends.cudnn.benchmark)
     slowest = clock.slowest or [clock.step_ms(), clock.window_mean_ms(), clock.host_median_ms()]
     result = {"change": spec.get("change"), "exit_code": code, "error": error, "reached": reached,
               "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0] if reached else None,

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 ADVICE_WORDS = {"cuda_graphs": "CUDA graphs", "compile": "torch.compile", "fused_optimizer": "fused optimizer",
                 "graph_break": "graph break", "recompile": "recompiles", "static_inputs": "static inputs",
                 "exposed_comm": "exposed communication", "straggler": "straggler rank", "input": "data loading",
-                "sync": "synchronisation", "pageable_copy": "pageable copies", "threads": "intra-op threads"}
+                "sync": "synchronisation", "pageable_copy": "pageable copies", "threads": "intra-op threads",
+                "precision": "TF32 matmuls", "autocast": "bf16 autocast", "cudnn_benchmark": "cuDNN benchmark",
+                "channels_last": "channels-last", "batch_size": "batch size"}
 
 
 def autotune_ms(value: float | None) -> str:

@@ -256,6 +256,14 @@ SPLIT_REDUCTION_KERNELS: Final[str] = r"GammaBeta"
 BATCH_NORM_KERNELS: Final[str] = r"cudnn::bn_(?:fw_tr|bw)|batch_norm_(?:collect_statistics|backward_reduce)"
 #: cuDNN's own layout conversions around a convolution of NCHW tensors: with the activations channels-last they go.
 LAYOUT_KERNELS: Final[str] = r"nchwToNhwc|nhwcToNchw"
+#: float32 GEMM and convolution kernels on CUDA cores (no tensor cores): cuBLAS / CUTLASS SIMT ``sgemm``, ``ffma``
+#: tiles, ``gemm_f32f32_f32f32`` and cuDNN's float32 implicit-GEMM convolutions; TF32 ones say ``tf32`` / ``xf32``.
+FP32_MATH_KERNELS: Final[str] = (r"(?i)^(?!.*(?:tf32|xf32|bf16|f16f16|h16816|h1688|s1688|s16816))"
+                                 r".*(?:sgemm|_ffma_|gemm_f32f32_f32f32|implicit_gemm_f32f32_f32f32|implicit_convolve_sgemm)")
+#: float32 GEMM and convolution kernels on TF32 tensor cores.
+TF32_MATH_KERNELS: Final[str] = r"(?i)(?:gemm|conv|fprop|dgrad|wgrad|s1688|s16816).*(?:tf32|xf32)|(?:tf32|xf32).*(?:gemm|conv|fprop|dgrad|wgrad)|s1688gemm|s16816gemm(?!.*(?:bf16|f16))"
+#: cuDNN convolution kernels (what torch.backends.cudnn.benchmark chooses among).
+CONV_KERNELS: Final[str] = r"(?i)implicit_convolve|implicit_gemm|fprop|dgrad|wgrad|winograd|conv2d|convolve"
 
 KERNEL_TAGS: Final[dict[str, Tag]] = {
     "library_kernel": Tag(LIBRARY_KERNELS),
@@ -263,6 +271,9 @@ KERNEL_TAGS: Final[dict[str, Tag]] = {
     "split_reduction_kernel": Tag(SPLIT_REDUCTION_KERNELS),
     "batch_norm_kernel": Tag(BATCH_NORM_KERNELS),
     "layout_kernel": Tag(LAYOUT_KERNELS),
+    "fp32_math_kernel": Tag(FP32_MATH_KERNELS),
+    "tf32_math_kernel": Tag(TF32_MATH_KERNELS),
+    "conv_kernel": Tag(CONV_KERNELS),
     "host_device_copy": Tag(r"Memcpy (?:HtoD|DtoH)"),
     "h2d": Tag(r"Memcpy HtoD"),
     "pageable": Tag(r"Pageable"),

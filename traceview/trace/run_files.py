@@ -60,6 +60,7 @@ class DynamoRecord:
     harness_syncs: bool = False  # a `traceview run` trace: each step ends in the runner's own synchronize
     unprofiled_loader_ms: float | None = None  # median time per step in DataLoader.__next__, the profiler off (meta.json)
     unprofiled_after_window: bool = False  # those steps ran after the profiled window (none before it): slower ones
+    torch_flags: dict[str, Any] | None = None  # meta.json's torch_flags: TF32, cuDNN benchmark as the script left them
 
     @property
     def empty(self) -> bool:
@@ -123,7 +124,13 @@ def dynamo_record(files: RunFiles) -> DynamoRecord:
     return DynamoRecord(logs, counters, times, notes, autotune, _run_steps(files.meta), _host(files.meta),
                         _unprofiled_step_ms(files.meta, files.trace), isinstance(files.meta, dict) and files.meta.get("kind") == "run",
                         _timing(files.meta, "unprofiled_loader_median_ms"),
-                        isinstance(files.meta, dict) and timed_after_window(files.meta.get("steps")))
+                        isinstance(files.meta, dict) and timed_after_window(files.meta.get("steps")),
+                        _flags(files.meta))
+
+
+def _flags(meta: dict[str, Any] | None) -> dict[str, Any] | None:
+    flags = meta.get("torch_flags") if isinstance(meta, dict) else None
+    return flags if isinstance(flags, dict) else None
 
 
 def _run_steps(meta: dict[str, Any] | None) -> int | None:

@@ -38,6 +38,7 @@ from traceview.analysis.advice.blocking import host_blocking
 from traceview.analysis.advice.compiled import compile_replayed
 from traceview.analysis.advice.cpu import on_cpu
 from traceview.analysis.advice.path import on_path
+from traceview.analysis.advice.precision import batch_size_note, channels_last, cudnn_benchmark, precision
 from traceview.analysis.advice.ranks import in_trace
 from traceview.analysis.advice.record import Advice, CHECKED, SHARE_KINDS
 from traceview.trace import Trace
@@ -47,7 +48,7 @@ from traceview.trace import catalogue
 
 def advise(trace: Trace, result, run_steps: int | None = None, host: HostRecord | None = None,
            unprofiled_step_ms: float | None = None, windows=None, harness_syncs: bool = False,
-           unprofiled_loader_ms: float | None = None) -> list[Advice]:
+           unprofiled_loader_ms: float | None = None, torch_flags: dict | None = None) -> list[Advice]:
     """Every kind the trace has evidence for, largest saving first. ``result``: the Analysis so far;
     ``run_steps``: the run's step count (meta.json), to spread one-off costs over; ``host``: meta.json's cores
     and torch threads; ``unprofiled_step_ms``: the median step timed without the profiler (meta.json);
@@ -64,6 +65,10 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: HostRecord 
         found.append(compile_replayed(trace, windows, unprofiled_step_ms, replayed=replayed, host=host))
     if not len(trace.gpu):
         found += on_cpu(trace, windows, unprofiled_step_ms, host, replayed, unprofiled_loader_ms)
+    else:  # the numeric, cuDNN and memory-format wins (advice/precision.py)
+        found += precision(trace, replayed, unprofiled_step_ms, torch_flags)
+        found += [channels_last(trace, replayed, unprofiled_step_ms),
+                  cudnn_benchmark(trace, replayed, unprofiled_step_ms, torch_flags)]
     if replayed is not None:
         found += [a for a in host_blocking(trace, windows, host, unprofiled_step_ms, replayed=replayed,
                                            unprofiled_loader_ms=unprofiled_loader_ms)
@@ -73,6 +78,9 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: HostRecord 
     if unprofiled_step_ms:  # shares of the profiled step, in ms of a step without the profiler
         found = [_unprofiled(a, unprofiled_step_ms) if a is not None and a.scale == "profiled" and a.kind in SHARE_KINDS else a
                  for a in found]
+    if len(trace.gpu):  # the GPU idles and no ranked change says why: a note on the batch
+        ranked_share = sum(a.saving_pct for a in found if a is not None and a.ranked and a.saving_pct > 0)
+        found.append(batch_size_note(replayed, ranked_share))
     found = [dataclasses.replace(a, checked=CHECKED.get(a.kind)) if a is not None else None for a in found]
     # by share of the step (the replayed kinds give ms of a step without the profiler where it was timed); entries
     # with too little evidence after the ranked ones

@@ -11,7 +11,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from traceview.analysis.advice.record import Advice, count, share_entry
+from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE, count, share_entry
 from traceview.analysis.host.critical_path import CriticalPath
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
@@ -183,6 +183,38 @@ def graph_breaks(p: PathShares, breaks: pd.DataFrame, frames: pd.DataFrame) -> l
     return out
 
 
+def graph_breaks_in_trace(p: PathShares, calls: pd.DataFrame, steps_table: pd.DataFrame, trace: Trace) -> Advice | None:
+    """A graph break seen in the trace alone (no structured trace, no Dynamo counters): compiled regions called
+    inside another's call are frames Dynamo entered because an outer frame broke its graph (it inlines the calls of
+    a frame it traces whole). Each such call per step is a graph call a merged graph would not make."""
+    if calls is None or not len(calls) or p.steps == 0 or not len(steps_table):
+        return None
+    start = steps_table["start_ns"].to_numpy(dtype=np.int64)
+    end = start + steps_table["dur_ns"].to_numpy(dtype=np.int64)
+    at = calls["start_ns"].to_numpy(dtype=np.int64)
+    inside = np.zeros(len(calls), dtype=bool)
+    for a, b in zip(start, end):
+        inside |= (at >= a) & (at < b)
+    nested = calls[inside & (calls["depth"].to_numpy() > 0)]
+    if not len(nested):
+        return None
+    extra = len(nested) / p.steps
+    per_call = p.lookup_ms + (p.replay_call_ms if p.replayed_calls > 0 else 0.0)
+    between = p.in_region_eager if p.replayed_calls > 0 else 0.0
+    frames = ", ".join(sorted(set(nested["region"].astype(str))))
+    entry = share_entry("graph_break", extra * per_call + between, p.step_ms,
+                        f"{count(extra)} compiled-region call(s) per step run inside another compiled region's call "
+                        f"({frames}): frames Dynamo compiled apart because a graph break split the frame that calls them; "
+                        f"each extra graph call costs {per_call:.3f} ms on the critical path"
+                        + (f", and {between:.3f} ms per step of eager code runs between the CUDA graphs" if between > 0 else ""),
+                        "find and remove the graph break: traceview profile writes PyTorch's structured trace beside the "
+                        "trace, and analyze then names each break's reason and line (or run with TORCH_LOGS=graph_breaks)",
+                        "one call of the merged graph replaces the nested calls; each costs Dynamo's cache lookup"
+                        + (" and a CUDA-graph replay" if p.replayed_calls > 0 else "") + " (this trace's means); no "
+                        "structured trace beside the trace: the breaks' places and reasons are unknown")
+    return entry if entry is not None and entry.saving_pct >= 100 * REPLAY_MIN_SHARE else None
+
+
 def recompiles(recompile_rows: pd.DataFrame, frames: pd.DataFrame, run_steps: int | None, step_ms: float) -> Advice | None:
     """Recompilations: their compile time, spread over the run's steps."""
     if recompile_rows is None or not len(recompile_rows) or not run_steps:
@@ -301,9 +333,12 @@ def on_path(trace: Trace, result, steps_table: pd.DataFrame, windows, run_steps:
         models = [cuda_graphs, lambda p: fused_optimizer(p, style, optimizer_gpu)]
         found += [_across_steps(model, shares) for model in models]
         reasons = result.reasons
-        if reasons is not None:
+        if reasons is not None and len(reasons.graph_breaks):
             found += _graph_breaks_across_steps(shares, reasons.graph_breaks,
                                                _calls_in_steps(reasons.frames, result.regions.calls, steps_table, trace))
+        elif reasons is None or reasons.graph_break_count is None:  # no Dynamo record: the trace's own nesting
+            found.append(graph_breaks_in_trace(shares, result.regions.calls, steps_table, trace))
+        if reasons is not None:
             found.append(recompiles(reasons.recompiles, reasons.frames, run_steps, step_ms))
     if step_ms > 0:
         found.append(static_inputs(trace, n_steps, step_ms, windows if len(steps_table) else None))

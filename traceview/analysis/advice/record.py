@@ -9,7 +9,8 @@ from typing import Final
 
 
 KINDS: Final[tuple[str, ...]] = ("cuda_graphs", "compile", "fused_optimizer", "graph_break", "recompile", "static_inputs",
-                                 "exposed_comm", "straggler", "input", "sync", "pageable_copy", "threads")
+                                 "exposed_comm", "straggler", "input", "sync", "pageable_copy", "threads", "precision",
+                                 "autocast", "cudnn_benchmark", "channels_last", "batch_size")
 
 
 #: Below this share of the step a replayed saving is within the replay's own error: not advised.
@@ -109,6 +110,14 @@ CHECKED: Final[dict[str, str]] = {
                  "rightly; a third job, out of sample: slow input -9, four times the batch +6",
     "exposed_comm": "1 case (DDP, 2 H200s, one bucket against default buckets): +7 points (10.5% predicted, 3.4% "
                     "measured): the last bucket stays exposed, and overlapped all-reduces slow the backward",
+    "precision": "not checked yet against a measured change: its speedups are a micro-benchmark's (benchmarks/"
+                 "micro_precision.py); traceview try --change tf32 measures it on the job",
+    "autocast": "not checked yet against a measured change: its speedups are a micro-benchmark's (benchmarks/"
+                "micro_precision.py)",
+    "cudnn_benchmark": "not checked yet against a measured change: its speedup is a micro-benchmark's (benchmarks/"
+                       "micro_precision.py); traceview try --change cudnn_benchmark measures it on the job",
+    "channels_last": "not checked yet against a measured change: the layout kernels' own time, taken out",
+    "batch_size": "a note, not a prediction",
     "threads": "not checked yet against a measured change: its constant is a micro-benchmark's (benchmarks/"
                "micro_oversubscribed.py); traceview try --change threads measures it on the job",
 }
