@@ -33,6 +33,9 @@ import sys
 import time
 from dataclasses import asdict
 
+from collections.abc import Callable
+
+from . import switch
 from .changes import Facts, apply, has_fused, usable_cores
 from .steps import StepCounter, StepsDone, counting_steps
 
@@ -89,6 +92,51 @@ class Clock:
     def host_median_ms(self) -> float | None:
         values = self.host_ms()
         return statistics.median(values) if values else None
+
+
+class SwitchClock(Clock):
+    """The switchback (:mod:`.switch`): blocks of BLOCK steps from ``start``, the change on in the blocks
+    :func:`.switch.order` says, each block timed after its first DROP steps, synchronised at both ends."""
+
+    def __init__(self, start: int, stop: int, on: Callable[[], str], off: Callable[[], None]) -> None:
+        super().__init__(start, stop)
+        self.on_fn, self.off_fn = on, off
+        self.states = switch.order((stop - start) // switch.BLOCK)
+        self.blocks: list[dict] = []  # {"on": bool, "ms": mean step of its timed steps}
+        self.applied: list[str] = []
+        self._t0: int | None = None
+
+    def step(self) -> None:
+        done = self.counter.steps if self.counter is not None else 0
+        if done < self.start or done > self.stop:
+            return
+        k, offset = divmod(done - self.start, switch.BLOCK)
+        if offset == 0:  # a block ends (the one before k) and block k begins
+            _synchronize()
+            now = time.perf_counter_ns()
+            if k > 0 and self._t0 is not None:
+                self.blocks.append({"on": self.states[k - 1], "ms": (now - self._t0) / 1e6 / (switch.BLOCK - switch.DROP)})
+            if done == self.start:
+                self.calibration.append(host_calibration())
+            if k < len(self.states):
+                if self.states[k]:
+                    said = self.on_fn()
+                    if said not in self.applied:
+                        self.applied.append(said)
+                else:
+                    self.off_fn()
+            self._t0 = None
+        elif offset == switch.DROP:
+            _synchronize()
+            self._t0 = time.perf_counter_ns()
+        if done == self.stop:
+            self.off_fn()
+            self.calibration.append(host_calibration())
+            raise StepsDone
+
+    def step_ms(self) -> float | None:
+        off = [b["ms"] for b in self.blocks if not b["on"]]
+        return statistics.median(off) if off else None
 
 
 def host_calibration(calls: int = 400) -> dict:
@@ -181,7 +229,11 @@ def run(argv: list[str], spec: dict) -> int:
     facts = Facts(torch_threads=torch.get_num_threads(), usable_cores=usable_cores())
     applied, undo = apply(spec.get("change"), int(spec["workers"]), int(spec["threads"]), facts,
                           int(spec.get("loader_threads") or 0))
-    clock = Clock(int(spec["start"]), int(spec["stop"]))
+    switched = switch.switch(spec["switch"], int(spec["threads"])) if spec.get("switch") else None
+    if switched is not None:  # the change on and off in blocks of steps, in this one run (.switch)
+        clock: Clock = SwitchClock(int(spec["start"]), int(spec["stop"]), *switched)
+    else:
+        clock = Clock(int(spec["start"]), int(spec["stop"]))
     counter = StepCounter(clock, spec.get("annotation"))
     clock.counter = counter
     seen: dict[int, object] = {}
@@ -207,12 +259,15 @@ def run(argv: list[str], spec: dict) -> int:
     facts.tf32 = torch.get_float32_matmul_precision() != "highest"
     facts.cudnn_benchmark = bool(torch.backends.cudnn.benchmark)
     slowest = clock.slowest or [clock.step_ms(), clock.window_mean_ms(), clock.host_median_ms()]
+    if isinstance(clock, SwitchClock):  # what the switch did is what the change did
+        applied = list(clock.applied)
     result = {"change": spec.get("change"), "exit_code": code, "error": error, "reached": reached,
               "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0] if reached else None,
               "window_mean_ms": slowest[1] if reached else None, "chunk_steps": clock.chunk,
               "chunk_ms": [round(v, 4) for v in clock.chunk_ms()], "calibration": clock.calibration, "host_median_ms": slowest[2] if slowest[2] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
               "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3), "settings": _settings(),
-              "rank": _rank()}
+              "rank": _rank(), "switch": spec.get("switch"),
+              "blocks": [{"on": b["on"], "ms": round(b["ms"], 5)} for b in getattr(clock, "blocks", [])]}
     with open(spec["out"], "w") as f:
         json.dump(result, f, indent=1)
     return code

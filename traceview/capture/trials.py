@@ -34,12 +34,15 @@ from typing import Callable
 from traceview.errors import CaptureError
 
 from . import changes as ch
+from . import switch
 from .progress import stage
 from .steps import StepRange
 from .target import module_target, script_target
 from .trial import SPEC_ENV
 
 BASELINE = "baseline"
+#: A switched run counts when it finished at least this many blocks of each state.
+MIN_SWITCH_BLOCKS = 4
 #: Steps the profiled run makes after its window before it is stopped: the unprofiled ones among them time
 #: the step without the profiler (the first two after the window pay for exporting the trace).
 PROFILE_STEPS_AFTER = 6
@@ -65,6 +68,7 @@ class Run:
     window_mean_ms: float | None = None  # the whole window's mean step, synchronised at both ends
     chunk_ms: list[float] = field(default_factory=list)
     calibration: list[dict] = field(default_factory=list)  # host_calibration() before and after the steps
+    blocks: list[dict] = field(default_factory=list)  # a switched run's blocks: {"on": bool, "ms": mean step} (.switch)
 
     @property
     def host_speed_ms(self) -> float | None:
@@ -111,8 +115,9 @@ class BaselineFailed(Exception):
 def run_trials(script: Path | str | None, args: list[str], *, module: str | None = None, steps: str = "5:45",
                step_annotation: str | None = None, changes: list[str] | None = None, rounds: int = 5,
                workers: int | None = None, threads: int | None = None, out: Path | str = "traceview-try",
-               profile: bool = True, on_run: Callable[[Run], None] | None = None) -> Trials:
-    """Run the baseline and each change ``rounds`` times (see the module docstring).
+               profile: bool = True, on_run: Callable[[Run], None] | None = None, switch_here: bool = True) -> Trials:
+    """Run the baseline and each change ``rounds`` times (see the module docstring); a change that switches
+    (:data:`.switch.SWITCHES`) once, on and off in blocks inside one run, unless ``switch_here`` is False.
 
     Raises :class:`CaptureError` for a bad command line (missing script, unknown change, ``--steps`` that
     start at 0, a script that never reaches the last step) and :class:`BaselineFailed` when the script fails
@@ -156,8 +161,22 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     for c, why in skipped.items():
         stage(f"{c} skipped: {why}")
     runs, failed = [base], {}
-    for r in range(rounds):
-        order = _rotate([BASELINE, *arms], r)
+    switched = [c for c in arms if switch_here and c in switch.SWITCHES]
+    stop = switch.switched_steps(window.start, window.stop)
+    for arm in switched:  # one run each, the change on and off in blocks of steps (.switch)
+        stage(f"{arm} switched on and off inside one run (steps {window.start}:{stop})")
+        run = launcher.run(None, 0, workers, threads, switched=arm)
+        runs.append(run)
+        if on_run:
+            on_run(run)
+        on, off = (sum(b["on"] == state for b in run.blocks) for state in (True, False))
+        if min(on, off) < MIN_SWITCH_BLOCKS:
+            failed[arm] = run.error or f"ended after {run.steps_counted} step(s): {on} block(s) on and {off} off, " \
+                                       f"fewer than {MIN_SWITCH_BLOCKS} each (give the script more steps, or --no-switch)"
+            stage(f"{arm} failed: {failed[arm]}; the other changes go on")
+    arms_by_process = [a for a in arms if a not in switched]
+    for r in range(rounds if arms_by_process else 0):  # every change switched: no rounds of processes to run
+        order = _rotate([BASELINE, *arms_by_process], r)
         for arm in order:
             if (r == 0 and arm == BASELINE) or arm in failed:
                 continue
@@ -184,10 +203,10 @@ def read_run(path: Path) -> Run:
 
 def _run_of(data: dict, path: Path) -> Run:
     arm, round_ = path.name.split(".")[:2]
-    return Run(arm, int(round_), data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
+    return Run(arm, 0 if round_ == "switch" else int(round_), data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
                data["host_median_ms"], data.get("host_step_ms", []), data["steps_counted"], data["applied"],
                data["wall_s"], path.with_suffix(".log"), data["facts"], data.get("window_mean_ms"),
-               data.get("chunk_ms", []), data.get("calibration", []))
+               data.get("chunk_ms", []), data.get("calibration", []), data.get("blocks", []))
 
 
 def _rotate(items: list[str], r: int) -> list[str]:
@@ -218,15 +237,20 @@ class _Launcher:
         self.turn += 1
         return env
 
-    def run(self, change: str | None, round_: int, workers: int, threads: int, loader_threads: int = 0) -> Run:
-        arm = change or BASELINE
+    def run(self, change: str | None, round_: int, workers: int, threads: int, loader_threads: int = 0,
+            switched: str | None = None) -> Run:
+        """One process under ``change`` (None: the baseline), or with ``switched`` switched on and off in blocks
+        of steps (:mod:`.switch`: the change made inside the run, over a longer window)."""
+        arm = switched or change or BASELINE
         rank = os.environ.get("RANK")
-        stem = f"{arm}.{round_}" + (f".rank{rank}" if rank is not None and self.distributed else "")
+        stem = f"{arm}.{'switch' if switched else round_}" + (f".rank{rank}" if rank is not None and self.distributed else "")
         result, log = self.out / "runs" / f"{stem}.json", self.out / "runs" / f"{stem}.log"
         if result.exists():
             result.unlink()
-        spec = {"change": change, "start": self.window.start, "stop": self.window.stop, "annotation": self.annotation,
-                "workers": workers, "threads": threads, "loader_threads": loader_threads, "out": str(result)}
+        stop = switch.switched_steps(self.window.start, self.window.stop) if switched else self.window.stop
+        spec = {"change": change, "switch": switched, "start": self.window.start, "stop": stop,
+                "annotation": self.annotation, "workers": workers, "threads": threads, "loader_threads": loader_threads,
+                "out": str(result)}
         env = self._env({SPEC_ENV: json.dumps(spec), **ch.environment(change, threads)})
         with open(log, "wb") as sink:
             proc = subprocess.run([sys.executable, "-m", "traceview.capture.trial", *self.command], env=env,

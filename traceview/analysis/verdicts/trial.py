@@ -80,6 +80,8 @@ class ChangeResult:
     predicted_scale: str | None = None
     interval: tuple[float, float] | None = None  # 90% interval of measured_share
     raw_share: float | None = None  # 1 - median(change runs) / median(baseline runs), in %
+    method: str = "processes"  # "switch": on and off in blocks inside one run; "processes": a fresh process per run
+    blocks: int = 0  # a switched change: the on blocks paired with their off neighbours
 
     @property
     def tolerance(self) -> float:
@@ -110,6 +112,9 @@ class ChangeResult:
         more = self.more_runs
         if more is None:
             return "confirmed" if abs(gap) <= self.tolerance else f"off by {gap:+.0f} points"
+        if self.method == "switch":
+            return (f"inconclusive: {more} more pair(s) of blocks would tell (a window of "
+                    f"{(self.rounds + more) * 4 * 8 // 2} steps)")
         if more > MANY_RUNS:
             return (f"inconclusive: the runs differ too much to tell ({self.rounds + more} runs per arm would; "
                     "separate processes differ, a quieter machine narrows it)")
@@ -169,10 +174,45 @@ class TrialReport:
         return out
 
 
+def switched_share(blocks: list[dict]) -> tuple[float, tuple[float, float], int] | None:
+    """A switched run's share of the step saved (%), its 90% interval, and the pairs it rests on: each on block
+    against the mean of the off blocks beside it (the order off, on, on, off keeps one beside each), averaged on
+    the log scale; None with fewer than 2 pairs."""
+    ratios = []
+    for i, b in enumerate(blocks):
+        if not b["on"]:
+            continue
+        beside = [blocks[j]["ms"] for j in (i - 1, i + 1) if 0 <= j < len(blocks) and not blocks[j]["on"]]
+        if beside and b["ms"] > 0:
+            ratios.append(math.log(b["ms"] / (sum(beside) / len(beside))))
+    if len(ratios) < 2:
+        return None
+    mean = statistics.mean(ratios)
+    half = t90(len(ratios) - 1) * statistics.stdev(ratios) / math.sqrt(len(ratios))
+    return 100 * (1 - math.exp(mean)), (100 * (1 - math.exp(mean + half)), 100 * (1 - math.exp(mean - half))), len(ratios)
+
+
+def _switched(name: str, run: Run, pred: dict) -> ChangeResult:
+    """A change measured on and off inside one run."""
+    found = switched_share(run.blocks)
+    off = [b["ms"] for b in run.blocks if not b["on"]]
+    base_ms = statistics.median(off) if off else None
+    if found is None or base_ms is None:
+        return ChangeResult(name, ch.WHAT[name], "measured", None, run.applied, [b["ms"] for b in run.blocks], **pred,
+                            method="switch")
+    share, interval, pairs = found
+    return ChangeResult(name, ch.WHAT[name], "measured", None, run.applied, [b["ms"] for b in run.blocks], share,
+                        None, base_ms * share / 100.0, None, pairs, **pred, interval=interval, raw_share=share,
+                        method="switch", blocks=pairs)
+
+
 def compare(trials: Trials, advice: Sequence[Advice] | None, prediction_source: str | None) -> TrialReport:
-    """Each change's runs against the baseline's, beside the advice (None: no profiled run to predict from)."""
+    """Each change's runs against the baseline's, beside the advice (None: no profiled run to predict from); a
+    switched change from its own run's blocks (:func:`switched_share`)."""
     base = {r.round: r for r in trials.of(BASELINE) if r.reached and r.step_ms}
-    measured_arms = [n for n in ch.NAMES if n not in trials.skipped and n not in trials.failed and trials.of(n)]
+    switched = {n for n in ch.NAMES if any(r.blocks for r in trials.of(n))}
+    measured_arms = [n for n in ch.NAMES if n not in trials.skipped and n not in trials.failed and trials.of(n)
+                     and n not in switched]
     done = [r for r in trials.runs if r.reached and r.step_ms and (r.arm == BASELINE or r.arm in measured_arms)]
     fit = fit_effects(done, measured_arms)
     by_kind = {a.kind: a for a in advice or [] if a.ranked}
@@ -194,6 +234,9 @@ def compare(trials: Trials, advice: Sequence[Advice] | None, prediction_source: 
         if name in trials.failed:
             rows.append(ChangeResult(name, ch.WHAT[name], "failed", trials.failed[name], runs[0].applied,
                                      [r.step_ms for r in runs if r.step_ms], **pred))
+            continue
+        if name in switched:
+            rows.append(_switched(name, runs[0], pred))
             continue
         rows.append(_measured(name, runs, base, pred, fit[1].get(name) if fit else None, base_median))
     return TrialReport(trials.target, trials.argv, str(trials.steps), trials.counted_by, trials.rounds,

@@ -28,10 +28,12 @@ def change_lines(c: ChangeResult, baseline_runs: int) -> list[Text]:
         lines.append(Text(f"  predicted  {trial_pct(c.predicted_share)} of the step (the {c.predicted_kind} advice)"))
     if c.measured_share is not None:
         interval = (f"; 90% interval{trial_span(c.interval, '{:.0f}%')}" if c.interval is not None else "")
-        lines.append(Text(f"  measured   {trial_pct(c.measured_share)} of the step{interval} "
-                          f"({c.rounds} run(s) against {baseline_runs} as it is)"))
+        how = (f"{c.blocks} on-blocks against the off-blocks beside them, in one run" if c.method == "switch"
+               else f"{c.rounds} run(s) against {baseline_runs} as it is")
+        lines.append(Text(f"  measured   {trial_pct(c.measured_share)} of the step{interval} ({how})"))
     if c.saved_ms is not None:
-        lines.append(Text(f"  ms saved   {c.saved_ms:,.3f} per step; round by round{trial_span(c.saved_range, '{:,.3f}')}"))
+        spread = f"; round by round{trial_span(c.saved_range, '{:,.3f}')}" if c.saved_range else ""
+        lines.append(Text(f"  ms saved   {c.saved_ms:,.3f} per step{spread}"))
     did = "; ".join(c.applied) if c.applied else "changed nothing in the script (it built nothing this change touches)"
     lines.append(Text("  it did     ") + safe(did))
     return lines
