@@ -115,7 +115,7 @@ def test_corpus_readme_and_expectations_list_every_file():
 
 
 @pytest.mark.parametrize("command", sorted(trace_commands()))
-@pytest.mark.parametrize("name", spread(FILES, every=3))
+@pytest.mark.parametrize("name", spread(FILES, every=5))
 def test_every_command_gives_a_result_or_one_error_line(name, command, tmp_path, capsys, monkeypatch):
     expected_code, needles = EXPECT[name]
     cmd = trace_commands()[command]

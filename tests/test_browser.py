@@ -46,6 +46,7 @@ def _write(load_cached, path: Path, out: Path) -> Path:
     return write_report(analyze(trace), out, trace=trace)
 
 
+@pytest.mark.slow
 def test_report_plots_render_without_script_errors(chromium, load_cached, tmp_path):
     page = _write(load_cached, h200("adam_foreach"), tmp_path / "report.html")
     dom = dump_dom(chromium, page, tmp_path)
@@ -54,6 +55,7 @@ def test_report_plots_render_without_script_errors(chromium, load_cached, tmp_pa
     assert errors(dom) == ""
 
 
+@pytest.mark.slow
 def test_hostile_kernel_names_do_not_run_script(chromium, load_cached, tmp_path):
     page = _write(load_cached, handmade_hostile_trace(tmp_path), tmp_path / "hostile.html")
     dom = dump_dom(chromium, page, tmp_path)
@@ -127,6 +129,7 @@ _FOLD_PROBE = """<script>window.addEventListener("load", () => setTimeout(() => 
   document.body.appendChild(pre); }, 500));</script>"""
 
 
+@pytest.mark.slow
 def test_long_tables_show_their_top_rows_and_unfold_on_click(chromium, load_cached, tmp_path):
     """Issue 23: a long table shows its top rows; the button shows them all; after a sort the top rows shown are the new top."""
     import json

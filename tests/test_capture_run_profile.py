@@ -139,6 +139,7 @@ def test_profile_steady_runs_twice_and_captures_generated_code(tmp_path):
     assert meta["autotune"] == "compiled.autotune.json" and (result.meta_path.parent / meta["autotune"]).is_file()
 
 
+@pytest.mark.slow
 def test_cli_profile_passes_script_options_through_and_exits_with_its_code(tmp_path):
     script = _script(tmp_path, "cli.py", "import sys\nprint('ARGS', sys.argv[1:])\nsys.exit(4)\n")
     proc = subprocess.run([sys.executable, "-m", "traceview.cli", "profile", "--out", str(tmp_path / "o"),

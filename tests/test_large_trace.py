@@ -99,6 +99,7 @@ def test_generated_stacks_nest_as_an_independent_walk_reads_them(tmp_path):
     assert max(depth_of.values()) >= 20  # as deep as a real training loop's stacks
 
 
+@pytest.mark.slow
 def test_pieces_of_any_size_and_gzip_build_identical_tables(generated, monkeypatch, tmp_path):
     """The 20 MB trace read in 4 MB pieces (args left in the file), in 300 kB pieces, and gzipped
     (args copied): the same tables and the same args."""

@@ -271,7 +271,7 @@ def test_worker_processes_give_the_same_trace(tmp_path, monkeypatch, source, for
     _assert_same(_load_pieces(path, monkeypatch, 64 << 10, workers=2), _load_pieces(path, monkeypatch, 4 << 20))
 
 
-@pytest.mark.parametrize("size", [300, 700, 64 << 10])
+@pytest.mark.parametrize("size", [pytest.param(300, marks=pytest.mark.slow), pytest.param(700, marks=pytest.mark.slow), 64 << 10])
 def test_ranges_cut_a_plain_file_where_its_pieces_are_cut(tmp_path, monkeypatch, size):
     """``TraceText.ranges`` reads a plain file only around each cut (the workers read the pieces): the same pieces
     as reading it whole -- places, separators, text once read, header and size -- for every trace in tests/data and
@@ -444,7 +444,9 @@ def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, 
         events_stage.load_workers(read(small))
 
 
-@pytest.mark.parametrize("source", _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"], ids=lambda p: p.name)
+@pytest.mark.parametrize("source", [pytest.param(p, marks=slow_if_big(p)) if p.exists() else p for p in
+                                    _every_data_trace() + [PUBLIC / "hta__ns_resolution_V100_rank0.pt.trace.json.gz"]],
+                         ids=lambda p: p.name)
 def test_gzip_and_plain_text_give_the_same_trace(tmp_path, source):
     """The same text, plain and gzipped: the same tables, notes and args (the ns trace keeps a list
     of log strings after its events -- a ``]`` that is not the list's end -- and float epoch µs

@@ -103,6 +103,7 @@ def _check_rank_folder(out: Path, stem: str) -> None:
         assert (names == "gloo:all_reduce").sum() >= 3  # DDP's gradient all-reduce, once per step at least
 
 
+@pytest.mark.slow
 def test_torchrun_ranks_each_write_their_own_trace_and_meta(tmp_path):
     script = tmp_path / "ddp_env.py"
     script.write_text(TORCHRUN_SCRIPT)

@@ -93,6 +93,7 @@ def test_step_annotation_counts_steps_without_an_optimizer(tmp_path):
     assert sum(e.get("name") == "train_step" for e in _events(result.trace)) == 2
 
 
+@pytest.mark.slow
 def test_a_window_the_script_never_reaches_writes_no_trace_and_exits_2(tmp_path):
     script = _script(tmp_path, TRAIN.format(extra_setup="", extra_step=""))
     result = profile_script(script, ["3"], tmp_path / "out", steps="10:12")
@@ -149,6 +150,7 @@ def test_module_runs_like_python_dash_m(tmp_path, monkeypatch):
     assert seen.read_text() == "package main __main__"
 
 
+@pytest.mark.slow
 def test_cli_module_option_and_missing_module(tmp_path):
     _package(tmp_path)
     seen = tmp_path / "seen.txt"

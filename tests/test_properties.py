@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def _load_events(events: list, header: dict | None = None):
         return load(path)
 
 
+@pytest.mark.slow
 @VALID
 @given(valid_traces())
 def test_generated_traces_keep_every_invariant(built):
@@ -181,6 +183,7 @@ def _checked_load(data: bytes):
     return trace
 
 
+@pytest.mark.slow
 @MUTATED
 @given(valid_traces(), st.data())
 def test_wrong_values_in_any_field_never_crash(built, data):
@@ -200,6 +203,7 @@ def test_wrong_values_in_any_field_never_crash(built, data):
 _REAL = gzip.decompress(h200("abc_eager").read_bytes())
 
 
+@pytest.mark.slow
 @MUTATED
 @given(st.data())
 def test_byte_edits_of_a_real_trace_never_crash(data):

@@ -69,6 +69,7 @@ def test_adam_has_the_issue_22_variants_and_the_gpu_only_ones_say_why_on_the_cpu
     assert {n for n, r in reasons.items() if r is None} == {"for-loop", "foreach", "fused", "compiled", "compiled-cpp-wrapper", "triton"}
 
 
+@pytest.mark.slow
 def test_run_json_sweeps_sizes_one_object_per_variant_and_size(tmp_path):
     out = tmp_path / "sweep"
     proc = subprocess.run([sys.executable, "-m", "traceview.cli", "run", "adam", "-v", "for-loop", "-v", "fused",

@@ -152,6 +152,7 @@ def test_skips_say_why_in_one_line(tmp_path):
     assert not list((tmp_path / "try" / "runs").glob("fused_optimizer.*"))  # a skipped change never runs
 
 
+@pytest.mark.slow
 def test_script_without_an_optimizer(tmp_path):
     result = subprocess.run([sys.executable, "-m", "traceview", "try", "--no-predict", "--steps", "2:8", "-o",
                              str(tmp_path / "o"), str(SCRIPT), "--optimizer", "none"], capture_output=True, text=True,
@@ -200,6 +201,7 @@ def test_bad_command_lines_are_one_line_exit_2(tmp_path):
         assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_table_reads_predicted_and_measured(tmp_path):
     out = tmp_path / "try"
     result = CliRunner().invoke(app, ["try", "--runs", "2", "--steps", "2:6", "-c", "num_workers", "-o", str(out),

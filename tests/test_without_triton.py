@@ -13,6 +13,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 
 _CHILD = r"""
@@ -41,6 +43,7 @@ def _messages(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if line.strip() and not line.startswith("USDT:")]  # Kineto's own
 
 
+@pytest.mark.slow
 def test_run_abc_without_triton_skips_triton_variants_in_one_line_and_exits_0(tmp_path):
     out = tmp_path / "abc"
     proc = _traceview_without_triton("run", "abc", "--size", "cpu", "-o", str(out), cwd=tmp_path)

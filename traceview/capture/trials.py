@@ -115,7 +115,8 @@ class BaselineFailed(Exception):
 def run_trials(script: Path | str | None, args: list[str], *, module: str | None = None, steps: str = "5:45",
                step_annotation: str | None = None, changes: list[str] | None = None, rounds: int = 5,
                workers: int | None = None, threads: int | None = None, out: Path | str = "traceview-try",
-               profile: bool = True, on_run: Callable[[Run], None] | None = None, switch_here: bool = True) -> Trials:
+               profile: bool = True, on_run: Callable[[Run], None] | None = None, switch_here: bool = True,
+               before_runs: Callable[[], None] | None = None) -> Trials:
     """Run the baseline and each change ``rounds`` times (see the module docstring); a change that switches
     (:data:`.switch.SWITCHES`) once, on and off in blocks inside one run, unless ``switch_here`` is False.
 
@@ -137,6 +138,8 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     command = ["-m", target.module] if module else [str(target.path)]
     name = f"-m {target.module}" if module else str(target.path)
     launcher = _Launcher(out, [*command, *args], window, step_annotation)
+    if before_runs:  # the command line holds: say what the caller wants said before anything runs
+        before_runs()
 
     profile_dir = profile_error = None
     if profile:

@@ -45,15 +45,16 @@ def try_cmd(
     if trace is not None and not trace.exists():
         raise CaptureError(f"--trace {trace}: no such file or folder")
     lead = os.environ.get("RANK", "0") == "0"  # under torchrun every rank runs the arms; rank 0 reports
-    if lead and not json_out:
-        busy = _busy_warning()
+
+    def warn_if_busy() -> None:  # once the command line holds, before the runs
+        busy = _busy_warning() if lead and not json_out else None
         if busy:
             err_console().print(f"traceview: warning: {busy}", markup=False, soft_wrap=True)
     with progress_lines(lead and not json_out):
         try:
             trials = run_trials(script, args, module=module, steps=steps, step_annotation=step_annotation, changes=change,
                                 rounds=runs, workers=workers, threads=threads, out=out,
-                                profile=predict and trace is None, switch_here=switch)
+                                profile=predict and trace is None, switch_here=switch, before_runs=warn_if_busy)
         except BaselineFailed as failed:
             sys.stderr.write(failed.log.read_text(errors="replace"))
             err_console().print(f"traceview: {module or script} failed as it is, before any change: {failed} "
