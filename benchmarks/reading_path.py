@@ -1,7 +1,7 @@
 """How far a reader travels following one ``analyze()`` call (issue 29): the traceview modules it enters and the
 distinct calls from one module into another, recorded while it runs.
 
-    python benchmarks/reading_path.py TRACE [--src CHECKOUT] [--json out.json]
+    python benchmarks/reading_path.py TRACE [--question kernels] [--src CHECKOUT] [--json out.json]
 
 A *jump* is a distinct (calling function, called function) pair in two different traceview modules: what a reader
 following the call opens one file for; repeated calls of the same pair (a per-step loop) count once. *Modules* are
@@ -19,11 +19,24 @@ import sys
 from pathlib import Path
 
 
-def follow(trace_path: Path) -> dict:
+def follow(trace_path: Path, question: str = "analyze") -> dict:
+    """Follow ``analyze()`` (every analysis), or one question of the Python API (``kernels``: ``tv.open(path).kernels``
+    with the trace already loaded: what a notebook's first table costs)."""
     from traceview.analysis.analyze import analyze
     from traceview.trace import load
 
     trace = load(trace_path)
+    if question != "analyze":
+        import traceview as tv
+
+        run = tv.open(trace_path)
+        run.__dict__["trace"] = trace  # loaded above, untraced, as for analyze()
+
+        def ask() -> None:
+            getattr(run, question)
+    else:
+        def ask() -> None:
+            analyze(trace)
     root = str(Path(sys.modules["traceview"].__file__).parent)
     jumps: set[tuple[str, str]] = set()
     modules: set[str] = set()
@@ -47,11 +60,11 @@ def follow(trace_path: Path) -> dict:
 
     sys.setprofile(profile)
     try:
-        analyze(trace)
+        ask()
     finally:
         sys.setprofile(None)
     inside = [(a, b) for a, b in jumps if a.startswith("traceview.analysis.") and b.startswith("traceview.analysis.")]
-    return {"trace": str(trace_path), "source": root, "modules": len(modules), "jumps": len(jumps),
+    return {"trace": str(trace_path), "question": question, "source": root, "modules": len(modules), "jumps": len(jumps),
             "analysis_modules": len({m for m in modules if m.startswith("traceview.analysis.")}),
             "analysis_jumps": len(inside),
             "by_module": {m: sum(1 for _, b in jumps if b.rsplit(".", 1)[0] == m) for m in sorted(modules)},
@@ -63,10 +76,11 @@ def main() -> None:
     parser.add_argument("trace", type=Path)
     parser.add_argument("--src", type=Path, help="another checkout's root (its traceview/ is imported)")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--question", default="analyze", help="analyze (every analysis), or a Run property: kernels, steps, advice, ...")
     args = parser.parse_args()
     if args.src:
         sys.path.insert(0, str(args.src.resolve()))
-    out = follow(args.trace)
+    out = follow(args.trace, args.question)
     print(f"{out['trace']}: {out['modules']} modules, {out['jumps']} jumps between them; inside analysis/: "
           f"{out['analysis_modules']} modules, {out['analysis_jumps']} jumps ({out['source']})")
     if args.json:

@@ -177,7 +177,7 @@ def test_no_compile_advice_on_a_users_own_triton_kernel():
 # 6. try's verdicts ------------------------------------------------------------------------------------------------
 
 def _change(predicted, measured, interval, rounds=5):
-    from traceview.analysis.verdicts.trial import ChangeResult
+    from traceview.capture.verdict import ChangeResult
 
     return ChangeResult("num_workers", "more workers", "measured", measured_share=measured, rounds=rounds,
                         predicted_kind="input", predicted_share=predicted, interval=interval,
@@ -193,7 +193,7 @@ def test_try_says_inconclusive_up_front_and_how_many_runs_would_tell():
 
 
 def test_try_prints_one_labelled_figure_per_line():
-    from traceview.analysis.verdicts.trial import TrialReport
+    from traceview.capture.verdict import TrialReport
     from traceview.report.terminal.trial import try_view
     from rich.console import Console
 

@@ -10,7 +10,7 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from traceview.analysis.verdicts.trial import switched_share
+from traceview.capture.verdict import switched_share
 from traceview.capture import switch
 from traceview.cli import app
 

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from traceview.analysis.verdicts.trial import compare, fit_effects
+from traceview.capture.verdict import compare, fit_effects
 from traceview.capture import changes as ch
 from traceview.capture.trials import BASELINE, Trials, read_run, run_trials
 from traceview.capture.steps import StepRange

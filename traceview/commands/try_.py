@@ -62,7 +62,7 @@ def try_cmd(
             raise SystemExit(failed.exit_code) from None
         source = trace if trace is not None else trials.profile_dir
         advice, where = _advice(source, trials.profile_error) if predict or trace is not None else (None, "--no-predict")
-    from traceview.analysis.verdicts.trial import compare
+    from traceview.capture.verdict import compare
 
     report = compare(trials, advice, where)
     if not lead:

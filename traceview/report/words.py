@@ -11,7 +11,7 @@ import pandas as pd
 from traceview.analysis.compile.autotune import AutotuneChoice, AutotuneChoices
 from traceview.trace.labels import text
 from traceview.analysis.host.critical_path import KINDS, CriticalPath
-from traceview.analysis.verdicts.trial import ChangeResult
+from traceview.capture.verdict import ChangeResult
 from traceview.report.text import neutralize
 from traceview.trace.kernel_names import short_name as short_kernel_name
 

@@ -1,2 +1,2 @@
-"""What does the result say, and did it hold? Rules that read the analysis result: findings, budgets for CI, and
-what `try` measured against the advice."""
+"""What does the result say? Rules that read the analysis result: findings, and budgets for CI. (What `try`
+measured against the advice is :mod:`traceview.capture.verdict`: it reads capture's runs, so it lives there.)"""

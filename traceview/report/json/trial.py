@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from traceview.analysis.verdicts.trial import TrialReport
+from traceview.capture.verdict import TrialReport
 from traceview.report.words import sentence
 
 

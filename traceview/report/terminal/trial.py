@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from traceview.analysis.verdicts.trial import ChangeResult, TrialReport
+from traceview.capture.verdict import ChangeResult, TrialReport
 from traceview.report.text import safe
 from traceview.report.words import trial_pct, trial_span
 

@@ -36,8 +36,8 @@ from typing import Sequence
 import numpy as np
 
 from traceview.analysis.advice.record import Advice
-from traceview.capture import changes as ch
-from traceview.capture.trials import BASELINE, Run, Trials
+from . import changes as ch
+from .trials import BASELINE, Run, Trials
 
 #: Points between predicted and measured share within which a prediction is confirmed (changes under
 #: 15% of the step); larger changes get LARGE_AGREE_POINTS.
