@@ -189,9 +189,9 @@ def _hta_on(path, tmp_path, question):
             os.environ["HTA_DISABLE_NS_ROUNDING"] = old
 
 
-@pytest.mark.parametrize("name", ["hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz",
+@pytest.mark.parametrize("name", [pytest.param("hta__trace_diff_test_V100_rank1of2_cudagraph.json.gz", marks=pytest.mark.slow),
                                   "tracelens__b200_eager_rank0of8_compiled_region.json.gz",
-                                  "kineto__tb_plugin_resnet50_V100_2021.pt.trace.json.gz",
+                                  pytest.param("kineto__tb_plugin_resnet50_V100_2021.pt.trace.json.gz", marks=pytest.mark.slow),
                                   "hta__ns_resolution_V100_rank0.pt.trace.json.gz", "bert-eager"])
 def test_every_kernels_launch_equals_hta_launch_stats(tmp_path, load_cached, name):
     """Each GPU activity's launch (found through the correlation at load) against HTA's
@@ -220,7 +220,7 @@ def test_every_kernels_launch_equals_hta_launch_stats(tmp_path, load_cached, nam
         assert off.max() <= tolerance_ns, (ours_col, float(off.max()))
 
 
-@pytest.mark.parametrize("name", ["kineto__tb_plugin_resnet50_V100_2021.pt.trace.json.gz", "adam_foreach", "bert-eager"])
+@pytest.mark.parametrize("name", [pytest.param("kineto__tb_plugin_resnet50_V100_2021.pt.trace.json.gz", marks=pytest.mark.slow), "adam_foreach", "bert-eager"])
 def test_gpu_busy_and_idle_equal_hta_temporal_breakdown(tmp_path, analyzed, name):
     """The overhead's GPU busy and idle time (the union of every GPU activity, and the rest of the span from the
     first activity's start to the last one's end) against HTA's ``get_temporal_breakdown`` (compute + non-compute,

@@ -239,7 +239,7 @@ def test_an_error_is_printed_once(tmp_path):
     bare.write_bytes((SAMPLES / "cpu" / "abc" / "abc-compiled.pt.trace.json.gz").read_bytes())  # compiled, no structured trace
     result = CliRunner().invoke(app, ["check", str(bare), "--max", "graph_breaks=0"])
     assert result.exit_code == 2
-    assert result.output.count("graph_breaks unknown") == 1 and "traceview: error:" not in result.output
+    assert result.output.count("graph_breaks unknown") == 1 and "ERROR" not in result.output
 
 
 # 8. report RUN_DIR writes the Perfetto export ---------------------------------------------------------------------

@@ -240,7 +240,9 @@ def _cases() -> list:
         data = source.read_bytes()
         forms = ["as_is"] if data.startswith(b"\x1f\x8b") and _gunzip(data) is None else ["plain", "gzip"]
         cases += [pytest.param(source, form, id=f"{source.name}-{form}", marks=slow_if_big(source)) for form in forms]
-    return cases
+    # the fast loop reads a third of the small ones (every form of them), the slow set all
+    return [pytest.param(*c.values, id=c.id, marks=[*c.marks, *(() if i % 3 == 0 else (pytest.mark.slow,))])
+            for i, c in enumerate(cases)]
 
 
 @pytest.mark.parametrize("source, form", _cases())

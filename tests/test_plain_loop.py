@@ -87,7 +87,7 @@ def test_check_of_kernels_on_a_cpu_trace_gates_its_cpu_kernels_and_a_gpu_budget_
     gpu = _traceview("check", str(trace), "--max", "gpu_ms_per_step=1", cwd=trace.parent)
     assert gpu.returncode == 2 and "PASS" not in gpu.stdout
     errors = [line for line in (gpu.stdout + gpu.stderr).splitlines() if "gpu_ms_per_step unknown" in line]
-    assert len(errors) == 1 and errors[0].startswith("ERROR") and "no GPU activity" in errors[0]  # said once (issue 67)
+    assert len(errors) == 1 and errors[0].startswith("traceview: error:") and "no GPU activity" in errors[0]  # once
     step_ms = _traceview("check", str(trace), "--max", "step_ms=100000", cwd=trace.parent)  # a CPU trace's steps have a wall time
     assert step_ms.returncode == 0 and "PASS" in step_ms.stdout
 

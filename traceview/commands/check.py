@@ -73,11 +73,11 @@ def check_cmd(
         for line in terminal_lines(verdicts, label, result.reasons, notes):
             out.print(line, markup=False, highlight=False)
     unknown = [v for v in verdicts if v.status == "unknown"]
-    if unknown:  # bad input: with --json one line on stderr (the document on stdout says it too); else the ERROR line said it
-        if json:
-            from traceview.report.text import neutralize
+    if unknown:  # bad input: one line on stderr, once (the terminal's rule lines leave it out)
+        from traceview.report.text import neutralize
 
-            sys.stderr.write(f"traceview: error: {neutralize(unknown[0].detail)}\n")
+        more = f"; {len(unknown) - 1} more rule(s) cannot be checked either" if len(unknown) > 1 else ""
+        sys.stderr.write(f"traceview: error: {neutralize(unknown[0].detail)}{more}\n")
         raise SystemExit(2)
     if any(v.status == "fail" for v in verdicts):
         raise SystemExit(1)

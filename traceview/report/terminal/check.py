@@ -28,7 +28,9 @@ def terminal_lines(verdicts: list[Verdict], label: str, reasons: CompileReasons 
     notes (what loading it skipped), then a summary."""
     out = []
     for v in verdicts:
-        tag = {"pass": "PASS", "fail": "FAIL", "unknown": "ERROR"}[v.status]
+        if v.status == "unknown":  # said once, on stderr, by the command (a rule the input cannot answer is bad input)
+            continue
+        tag = {"pass": "PASS", "fail": "FAIL"}[v.status]
         out.append(f"{tag:<5} {neutralize(v.detail)}" + (f"  [{v.rule.origin}]" if v.rule.origin != "command line" else ""))
         if v.status == "fail":
             out += [f"      {neutralize(line)}" for line in reason_lines(v.rule.metric, reasons)]
