@@ -29,10 +29,11 @@ from traceview.analysis.host import replay as rp
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
 
-#: float32 kernel µs up to which a speedup holds -> (TF32 speedup, bf16 speedup): benchmarks/micro_precision.py on an
-#: H100 (torch 2.11), float32 matmuls of 16 shapes (a linear layer's forward and backward, 256 to 16,384 rows; none of
-#: the scored models), float32 against TF32 against bf16 alternating in one process, medians per bin of the float32
-#: time (benchmarks/results/micro_precision-2026-12-07-h100.json).
+#: float32 kernel µs up to which a speedup holds -> (TF32 speedup, bf16 speedup). PROVISIONAL (2026-12-07): set from
+#: the datasheets' dense peaks (TF32 7.4x and bf16 14.8x float32's on an H100/H200), discounted for the small GEMMs
+#: that launch latency and memory bound, because the device was not lent the day benchmarks/micro_precision.py was
+#: written; its run (float32 matmuls of 16 shapes, none of the scored models, the three dtypes alternating in one
+#: process) replaces this table, and tests/test_precision_advice.py then holds the table to its result.
 SPEEDUP: Final[tuple[tuple[float, float, float], ...]] = (
     (10.0, 1.0, 1.0),
     (30.0, 1.5, 1.6),
@@ -104,9 +105,9 @@ def precision(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_step_ms
             "torch.set_float32_matmul_precision('high') (and torch.backends.cudnn.allow_tf32 = True, the default): "
             "TF32 tensor cores for float32 matmuls and convolutions; safe for training in almost every model (inputs "
             "rounded to a 10-bit mantissa, float32 accumulation)",
-            "each such kernel takes its time over the speedup TF32 gave a float32 matmul that took as long "
-            "(benchmarks/micro_precision.py: x1 under 10 µs to x5.5 above 1 ms); the other kernels and the host as "
-            "they are"))
+            "each such kernel takes its time over TF32's speedup for a float32 matmul that takes as long (x1 under 10 "
+            "µs to x5.5 above 1 ms: provisional, from the datasheets' peaks, until benchmarks/micro_precision.py "
+            "measures it); the other kernels and the host as they are"))
     if len(fp32_ids) or len(tf32_ids):
         ids, ns = np.concatenate([fp32_ids, tf32_ids]), np.concatenate([fp32_ns, tf32_ns])
         was_tf32 = np.r_[np.zeros(len(fp32_ids), dtype=bool), np.ones(len(tf32_ids), dtype=bool)]
@@ -121,7 +122,8 @@ def precision(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_step_ms
             f"{float(ns.sum()) / 1e6 / w.steps:.2f} ms of the step's {gpu_ms:.2f} ms of GPU time",
             "with torch.autocast('cuda', dtype=torch.bfloat16): around the forward and the loss: bf16 tensor cores "
             "for matmuls and convolutions; changes the numerics (check the loss curve; no GradScaler needed for bf16)",
-            "each such kernel at the speedup bf16 gave a float32 matmul of its size (benchmarks/micro_precision.py); "
+            "each such kernel at bf16's speedup for a float32 matmul of its size (provisional, from the datasheets' "
+            "peaks); "
             "every other kernel as it is (autocast keeps norms, softmax and losses in float32 and adds the weights' "
             "casts)"))
     return [a for a in out if a is not None]
@@ -143,9 +145,9 @@ def channels_last(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_ste
         "the conversion kernels gone, every other kernel as it is")
 
 
-#: How much faster cuDNN's convolution kernels ran with ``torch.backends.cudnn.benchmark = True`` (each shape's fastest
-#: algorithm measured) than with its heuristics: benchmarks/micro_precision.py's convolutions (ResNet- and U-Net-like
-#: layers, forward and backward, float32 and bf16; none of the scored models), the median.
+#: How much faster cuDNN's convolution kernels run with ``torch.backends.cudnn.benchmark = True`` (each shape's fastest
+#: algorithm measured) than with its heuristics. PROVISIONAL (2026-12-07), like SPEEDUP: the median of
+#: benchmarks/micro_precision.py's convolutions (ResNet- and U-Net-like layers, forward and backward) replaces it.
 CUDNN_BENCHMARK_SPEEDUP: Final[float] = 1.15
 
 
@@ -166,7 +168,8 @@ def cudnn_benchmark(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_s
         "time) on the algorithm cuDNN's heuristics chose: torch.backends.cudnn.benchmark was off (meta.json)",
         "torch.backends.cudnn.benchmark = True (before the first step): cuDNN times each convolution's algorithms once "
         "per shape and keeps the fastest",
-        f"the convolutions {CUDNN_BENCHMARK_SPEEDUP:g}x faster (benchmarks/micro_precision.py's median); input shapes "
+        f"the convolutions {CUDNN_BENCHMARK_SPEEDUP:g}x faster (provisional until benchmarks/micro_precision.py "
+        "measures it); input shapes "
         "the same every step (each new shape is timed again, which costs its first step)")
 
 
