@@ -157,3 +157,18 @@ def test_a_cluster_address_without_a_cluster_engine_is_one_line_and_exit_2(capsy
         main()
     err = capsys.readouterr().err
     assert exit_info.value.code == 2 and err.count("\n") == 1 and "needs the dask or ray engine" in err
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_an_engine_leaves_the_environment_as_it_found_it(engine, monkeypatch):
+    """Dask's LocalCluster sets OMP_NUM_THREADS=1 in the process that starts it; every process started afterwards
+    (a `try` run, a profiled script) would inherit one thread. The engine puts the environment back."""
+    import os
+
+    module, extra = ENGINES[engine]
+    _require(module, extra)
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    before = dict(os.environ)
+    with engine_executor(engine, workers=1):
+        pass
+    assert dict(os.environ) == before

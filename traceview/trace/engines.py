@@ -41,18 +41,28 @@ class Engine(str, enum.Enum):
 
 @contextmanager
 def engine_executor(engine: Engine | str, *, workers: int | None = None, address: str | None = None) -> Iterator[Executor | None]:
-    """An Executor on ``engine`` while the block runs (``None`` for ``local``); clusters it started are stopped."""
+    """An Executor on ``engine`` while the block runs (``None`` for ``local``); clusters it started are stopped, and
+    the environment variables an engine set in this process are put back (Dask's LocalCluster sets
+    ``OMP_NUM_THREADS=1`` here, which every process started later would inherit)."""
+    import os
+
     engine = Engine(engine)
-    if engine is Engine.local:
-        if address:
-            raise EngineError(f"--address {address}: a cluster address needs the dask or ray engine")
-        yield None
-    elif engine is Engine.dask:
-        with _dask(workers, address) as executor:
-            yield executor
-    else:
-        with _ray(workers, address) as executor:
-            yield executor
+    before = dict(os.environ)
+    try:
+        if engine is Engine.local:
+            if address:
+                raise EngineError(f"--address {address}: a cluster address needs the dask or ray engine")
+            yield None
+        elif engine is Engine.dask:
+            with _dask(workers, address) as executor:
+                yield executor
+        else:
+            with _ray(workers, address) as executor:
+                yield executor
+    finally:
+        if os.environ != before:
+            os.environ.clear()
+            os.environ.update(before)
 
 
 @contextmanager
