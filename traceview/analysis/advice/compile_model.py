@@ -150,37 +150,37 @@ def _top_level_ops(trace: Trace, w: rp.Window):
     return mine, is_op, top, top_of, outside
 
 
-def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
-    """The model of :mod:`this module <traceview.analysis.advice.compile_model>` on the window's steps (None: nothing to
-    compile, or the trace runs compiled graphs already)."""
-    s = trace.slices
-    n = len(s)
-    if not n or not len(trace.gpu):
-        return None
-    ops = _top_level_ops(trace, w)
-    if ops is None:
-        return None
+def _breaks(trace: Trace, w: rp.Window, blocking: rp.Blocking, ops) -> tuple:
+    """The top-level ops that stay eager and split the graphs: those outside what compiles, those with a call that
+    blocks the host, those that copy between host and device. Returns (breaks, has_block, blocking calls' slice ids,
+    the window's GPU rows (``ours``), kernel rows, each GPU row's launch)."""
     mine, is_op, top, top_of, outside = ops
-    breaks = np.zeros(n, dtype=bool)  # top-level ops that stay eager and split the graphs
+    s, g = trace.slices, trace.gpu
+    breaks = np.zeros(len(s), dtype=bool)
     breaks[top & outside] = True
     calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
-    has_block = np.zeros(n, dtype=bool)
+    has_block = np.zeros(len(s), dtype=bool)
     has_block[top_of[calls][top_of[calls] >= 0]] = True
     breaks |= has_block
-    g = trace.gpu
     lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
     ours = (g["rank"] == w.rank).to_numpy() & (lid >= 0)
     ours[ours] = mine[lid[ours]]
     kernel = (g["kind"] == "kernel").to_numpy()
     copies = ours & ~kernel & tagged(g, "host_device_copy")  # a copy between host and device stays eager
     breaks[top_of[lid[copies]][top_of[lid[copies]] >= 0]] = True
+    return breaks, has_block, calls, ours, kernel, lid
+
+
+def _stretches(trace: Trace, steps: list[rp.Window], top, top_of, breaks, calls) -> tuple[np.ndarray, list]:
+    """Per thread, consecutive top-level ops that are not breaks, split at breaks, at syncs outside any op
+    (torch.cuda.synchronize()) and at step ends: each op's stretch (-1: none) and each stretch's (start, end) ns."""
+    s = trace.slices
     starts, ends, tid = s["start_ns"].to_numpy(), s["end_ns"].to_numpy(), s["tid"].to_numpy()
-    blockers = calls[top_of[calls] < 0]  # a sync outside any op (torch.cuda.synchronize())
+    blockers = calls[top_of[calls] < 0]
     edges = np.array(sorted({*(sw.end_ns for sw in steps)}), dtype=np.int64)
-    # stretches: per thread, consecutive top-level ops that are not breaks, split at breaks, blockers, step ends
     order = np.flatnonzero(top)
     order = order[np.lexsort((starts[order], tid[order]))]
-    stretch = np.full(n, -1, dtype=np.int64)
+    stretch = np.full(len(s), -1, dtype=np.int64)
     bounds: list[tuple[int, int]] = []
     cur, cur_tid, cur_step = -1, None, -1
     block_at = np.sort(starts[blockers]) if len(blockers) else np.zeros(0, dtype=np.int64)
@@ -202,6 +202,69 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     if in_stretch:
         at, which = zip(*in_stretch)
         stretch[list(at)] = which
+    return stretch, bounds
+
+
+@dataclasses.dataclass
+class _Walk:
+    """The stretches' kernels in launch order: runs of generated-to-be kernels (positions in the kernel rows) and,
+    per stretch, its library calls (one extern call per library op, however many kernels the library launches), the
+    library's own host ns, its convolutions and their ops."""
+
+    runs: list[list[int]]
+    kernels_of: np.ndarray
+    library_ns: np.ndarray
+    library_calls: np.ndarray
+    convs_of: np.ndarray
+    conv_calls: np.ndarray
+    conv_ops: dict[int, list[int]]
+
+
+def _walk_kernels(s: pd.DataFrame, n: int, k_stretch, library, inner_op, conv, conv_op, launch_start) -> _Walk:
+    """Library kernels stay; runs of the others (per stretch, in launch order) fuse."""
+    walk = _Walk([], *(np.zeros(n, dtype=np.int64) for _ in range(5)), {})
+    prev, run = -1, []
+    called: set[int] = set()
+    slice_dur = s["dur_ns"].to_numpy()
+    k_stretch_l, library_l, inner_op_l = k_stretch.tolist(), library.tolist(), inner_op.tolist()
+    for j in np.lexsort((launch_start, k_stretch)).tolist():
+        st = k_stretch_l[j]
+        if st != prev or library_l[j]:
+            if run:
+                walk.runs.append(run)
+            run = []
+            prev = st
+        if not library_l[j]:
+            run.append(j)
+            continue
+        op = inner_op_l[j]
+        if op in called:
+            continue
+        called.add(op)
+        walk.library_calls[st] += 1
+        walk.kernels_of[st] += 1
+        walk.convs_of[st] += int(conv[j])
+        if conv[j]:
+            walk.conv_ops.setdefault(st, []).append(op)
+        walk.library_ns[st] += int(slice_dur[op])  # the library's own host work stays
+        walk.conv_calls[st] += int(conv_op[j])  # forward convolutions: an extern call costs more than eager's
+    if run:
+        walk.runs.append(run)
+    return walk
+
+
+def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list[rp.Window], costs: CompileCosts) -> CompiledStep | None:
+    """The model of :mod:`this module <traceview.analysis.advice.compile_model>` on the window's steps (None: nothing to
+    compile, or the trace runs compiled graphs already)."""
+    s, g = trace.slices, trace.gpu
+    if not len(s) or not len(g):
+        return None
+    ops = _top_level_ops(trace, w)
+    if ops is None:
+        return None
+    mine, is_op, top, top_of, _ = ops
+    breaks, has_block, calls, ours, kernel, lid = _breaks(trace, w, blocking, ops)
+    stretch, bounds = _stretches(trace, steps, top, top_of, breaks, calls)
     if not bounds:
         return None
     # kernels of the stretches, in launch order per thread: library kernels stay, runs of the others fuse
@@ -210,80 +273,47 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
     k_stretch = np.where(k_top >= 0, stretch[np.maximum(k_top, 0)], -1)
     k_rows, k_stretch = k_rows[k_stretch >= 0], k_stretch[k_stretch >= 0]
     inner_op = trace.nearest_where(is_op)[lid[k_rows]]
-    library = (tagged(s, "library_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)) | tagged(g, "library_kernel")[k_rows]
-    launch_start = starts[lid[k_rows]]
-    by = np.lexsort((launch_start, k_stretch))
-    dur = g["dur_ns"].to_numpy()[k_rows]
-    act = g["activity_id"].to_numpy()[k_rows]
-    runs: list[list[int]] = []  # each run of other kernels: positions in k_rows
-    kernels_of = np.zeros(len(bounds), dtype=np.int64)
-    prev, run = -1, []
-    called: set[int] = set()
-    library_ns = np.zeros(len(bounds), dtype=np.int64)
-    library_calls = np.zeros(len(bounds), dtype=np.int64)
-    conv = tagged(s, "layout_conv")[np.maximum(inner_op, 0)] & (inner_op >= 0) & ~tagged(s, "conv_1d")[top_of[lid[k_rows]]]
-    convs_of = np.zeros(len(bounds), dtype=np.int64)
-    conv_ops: dict[int, list[int]] = {}  # each stretch's convolution ops
-    conv_calls = np.zeros(len(bounds), dtype=np.int64)  # forward convolutions: an extern call costs more than eager's
-    conv_op = tagged(s, "conv_op")[np.maximum(inner_op, 0)] & (inner_op >= 0)
-    slice_dur = s["dur_ns"].to_numpy()
-    k_stretch_l, library_l, inner_op_l = k_stretch.tolist(), library.tolist(), inner_op.tolist()
-    for j in by.tolist():
-        st = k_stretch_l[j]
-        if st != prev or library_l[j]:
-            if run:
-                runs.append(run)
-            run = []
-            prev = st
-        if library_l[j]:
-            op = inner_op_l[j]
-            if op not in called:
-                library_calls[st] += 1  # one extern call per library op, however many kernels the library launches
-                called.add(op)
-                kernels_of[st] += 1
-                convs_of[st] += int(conv[j])
-                if conv[j]:
-                    conv_ops.setdefault(st, []).append(op)
-                library_ns[st] += int(slice_dur[op])  # the library's own host work stays
-                conv_calls[st] += int(conv_op[j])
-        else:
-            run.append(j)
+    has_op = inner_op >= 0
+    library = (tagged(s, "library_op")[np.maximum(inner_op, 0)] & has_op) | tagged(g, "library_kernel")[k_rows]
+    conv = tagged(s, "layout_conv")[np.maximum(inner_op, 0)] & has_op & ~tagged(s, "conv_1d")[top_of[lid[k_rows]]]
+    conv_op = tagged(s, "conv_op")[np.maximum(inner_op, 0)] & has_op
+    walk = _walk_kernels(s, len(bounds), k_stretch, library, inner_op, conv, conv_op,
+                         s["start_ns"].to_numpy()[lid[k_rows]])
     # channels-last layout in a graph with convolutions: one generated copy of each convolution's weight per call
     # (a graph's nodes estimated by its eager ops, all of them, nested ones included)
     ops_of = np.bincount(stretch[top_of[mine & is_op & (top_of >= 0)]].clip(-1) + 1, minlength=len(bounds) + 1)[1:]
+    convs_of = walk.convs_of
     layout = np.where((convs_of > 0) & (ops_of < LAYOUT_NODES_PER_CONV * np.maximum(convs_of, 1)), convs_of, 0)
-    if run:
-        runs.append(run)
     # the layout as the convolutions' weights leave it, and the kernels Inductor makes of each run (.reductions)
-    layout, made_of = rd.size_runs(trace, k_rows, inner_op, runs, layout, conv_ops)
-    kernels_of += layout
+    layout, made_of = rd.size_runs(trace, k_rows, inner_op, walk.runs, layout, walk.conv_ops)
+    kernels_of = walk.kernels_of + layout
     # cuDNN's layout conversions go in every graph of a channels-last model: the backward's convolutions take the
     # layout the forward's saved activations have
     converted = library & tagged(g, "layout_kernel")[k_rows] & bool(layout.any())
-    new_gpu: dict[int, int] = {int(a): 0 for a in act[converted]}
-    fused = 0
-    dur_l, act_l = dur.tolist(), act.tolist()
-    for run, made in zip(runs, made_of):  # its GPU time as long as its longest kernels
+    dur_l, act_l = g["dur_ns"].to_numpy()[k_rows].tolist(), g["activity_id"].to_numpy()[k_rows].tolist()
+    new_gpu: dict[int, int] = {int(a): 0 for a, c in zip(act_l, converted.tolist()) if c}
+    fused = int(layout.sum())
+    k_stretch_l = k_stretch.tolist()
+    for run, made in zip(walk.runs, made_of):  # its GPU time as long as its longest kernels
         keep = set(sorted(run, key=lambda j: -dur_l[j])[:made])
         new_gpu.update({act_l[j]: 0 for j in run if j not in keep})
         kernels_of[k_stretch_l[run[0]]] += made
         fused += made
-    fused += int(layout.sum())
-    generated = {b: int(n) for b, n in zip(bounds, kernels_of - library_calls)}
-    convs = {b: int(n) for b, n in zip(bounds, conv_calls)}
+    generated = {b: int(n) for b, n in zip(bounds, kernels_of - walk.library_calls)}
+    convs = {b: int(n) for b, n in zip(bounds, walk.conv_calls)}
     new_host = _graph_ns(costs, costs.kernel_ms, generated, convs)
     steps_n = max(w.steps, 1)
     gpu_saved = float(sum(d for d, a in zip(dur_l, act_l) if a in new_gpu)) / 1e6
     return CompiledStep(
         steps=w.steps, graphs=len(bounds) / steps_n, eager_kernels=len(k_rows) / steps_n,
         library_kernels=float((library & ~converted).sum()) / steps_n,
-        library_calls=float(library_calls.sum()) / steps_n, fused_kernels=fused / steps_n, gpu_saved_ms=gpu_saved / steps_n,
-        eager_host_ms=float(sum(b - a for a, b in bounds)) / 1e6 / steps_n,
-        compiled_host_ms=float(sum(new_host.values()) + library_ns.sum()) / 1e6 / steps_n, new_host=new_host,
-        library_host={b: int(library_ns[i]) for i, b in enumerate(bounds)}, new_gpu=new_gpu,
+        library_calls=float(walk.library_calls.sum()) / steps_n, fused_kernels=fused / steps_n,
+        gpu_saved_ms=gpu_saved / steps_n, eager_host_ms=float(sum(b - a for a, b in bounds)) / 1e6 / steps_n,
+        compiled_host_ms=float(sum(new_host.values()) + walk.library_ns.sum()) / 1e6 / steps_n, new_host=new_host,
+        library_host={b: int(walk.library_ns[i]) for i, b in enumerate(bounds)}, new_gpu=new_gpu,
         removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
-        runs=tuple(tuple(int(k_rows[j]) for j in run) for run in runs),
-        ops=(ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[ops],
+        runs=tuple(tuple(int(k_rows[j]) for j in run) for run in walk.runs),
+        ops=(top_ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[top_ops],
         generated=generated, conv_calls=convs)
 
 
