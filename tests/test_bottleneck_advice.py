@@ -22,6 +22,7 @@ from training_facts import GPU_CATS, RawTrace
 
 from traceview.analysis.analyze import analyze
 from traceview.analysis.host import replay as rp
+from traceview.analysis.host import streams
 from traceview.analysis.advice.record import KINDS
 from traceview.trace.step_windows import step_windows
 from traceview.trace import load
@@ -275,7 +276,7 @@ def test_scheduling_a_few_activities_in_python_or_all_per_stream_replays_the_sam
     slower = {int(a): 3 * int(d) for a, d in zip(mine["activity_id"], mine["dur_ns"])}  # the streams queue up
     got = {}
     for few in (0, 10**9):  # every cut per stream in numpy; every cut in Python
-        monkeypatch.setattr(rp, "_FEW", few)
+        monkeypatch.setattr(streams, "_FEW", few)
         got[few] = (rp.replay_steps(trace, w, blocking, step_ends=ends),
                     rp.replay_steps(trace, w, blocking, removed, {"sync", "pageable_copy"}, ends),
                     rp.replay_steps(trace, w, blocking, step_ends=ends, host_scale=0.7),

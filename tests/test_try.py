@@ -137,6 +137,9 @@ def test_compiled_script_no_compile_measured_and_cuda_graphs_skipped_on_cpu(tmp_
     no_compile = _row(doc, "no_compile")
     assert no_compile["status"] == "measured" and no_compile["applied"] == ["TORCH_COMPILE_DISABLE=1"]
     assert no_compile["predicted_kind"] is None  # no advice kind predicts what compiling buys
+    # 30 steps are too few to switch it inside one run: measured in processes, the short run set aside
+    assert no_compile["method"] == "processes"
+    assert (tmp_path / "try" / "runs" / "short" / "no_compile.switch.json").exists()
     runs = _runs(tmp_path / "try" / "runs")
     assert [r.facts["compiled_graphs"] for r in runs if r.arm == "no_compile"] == [0, 0]  # compiling really was off
     assert all(r.facts["compiled_graphs"] >= 1 for r in runs if r.arm == BASELINE)

@@ -165,18 +165,14 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
         stage(f"{c} skipped: {why}")
     runs, failed = [base], {}
     switched = [c for c in arms if switch_here and c in switch.SWITCHES]
-    stop = switch.switched_steps(window.start, window.stop)
     for arm in switched:  # one run each, the change on and off in blocks of steps (.switch)
-        stage(f"{arm} switched on and off inside one run (steps {window.start}:{stop})")
-        run = launcher.run(None, 0, workers, threads, switched=arm)
-        runs.append(run)
-        if on_run:
-            on_run(run)
-        on, off = (sum(b["on"] == state for b in run.blocks) for state in (True, False))
-        if min(on, off) < MIN_SWITCH_BLOCKS:
-            failed[arm] = run.error or f"ended after {run.steps_counted} step(s): {on} block(s) on and {off} off, " \
-                                       f"fewer than {MIN_SWITCH_BLOCKS} each (give the script more steps, or --no-switch)"
-            stage(f"{arm} failed: {failed[arm]}; the other changes go on")
+        run = _switched_run(launcher, arm, workers, threads, on_run)
+        if isinstance(run, Run):
+            runs.append(run)
+        elif run is not None:
+            failed[arm] = run
+        else:  # the script ended too soon to switch: this change is measured in processes, like the others
+            switched.remove(arm)
     arms_by_process = [a for a in arms if a not in switched]
     for r in range(rounds if arms_by_process else 0):  # every change switched: no rounds of processes to run
         order = _rotate([BASELINE, *arms_by_process], r)
@@ -197,6 +193,35 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
                 stage(f"{arm} failed: {why}; the other changes go on")
     return Trials(name, [*command, *args], window, launcher.counted_by, rounds, facts, workers, threads, runs, arms,
                   skipped, failed, profile_dir, profile_error, _env_int("RANK"), _env_int("WORLD_SIZE"))
+
+
+def _switched_run(launcher: _Launcher, arm: str, workers: int, threads: int,
+                  on_run: Callable[[Run], None] | None) -> Run | str | None:
+    """``arm`` switched on and off in blocks inside one run: the run; why it failed (the script broke); or None
+    when the script ended before MIN_SWITCH_BLOCKS blocks of each state (its files move to ``runs/short/``, and the
+    change is measured in separate processes instead)."""
+    window = launcher.window
+    stop = switch.switched_steps(window.start, window.stop)
+    stage(f"{arm} switched on and off inside one run (steps {window.start}:{stop})")
+    run = launcher.run(None, 0, workers, threads, switched=arm)
+    on, off = (sum(b["on"] == state for b in run.blocks) for state in (True, False))
+    if min(on, off) >= MIN_SWITCH_BLOCKS or run.error or run.exit_code:
+        if on_run:
+            on_run(run)
+    if min(on, off) >= MIN_SWITCH_BLOCKS:
+        return run
+    if run.error or run.exit_code:
+        why = run.error or f"exited with code {run.exit_code}"
+        stage(f"{arm} failed: {why}; the other changes go on")
+        return why
+    short = run.log.parent / "short"
+    short.mkdir(exist_ok=True)
+    for f in (run.log, run.log.with_suffix(".json")):
+        if f.exists():
+            f.replace(short / f.name)
+    stage(f"{arm}: the script ended after {run.steps_counted} step(s), {on} block(s) on and {off} off, fewer than "
+          f"{MIN_SWITCH_BLOCKS} each (steps {window.start}:{stop} switch it); measured in separate runs instead")
+    return None
 
 
 def read_run(path: Path) -> Run:

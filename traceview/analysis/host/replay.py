@@ -22,7 +22,6 @@ that launched the most GPU work (every process's on a CPU-only trace).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -33,6 +32,7 @@ from traceview.trace.catalogue import tagged
 from traceview.trace.counts import most_common
 from traceview.trace.step_windows import StepWindows, usual_steps
 from traceview.trace import Trace
+from traceview.analysis.host.streams import Streams, activities, gpu_busy_ms
 
 #: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
 #: segment per tensor whose file descriptor it receives and maps), as ``input`` advice sets a loop up (min(4, cores
@@ -353,14 +353,64 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     ``host_scale``: the host's clock runs this much faster or slower (every host time, not the GPU's, is
     multiplied by it: 1 / the profiler's stretch replays the steps as they run without the profiler); the
     durations in ``new_host`` are taken as they are."""
-    new_host = new_host or {}
-    step_ends = list(step_ends or [])
+    on_host = _HostClock(w.start_ns, host_scale)
+    kept, new_host, waited = _intervals(trace, blocking, new_host or {}, on_host)
+    step_ends = [int(on_host(e)) for e in step_ends or []]
+    acts = activities(trace, w)
+    act_launch = on_host(acts.launch)
+    dur = acts.dur
+    if new_gpu:
+        dur = pd.Series(acts.activity_id).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
+    gpu = Streams(acts.ready0, np.asarray(act_launch, dtype=np.int64) + acts.latency.astype(np.int64),
+                  np.asarray(dur, dtype=np.int64), acts.stream, w.start_ns)
+    cut_at = np.searchsorted(act_launch, np.array([iv[0] for iv in kept], dtype=np.int64), side="left").tolist()
     moved: list[int] = []
+    shift = 0
+    # launches between intervals move by the shift accumulated before them
+    for (a, b, sid, cause), upto in zip(kept, cut_at):
+        gpu.schedule(upto, shift)
+        while len(moved) < len(step_ends) and step_ends[len(moved)] <= a:
+            moved.append(step_ends[len(moved)] + shift)
+        old = b - a
+        if cause in removed or cause == "host":
+            new = int(new_host.get(sid, 0))
+        else:  # still blocks: its own cost, then the replayed GPU's remaining work
+            ready_at = gpu.done_before(upto, acts.own.get(sid), a + shift)
+            new = old - waited[sid] + max(ready_at - (a + shift), 0)
+        shift += new - old
+    gpu.schedule(len(acts.dur), shift)
+    host_end = int(on_host(w.end_ns)) + shift
+    total_end = max(host_end, gpu.last)
+    moved += [e + shift for e in step_ends[len(moved):]]
+    if moved:
+        moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= int(on_host(w.end_ns)) else moved[-1]
+    edges = [w.start_ns, *moved]
+    return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
+
+
+@dataclass(frozen=True)
+class _HostClock:
+    """The host clock, scaled by ``scale`` from the window's start (``scale`` 1: as recorded)."""
+
+    start_ns: int
+    scale: float
+
+    def __call__(self, t):
+        if self.scale == 1.0:
+            return t
+        return self.start_ns + ((np.asarray(t, dtype=np.int64) - self.start_ns) * self.scale).astype(np.int64)
+
+
+def _intervals(trace: Trace, blocking: Blocking, new_host: dict, on_host: _HostClock) -> tuple[list, dict, dict]:
+    """The host intervals the replay moves, in order, on the host clock: the calls that block (by cause) and the
+    slices and spans given new durations (cause "host"; a span ``(start, end)`` gets a negative id below every
+    slice's); an interval inside another (a copy inside __next__) moves with the outer one. Returns the outermost
+    intervals (start, end, id, cause), ``new_host`` keyed by those ids, and each blocking call's wait (ns)."""
     listed, waited = blocking.listed()  # (lists: no pandas call per row)
     intervals = list(listed)
     s = trace.slices
     slice_start, slice_end = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
-    spans: dict[int, int] = {}  # host intervals given by (start, end): keyed by a negative id below every slice's
+    spans: dict[int, int] = {}
     for key, dur in new_host.items():
         if isinstance(key, tuple):
             sid = -2 - len(spans)
@@ -370,167 +420,15 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
             intervals.append((int(slice_start[key]), int(slice_end[key]), int(key), "host"))
     new_host = {**{k: v for k, v in new_host.items() if not isinstance(k, tuple)}, **spans}
     intervals.sort()
-
-    def on_host(t):  # the host clock, scaled from the window's start
-        return w.start_ns + ((np.asarray(t, dtype=np.int64) - w.start_ns) * host_scale).astype(np.int64) if host_scale != 1.0 else t
-    if host_scale != 1.0:
+    if on_host.scale != 1.0:
         intervals = [(int(on_host(a)), int(on_host(b)), sid, c) for a, b, sid, c in intervals]
-        waited = {k: int(v * host_scale) for k, v in waited.items()}
-        step_ends = [int(on_host(e)) for e in step_ends]
+        waited = {k: int(v * on_host.scale) for k, v in waited.items()}
     kept, last_end = [], -1
-    for iv in intervals:  # an interval inside another (a copy inside __next__) moves with the outer one
+    for iv in intervals:
         if iv[0] >= last_end:
             kept.append(iv)
             last_end = iv[1]
-    acts = _activities(trace, w)
-    ready0, act_stream, lat = acts.ready0, acts.stream, acts.latency
-    act_launch = on_host(acts.launch)
-    dur = acts.dur
-    if new_gpu:
-        dur = pd.Series(acts.activity_id).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
-    own = acts.own
-    ready = dict(ready0)
-    ends = np.zeros(len(acts.dur), dtype=np.int64)
-    done_upto = 0
-    shift = 0
-    gpu_last = max(ready0.values()) if ready0 else w.start_ns
-    cuts = list(zip(kept, np.searchsorted(act_launch, np.array([iv[0] for iv in kept], dtype=np.int64), side="left").tolist()))
-
-    act_ready = np.asarray(act_launch, dtype=np.int64) + lat.astype(np.int64)  # when each could start, before shifts
-    dur = np.asarray(dur, dtype=np.int64)
-    few: tuple[list[int], list[int], list[int]] | None = None  # the same three as Python ints, made when first needed
-    scheduled_max: int | None = None  # the latest end of the activities scheduled so far (ends[:done_upto].max())
-
-    def schedule(upto: int, shift_now: int) -> None:
-        """Activities done_upto..upto-1 (launched in order) on their streams: each starts when launched (moved by
-        ``shift_now``) and its stream is free: start_k = max(a_k, end_{k-1}). A few at a time in Python; many at once
-        per stream, the recurrence unrolled: end_k = c_k + max(ready, max_{j<=k}(a_j - c_{j-1})) with c the running
-        sum of durations (the same integers either way)."""
-        nonlocal done_upto, gpu_last, few, scheduled_max
-        lo = done_upto
-        if upto > lo:
-            if upto - lo <= _FEW:
-                if few is None:
-                    few = (act_ready.tolist(), dur.tolist(), np.asarray(act_stream).tolist())
-                out = []
-                for a_k, d_k, st in zip(few[0][lo:upto], few[1][lo:upto], few[2][lo:upto]):
-                    e = max(a_k + shift_now, ready.get(st, 0)) + d_k
-                    ready[st] = e
-                    out.append(e)
-                ends[lo:upto] = out
-                last = max(out)
-            else:
-                a = act_ready[lo:upto] + shift_now
-                d = dur[lo:upto]
-                sts = act_stream[lo:upto]
-                for st in np.unique(sts):
-                    m = np.flatnonzero(sts == st)
-                    c = np.cumsum(d[m])
-                    e = c + np.maximum(np.maximum.accumulate(a[m] - (c - d[m])), ready.get(int(st), 0))
-                    ends[lo + m] = e
-                    ready[int(st)] = int(e[-1])
-                last = int(ends[lo:upto].max())
-            gpu_last = max(gpu_last, last)
-            scheduled_max = last if scheduled_max is None else max(scheduled_max, last)
-        done_upto = max(done_upto, upto)
-
-    # launches between intervals move by the shift accumulated before them
-    for (a, b, sid, cause), upto in cuts:
-        schedule(upto, shift)
-        while len(moved) < len(step_ends) and step_ends[len(moved)] <= a:
-            moved.append(step_ends[len(moved)] + shift)
-        old = b - a
-        if cause in removed or cause == "host":
-            new = int(new_host.get(sid, 0))
-        else:  # still blocks: its own cost, then the replayed GPU's remaining work
-            own_i = own.get(sid)
-            if upto == 0:
-                ready_at = a + shift
-            else:
-                ready_at = scheduled_max if upto == done_upto else int(np.max(ends[:upto]))
-            if own_i is not None and own_i < upto:  # a copy's own activity is launched by the call itself
-                others = np.delete(ends[:upto], own_i)
-                ready_at = int(others.max()) if len(others) else a + shift
-            new = old - waited[sid] + max(ready_at - (a + shift), 0)
-        shift += new - old
-    schedule(len(acts.dur), shift)
-    host_end = int(on_host(w.end_ns)) + shift
-    total_end = max(host_end, gpu_last)
-    moved += [e + shift for e in step_ends[len(moved):]]
-    if moved:
-        moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= int(on_host(w.end_ns)) else moved[-1]
-    edges = [w.start_ns, *moved]
-    return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
-
-
-#: At most this many activities are scheduled in Python at a time (fewer than numpy's per-call cost pays for).
-_FEW = 48
-
-
-@dataclass(frozen=True)
-class _Activities:
-    """The window's GPU activities as every replay of it starts from (launch order): their launch's start, the
-    latency each had when its stream was idle (a median where it was busy), duration, stream, activity id; the last
-    activity of each launch; each stream's busy-until from the work before the window."""
-
-    launch: np.ndarray
-    latency: np.ndarray
-    dur: np.ndarray
-    stream: np.ndarray
-    activity_id: np.ndarray
-    own: dict[int, int]
-    ready0: dict[int, int]
-
-
-#: (id(trace), window) -> (the trace, its activities): the advice replays one window many times (each change, each
-#: step); what does not depend on the change is read once per trace and window (the trace is kept by a weak
-#: reference and compared, so a new trace at a reused id is not mistaken for it).
-_PREPARED: dict[tuple[int, Window], tuple[weakref.ref, _Activities]] = {}
-
-
-def _activities(trace: Trace, w: Window) -> _Activities:
-    key = (id(trace), w)
-    hit = _PREPARED.get(key)
-    if hit is not None and hit[0]() is trace:
-        return hit[1]
-    gpu = trace.gpu
-    launches = trace.launches
-    mine = (launches["rank"] == w.rank) & (launches["pid"] == w.pid) & (launches["start_ns"] >= w.start_ns) & (launches["start_ns"] <= w.end_ns)
-    ml = launches[mine.to_numpy()]
-    g = gpu[(gpu["rank"] == w.rank).to_numpy()]
-    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    in_window = np.isin(lid, ml["launch_id"].to_numpy())
-    g_start, g_end = g["start_ns"].to_numpy(), g["end_ns"].to_numpy()
-    stream = g["stream"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    launch_at = pd.Series(ml["start_ns"].to_numpy(), index=ml["launch_id"].to_numpy())
-    act = np.flatnonzero(in_window)
-    act = act[np.lexsort((g_start[act], launch_at.reindex(lid[act]).to_numpy()))]
-    act_launch = launch_at.reindex(lid[act]).to_numpy().astype(np.int64)
-    # the launch latency of each activity when its stream was idle; a median stands in where it was busy
-    before = ~in_window & (g_end > w.start_ns) & (g_start < w.end_ns)
-    ready0: dict[int, int] = {int(k): max(int(v), 0) for k, v in
-                              pd.Series(g_end[before]).groupby(stream[before]).max().items()}
-    # each activity's stream was busy until the latest end of the work before it there (in launch order)
-    prev_end = np.full(len(act), -1, dtype=np.int64)
-    act_streams = stream[act]
-    for st in np.unique(act_streams):
-        m = np.flatnonzero(act_streams == st)
-        running = np.maximum.accumulate(np.maximum(g_end[act[m]].astype(np.int64), ready0.get(int(st), -1)))
-        prev_end[m[1:]] = running[:-1]
-        prev_end[m[0]] = ready0.get(int(st), -1)
-    idle = prev_end <= act_launch
-    lat_all = g_start[act] - act_launch
-    lat_med = int(np.median(lat_all[idle])) if idle.any() else 5000
-    lat = np.where(idle, np.maximum(lat_all, 0), lat_med)
-    # the activity of each launch (the last, where a launch has several)
-    launch_ids, last_first = np.unique(lid[act][::-1], return_index=True)
-    own = dict(zip(launch_ids.tolist(), (len(act) - 1 - last_first).tolist()))
-    acts = _Activities(act_launch, lat.astype(np.int64), g["dur_ns"].to_numpy()[act].astype(np.int64), act_streams,
-                       g["activity_id"].to_numpy()[act], own, ready0)
-    if len(_PREPARED) > 16:
-        _PREPARED.clear()
-    _PREPARED[key] = (weakref.ref(trace), acts)
-    return acts
+    return kept, new_host, waited
 
 
 def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> int:
@@ -545,20 +443,3 @@ def host_events(trace: Trace, w: Window, within: pd.DataFrame | None = None) -> 
     starts, ends = s["start_ns"].to_numpy()[mine], s["end_ns"].to_numpy()[mine]
     k = np.searchsorted(lo, starts, side="right") - 1
     return int(((k >= 0) & (ends <= hi[np.maximum(k, 0)])).sum())
-
-
-def gpu_busy_ms(trace: Trace, w: Window) -> float:
-    """Union of the GPU activities' time inside the window (all streams of the rank), ms."""
-    g = trace.gpu
-    if not len(g):
-        return 0.0
-    mine = (g["rank"] == w.rank).to_numpy()
-    a = np.clip(g["start_ns"].to_numpy()[mine], w.start_ns, w.end_ns)
-    b = np.clip(g["end_ns"].to_numpy()[mine], w.start_ns, w.end_ns)
-    if not len(a):
-        return 0.0
-    order = np.argsort(a, kind="stable")
-    a, reach = a[order], np.maximum.accumulate(b[order])
-    first = np.flatnonzero(np.r_[True, a[1:] > reach[:-1]])  # each busy stretch's first activity
-    last = np.r_[first[1:] - 1, len(a) - 1]
-    return float((reach[last] - a[first]).sum()) / 1e6
