@@ -62,37 +62,51 @@ def compile_replayed(trace: Trace, windows, unprofiled_step_ms: float | None, co
         band = (round(share_at(high_ms), 2), round(share_at(low_ms), 2))
     uncertain = band is not None and band[0] < 0 < band[1]
     slower = share < 0
+    return Advice("compile", float(saving), float(100 * share), _evidence(model, share, band),
+                  _SLOWER_HOW if slower else _HOW,
+                  _assumptions(model, stretch) + f"; replayed, the steps take {base / w.steps:.2f} ms eager and "
+                  f"{changed / w.steps:.2f} ms compiled",
+                  steps_used=w.steps, saving_ms_profiled=float(saving_prof), scale="unprofiled" if unprofiled_step_ms else "profiled",
+                  saving_range_ms=(round(min(each), 4), round(max(each), 4)), ranked=not slower and not uncertain,
+                  saving_band_pct=band)
+
+
+_HOW = ("torch.compile(model) (Inductor fuses the pointwise ops and launches the kernels from one wrapper); "
+        "compile the loss with it (a function that runs the model and returns the loss): the prediction is "
+        "for every op of the step, and compiling the model alone leaves a loss computed outside it eager (a "
+        "VAE's MSE and KL term: 13% slower compiled alone, 8% faster with its loss, H200)")
+_SLOWER_HOW = ("keep the model eager (its ops cost less host time than compiled graph calls would), "
+               "or compile larger pieces (whole step, or with CUDA graphs: mode=\"reduce-overhead\")")
+
+
+def _evidence(model: cm.CompiledStep, share: float, band: tuple[float, float] | None) -> str:
+    """What the compiled step replaces: graph calls for eager host time, kernels fused; slower or unsettled."""
     evidence = (f"{count(model.graphs)} graph call(s) per step would replace {model.eager_host_ms:.2f} ms of eager host time "
                 f"(ops and the Python between them) with {model.compiled_host_ms:.2f} ms; {count(model.eager_kernels)} kernels per "
                 f"step become {count(model.library_kernels + model.fused_kernels)} ({count(model.library_kernels)} library kernels kept from "
                 f"{count(model.library_calls)} library calls, "
                 f"runs of the others fused into {count(model.fused_kernels)}), {model.gpu_saved_ms:.2f} ms of GPU time fused away")
-    if slower:
+    if share < 0:
         evidence += f": compiling would make the step {-100 * share:.0f}% slower"
     if band is not None:
         low_ms, high_ms = model.costs.kernel_ms_range
         evidence += (f"; {band[0]:+.0f}% to {band[1]:+.0f}% with a generated kernel's host cost anywhere in its measured "
                      f"range ({low_ms * 1e3:.0f}-{high_ms * 1e3:.0f} µs)")
-        if uncertain:
+        if band[0] < 0 < band[1]:
             evidence += ": faster or slower is not settled, time a compiled step against an eager one before relying on it"
-    return Advice("compile", float(saving), float(100 * share), evidence,
-                  "torch.compile(model) (Inductor fuses the pointwise ops and launches the kernels from one wrapper); "
-                  "compile the loss with it (a function that runs the model and returns the loss): the prediction is "
-                  "for every op of the step, and compiling the model alone leaves a loss computed outside it eager (a "
-                  "VAE's MSE and KL term: 13% slower compiled alone, 8% faster with its loss, H200)"
-                  if not slower else "keep the model eager (its ops cost less host time than compiled graph calls would), "
-                  "or compile larger pieces (whole step, or with CUDA graphs: mode=\"reduce-overhead\")",
-                  f"a graph call costs {model.costs.call_ms:.2f} ms per forward and backward and {model.costs.kernel_ms * 1e3:.0f} µs per "
-                  f"kernel, a convolution's extern call {model.costs.conv_ms * 1e3:.0f} µs more than the eager op "
-                  f"({model.costs.source}); library ops (GEMM, convolution, attention, cuDNN) keep their kernels; a "
-                  "fused run takes as long as its longest kernel; a sync or a host copy inside the model is a graph break"
-                  + (f"; replayed without the profiler (the host's time / {stretch:.2f}, the profiler's stretch of "
-                     "these steps)" if stretch != 1.0 else "; a bare trace: the graph calls' costs are without the "
-                     "profiler, the eager ops' with it (compiling looks better than it is)")
-                  + f"; replayed, the steps take {base / w.steps:.2f} ms eager and {changed / w.steps:.2f} ms compiled",
-                  steps_used=w.steps, saving_ms_profiled=float(saving_prof), scale="unprofiled" if unprofiled_step_ms else "profiled",
-                  saving_range_ms=(round(min(each), 4), round(max(each), 4)), ranked=not slower and not uncertain,
-                  saving_band_pct=band)
+    return evidence
+
+
+def _assumptions(model: cm.CompiledStep, stretch: float) -> str:
+    """The model's constants and what it keeps, and on which clock the eager steps were replayed."""
+    c = model.costs
+    return (f"a graph call costs {c.call_ms:.2f} ms per forward and backward and {c.kernel_ms * 1e3:.0f} µs per "
+            f"kernel, a convolution's extern call {c.conv_ms * 1e3:.0f} µs more than the eager op "
+            f"({c.source}); library ops (GEMM, convolution, attention, cuDNN) keep their kernels; a "
+            "fused run takes as long as its longest kernel; a sync or a host copy inside the model is a graph break"
+            + (f"; replayed without the profiler (the host's time / {stretch:.2f}, the profiler's stretch of "
+               "these steps)" if stretch != 1.0 else "; a bare trace: the graph calls' costs are without the "
+               "profiler, the eager ops' with it (compiling looks better than it is)"))
 
 
 def _compile_cpu(trace: Trace, w: rp.Window, steps: list[rp.Window], unprofiled_step_ms: float | None,
