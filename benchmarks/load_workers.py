@@ -4,7 +4,7 @@ the counts interleaved in rounds (a shared machine's slow spells hit each count 
 
     python benchmarks/load_workers.py TRACE [--workers 0 2 4 8] [--rounds 3] [--out results.json]
 
-Workers: 0 reads every piece in the process itself; N > 1 forks N processes (trace/events.py, ``_read_in_workers``).
+Workers: 0 reads every piece in the process itself; N > 1 forks N processes (trace/workers.py, ``_read_in_workers``).
 """
 
 from __future__ import annotations

@@ -316,7 +316,7 @@ def test_workers_leave_begin_end_pairs_and_cut_strings_to_the_parent(tmp_path, m
     next one, joined to its rest): with workers, the parent reads those pieces itself, in file order."""
     import json
 
-    from traceview.trace import events as events_stage
+    from traceview.trace import events as events_stage, workers
 
     tricky = _tricky_events(300)  # a cut in every one: each is read by the parent, and so is the piece after it
     evs = [tricky[i] if i % 50 == 1 else x(f"op{i}", "cpu_op", 10 + 3 * i, 2, **{"External id": i}) for i in range(300)]
@@ -326,8 +326,8 @@ def test_workers_leave_begin_end_pairs_and_cut_strings_to_the_parent(tmp_path, m
     path = tmp_path / "pairs.json"
     path.write_text(json.dumps({"traceEvents": evs, "traceName": "t"}, indent=1))
     joined, left = [], []
-    merge, step = events_stage._merge, events_stage._Mender.step
-    monkeypatch.setattr(events_stage, "_merge", lambda out, part: (joined.append(part.events), merge(out, part)))
+    merge, step = workers._merge, events_stage._Mender.step
+    monkeypatch.setattr(workers, "_merge", lambda out, part: (joined.append(part.events), merge(out, part)))
     monkeypatch.setattr(events_stage._Mender, "step", lambda self, piece: (left.append(piece), step(self, piece))[1])
     parallel = _load_pieces(path, monkeypatch, 700, workers=2)
     assert joined and left  # both routes taken: workers' pieces, and the parent's own
@@ -345,12 +345,12 @@ def test_a_dying_worker_leaves_its_pieces_to_the_parent(tmp_path, monkeypatch):
     """A worker that dies breaks the pool: every piece not joined yet is read in the parent, nothing is lost."""
     import json
 
-    from traceview.trace import events as events_stage
+    from traceview.trace import events as events_stage, workers
 
     path = tmp_path / "t.json"
     path.write_text(json.dumps({"traceEvents": [x(f"op{i}", "cpu_op", 10 + 3 * i, 2, **{"External id": i}) for i in range(400)]}))
     whole = _load_pieces(path, monkeypatch, 4 << 20)
-    monkeypatch.setattr(events_stage, "_piece_columns", _a_dying_worker)
+    monkeypatch.setattr(workers, "_piece_columns", _a_dying_worker)
     left, step = [], events_stage._Mender.step
     monkeypatch.setattr(events_stage._Mender, "step", lambda self, piece: (left.append(piece), step(self, piece))[1])
     _assert_same(_load_pieces(path, monkeypatch, 700, workers=2), whole)
@@ -360,14 +360,14 @@ def test_a_dying_worker_leaves_its_pieces_to_the_parent(tmp_path, monkeypatch):
 _LOADS_IN_SLOW_WORKERS = """
 import os, sys, time
 from pathlib import Path
-from traceview.trace import events, load, read
+from traceview.trace import load, read, workers
 
-def slow(piece, _columns=events._piece_columns):
+def slow(piece, _columns=workers._piece_columns):
     Path(sys.argv[2], str(os.getpid())).touch()
     time.sleep(0.2)
     return _columns(piece)
 
-events._piece_columns = slow
+workers._piece_columns = slow
 read.PIECE_BYTES, read.READ_BYTES, read.TAIL_BYTES = 4096, 4096, 4096
 load(sys.argv[1])
 """
@@ -424,7 +424,7 @@ def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, 
     import json
     import multiprocessing
 
-    from traceview.trace import events as events_stage
+    from traceview.trace import workers as events_stage
     from traceview.trace.read import json_bytes, read
 
     monkeypatch.delenv("TRACEVIEW_LOAD_WORKERS", raising=False)

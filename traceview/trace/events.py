@@ -22,117 +22,35 @@ Every piece goes through the same steps; only what it holds changes the work:
   an unknown ``ph`` is skipped and counted by reason (the trace's notes).
 - ``B``/``E`` pairs are matched per (pid, tid) at the end and become slices like ``X`` events;
   counters (``C``) have free-form args, decoded raw.
-- a large file's pieces (:data:`PARALLEL_BYTES`, Linux) are decoded by forked worker processes, one
-  core each, while this process cuts the next pieces and joins their columns in file order
-  (:func:`_merge`: file positions and args backings renumbered); the pieces a worker cannot read
-  alone (no decode, ``B``/``E`` events, the piece after a mended one) are read here, in turn.
+- a large file's pieces are decoded by forked worker processes (:mod:`traceview.trace.workers`).
 """
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import operator
-import os
-import signal
-import sys
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 import msgspec
 import numpy as np
 import pandas as pd
 
-from traceview.errors import TraceFormatError
 from traceview.trace import schema
 from traceview.trace.args import Backing, FileRange, Held
+from traceview.trace.event_types import ARGS, ARGS_LIST, EVENTS, MEMORY_ARGS, RAW_TS, Args, Event
 from traceview.trace.labels import Labels
-from traceview.trace.read import Piece, TraceText, json_bytes
+from traceview.trace.read import Piece, TraceText
 from traceview.trace.recover import Repairs, mend
 from traceview.trace.values import as_int, exact_ns_array, int_array, ns_array, xyz
 
 
-class Args(msgspec.Struct, gc=False):
-    """The ``args`` keys the tables need; the rest stays in the file (or in a held copy)."""
-
-    correlation: Any = None
-    external_id: Any = msgspec.field(default=None, name="External id")
-    external_id_old: Any = msgspec.field(default=None, name="external id")
-    device: Any = None
-    stream: Any = None
-    grid: Any = None
-    block: Any = None
-    registers: Any = msgspec.field(default=None, name="registers per thread")
-    shared_mem: Any = msgspec.field(default=None, name="shared memory")
-    bytes: Any = None
-    name: Any = None  # metadata events: process_name / thread_name
-    # python_function events: the Python tracer's own call tree (trace/lost_exit.py)
-    python_id: Any = msgspec.field(default=None, name="Python id")
-    python_parent_id: Any = msgspec.field(default=None, name="Python parent id")
-    # [memory] instants (schema.MEMORY)
-    device_type: Any = msgspec.field(default=None, name="Device Type")
-    device_id: Any = msgspec.field(default=None, name="Device Id")
-    alloc_bytes: Any = msgspec.field(default=None, name="Bytes")
-    total_allocated: Any = msgspec.field(default=None, name="Total Allocated")
-    total_reserved: Any = msgspec.field(default=None, name="Total Reserved")
-    addr: Any = msgspec.field(default=None, name="Addr")
-    # NCCL kernels (recent Kineto copies record_param_comms' args onto them): schema.GPU_COMM
-    collective: Any = msgspec.field(default=None, name="Collective name")
-    dtype: Any = None
-    in_nelems: Any = msgspec.field(default=None, name="In msg nelems")
-    out_nelems: Any = msgspec.field(default=None, name="Out msg nelems")
-    group_size: Any = msgspec.field(default=None, name="Group size")
-    group: Any = msgspec.field(default=None, name="Process Group Name")
-
-
-#: The MEMORY columns a ``[memory]`` instant fills, and the Args field each comes from.
-MEMORY_ARGS = {"device_type": "device_type", "device": "device_id", "bytes": "alloc_bytes",
-               "total_allocated": "total_allocated", "total_reserved": "total_reserved", "addr": "addr"}
-
-
-class Event(msgspec.Struct, gc=False):
-    """The fields of a ``traceEvents`` entry traceview reads, loosely typed (values.py coerces them); ``args`` as
-    its raw text (:func:`_decode` reads every event's :class:`Args` from those texts at once)."""
-
-    ph: Any = None
-    cat: Any = None
-    name: Any = None
-    pid: Any = None
-    tid: Any = None
-    ts: Any = None
-    dur: Any = None
-    id: Any = None
-    s: Any = None
-    args: msgspec.Raw = None  # type: ignore[assignment]  # None: the event has no args
-
-
-class _RawTs(msgspec.Struct, gc=False):
-    ts: msgspec.Raw = None  # type: ignore[assignment]
-
-
-_EVENTS = msgspec.json.Decoder(list[Event])
-_RAW_TS = msgspec.json.Decoder(list[_RawTs])
-_ARGS = msgspec.json.Decoder(Args)
-_ARGS_LIST = msgspec.json.Decoder(list[Optional[Args]])
 #: ph -> 0 duration, 1 metadata, 2 flow, 3 instant, 4 counter, 5 begin, 6 end (anything else skipped).
 _PHASE_KIND = {"X": 0, "M": 1, "s": 2, "f": 2, "t": 2, "i": 3, "I": 3, "R": 3, "C": 4, "B": 5, "E": 6}
 #: Duration events by category: 0 host slice, 1 GPU activity, 2 GPU annotation, 3 dropped ("Trace").
 _KNOWN_HOST = frozenset({"cpu_op", "user_annotation", "python_function", "cuda_runtime", "cuda_driver", "overhead",
                          "cuda_sync", "cuda_profiler_range"})
-#: A file of this much JSON or more (:func:`traceview.trace.read.json_bytes`) has its pieces decoded by worker
-#: processes (:func:`load_workers`); below it, starting them costs more than they save (docs/benchmarks.md,
-#: session 25: 2 workers on 2 cores lost 25-50 ms at 1.8-14 MB, gained 40-60 ms at 15-33 MB).
-PARALLEL_BYTES = 16 << 20
-#: At most this many workers for one file (the parent joins their columns, one piece at a time).
-MAX_WORKERS = 8
-#: Pieces handed out per worker ahead of the one joined (each ~1 MB of text and its columns in flight).
-AHEAD = 3
-
-
 @dataclass
 class Columns:
     """Every table's columns, a list of per-piece dicts each (joined by :mod:`traceview.trace.tables`)."""
@@ -152,136 +70,6 @@ class Columns:
     repairs: Repairs = field(default_factory=Repairs)
     unknown_categories: set[str] = field(default_factory=set)
     events: int = 0
-
-
-def read_columns(text: TraceText, repairs: Repairs | None = None, workers: int | None = None) -> Columns:
-    """Decode every piece of ``text`` into columns (see the module docstring). ``workers``: processes that
-    decode pieces while this one cuts the next and joins their columns in order (None: :func:`load_workers`
-    for the file's size; 0 or 1: every piece in this process). Either way the columns are the same."""
-    out = Columns(repairs=repairs if repairs is not None else Repairs())
-    pairs = _BeginEnd()
-    workers = load_workers(text) if workers is None else workers
-    if workers > 1:  # a plain file's pieces are read by the workers themselves (text.ranges)
-        _read_in_workers(out, text.ranges(), pairs, workers)
-    else:
-        for piece, events, args in _decoded(text.pieces(), out.repairs):
-            _add_piece(out, piece, events, args, pairs)
-    pairs.finish(out)
-    if text.truncated and out.events == 0 and text.notes and "mid-event" in text.notes[-1]:
-        raise TraceFormatError(f"{text.path}: not valid JSON (the file ends before its first complete event)")
-    return out
-
-
-def load_workers(text: TraceText) -> int:
-    """Worker processes for ``text``'s pieces: on Linux, one per core this process may use (up to
-    :data:`MAX_WORKERS`) for a file of :data:`PARALLEL_BYTES` of JSON or more, read by a process that is no
-    worker itself (a directory's ranks load one per worker already: trace/parallel.py);
-    ``TRACEVIEW_LOAD_WORKERS`` sets the number."""
-    told = os.environ.get("TRACEVIEW_LOAD_WORKERS", "").strip()
-    if told:
-        try:
-            return max(int(told), 0)
-        except ValueError:
-            raise TraceFormatError(f"TRACEVIEW_LOAD_WORKERS={told!r}: not a number of processes") from None
-    if not sys.platform.startswith("linux") or multiprocessing.parent_process() is not None:
-        return 0  # forked workers: Linux only (macOS's system libraries are not safe to fork)
-    cores = len(os.sched_getaffinity(0))
-    return min(cores, MAX_WORKERS) if cores > 1 and json_bytes(text.path) >= PARALLEL_BYTES else 0
-
-
-def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, workers: int) -> None:
-    """The pieces decoded by ``workers`` forked processes (:func:`_piece_columns`), a few ahead of the one
-    joined, and joined into ``out`` in file order. A piece a worker leaves (it does not decode, or has ``B``/``E``
-    events, which pair across pieces) is read here as :func:`read_columns` reads every piece, and so is a
-    piece that follows a mended one (the rest of the mended one's last event is joined to it), and, once a worker
-    has died (killed for memory...), every piece not joined yet."""
-    mender = _Mender(out.repairs)
-    window: deque[tuple[Piece, Future | None]] = deque()
-    broken = False  # a worker died (killed for memory...): the pieces not joined yet are read here
-
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                             initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
-        def hand_out(piece: Piece) -> Future | None:
-            nonlocal broken
-            if not broken:
-                try:
-                    return pool.submit(_piece_columns, piece)
-                except BrokenProcessPool:
-                    broken = True
-            return None
-
-        def join_first() -> None:
-            nonlocal broken
-            piece, future = window.popleft()
-            part = None
-            if future is not None and not broken:
-                try:
-                    part = future.result()
-                except BrokenProcessPool:
-                    broken = True
-            if part is not None and mender.pending is None:
-                _merge(out, part)
-            elif (got := mender.step(piece)) is not None:
-                _add_piece(out, *got, pairs)
-
-        for piece in pieces:
-            window.append((piece, hand_out(piece)))
-            if len(window) >= AHEAD * workers:
-                join_first()
-        while window:
-            join_first()
-    if (got := mender.finish()) is not None:
-        _add_piece(out, *got, pairs)
-
-
-def _exit_with_parent(parent: int) -> None:
-    """In a worker, first: the kernel kills it when the process that started it dies (killed for memory, by a time
-    limit, ...); a pool's workers wait for work forever otherwise, each holding its copy of the parent's memory."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # no prctl: the workers end with the pool, as before
-        return
-    if os.getppid() != parent:  # the parent died before the call above
-        os._exit(1)
-
-
-#: prctl's option that sends a signal to this process when its parent ends (linux/prctl.h).
-_PR_SET_PDEATHSIG = 1
-
-
-def _piece_columns(piece: Piece) -> Columns | None:
-    """In a worker: one piece's columns, as if it were a file's first piece (None: read it in the parent)."""
-    piece = piece.loaded()
-    decoded = _decode(piece)
-    if not isinstance(decoded, tuple):
-        return None
-    part, pairs = Columns(), _BeginEnd()
-    _add_piece(part, piece, decoded[0], decoded[1], pairs)
-    return None if pairs.seen else part
-
-
-def _merge(out: Columns, part: Columns) -> None:
-    """A worker's piece columns after ``out``'s: its events' file positions and its args backings renumbered."""
-    first, backings = out.events, len(out.args)
-    for table, into in ((part.host, out.host), (part.gpu, out.gpu), (part.annotations, out.annotations),
-                        (part.gpu_comm, out.gpu_comm)):
-        for columns in table:
-            columns["order"] = columns["order"] + first
-            if "args_piece" in columns:
-                at = columns["args_piece"]
-                columns["args_piece"] = np.where(at >= 0, at + backings, at).astype(np.int32, copy=False)
-            into.append(columns)
-    out.flows += part.flows
-    out.instants += part.instants
-    out.memory += part.memory
-    for key, values in part.counters.items():
-        out.counters[key] += values
-    out.args += part.args
-    out.process_names.update(part.process_names)
-    out.thread_names.update(part.thread_names)
-    out.skips.update(part.skips)
-    out.unknown_categories |= part.unknown_categories
-    out.events += part.events
 
 
 class _Mender:
@@ -335,7 +123,7 @@ def _decode(piece: Piece) -> tuple[list[Event], list[Args | None]] | str:
     over its args, where decoding the events with typed args and again for their raw texts took two whole passes."""
     text = piece.data
     try:
-        events = _EVENTS.decode(text)
+        events = EVENTS.decode(text)
     except msgspec.ValidationError:  # an entry that is not an object
         return "broken"
     except msgspec.DecodeError as exc:
@@ -344,7 +132,7 @@ def _decode(piece: Piece) -> tuple[list[Event], list[Args | None]] | str:
         return "broken"
     raws = [e.args if e.args is not None else b"null" for e in events]
     try:
-        return events, _ARGS_LIST.decode(b"".join((b"[", b",".join(raws), b"]")))
+        return events, ARGS_LIST.decode(b"".join((b"[", b",".join(raws), b"]")))
     except msgspec.ValidationError:  # some args is no object: read one by one, None for those
         pass
     except (msgspec.DecodeError, UnicodeDecodeError):  # bad UTF-8 in a string the tables read: mended as a piece
@@ -352,7 +140,7 @@ def _decode(piece: Piece) -> tuple[list[Event], list[Args | None]] | str:
     args: list[Args | None] = []
     for raw in raws:
         try:
-            args.append(_ARGS.decode(raw))
+            args.append(ARGS.decode(raw))
         except (msgspec.MsgspecError, UnicodeDecodeError):
             args.append(None)
     return events, args
@@ -420,7 +208,7 @@ class _RawText:
 
     def ts(self) -> list:
         if self._ts is None:
-            self._ts = [e.ts for e in _RAW_TS.decode(self.data)]
+            self._ts = [e.ts for e in RAW_TS.decode(self.data)]
         return self._ts
 
     def args(self) -> list:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from traceview.trace import heap, recover
-from traceview.trace.events import read_columns
+from traceview.trace.workers import read_columns
 from traceview.trace.model import Trace
 from traceview.trace.read import read
 from traceview.trace.tables import build
