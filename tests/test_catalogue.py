@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA, SAMPLES
-from traceview.trace import catalogue, load
+from traceview.trace import catalogue, load, tag_match
 from traceview.trace.catalogue import KERNEL_TAGS, SLICE_TAGS, tagged
 
 PACKAGE = Path(__file__).resolve().parents[1] / "traceview"
@@ -51,7 +51,7 @@ def test_every_tag_is_what_a_plain_regex_finds_name_by_name(trace):
 
 
 def test_case_blind_tags_answer_as_their_pattern_on_any_name():
-    """The case-blind questions asked of lowercased ASCII names (catalogue._lowered_finder) answer as the pattern with
+    """The case-blind questions asked of lowercased ASCII names (tag_match._lowered_finder) answer as the pattern with
     its flag does, for every case and for names that are not ASCII (the long s and the Kelvin sign fold to s and k
     only under the flag)."""
     import pandas as pd
@@ -60,12 +60,12 @@ def test_case_blind_tags_answer_as_their_pattern_on_any_name():
              "aten::copy_", "Memcpy DtoD", "aten::_to_COPY", "cudaMemcpyAsync", "aten::mm", "ArgMax", "aten::std_mean",
              "torch/nn/functional.py(3494): cross_entropy", "Cross_Entropy_Loss", "aten::vaR", "\u212aernel", "ç-norm", "layer_norm_GammaBetaBackward_kernel"]
     series = pd.Series(names, dtype="category")
-    lowered = [t for tags in (SLICE_TAGS, KERNEL_TAGS) for t in tags.values() if catalogue._lowered_finder(t) is not None]
+    lowered = [t for tags in (SLICE_TAGS, KERNEL_TAGS) for t in tags.values() if tag_match._lowered_finder(t) is not None]
     assert len(lowered) >= 3  # cpu_reduction, copy_op, copy_named
     for table, tags in (("slices", SLICE_TAGS), ("gpu", KERNEL_TAGS)):
-        masks = catalogue.tags_of(series, table)
+        masks = tag_match.tags_of(series, table)
         for name, tag in tags.items():
-            bit = catalogue._BITS[table][name]
+            bit = catalogue.BITS[table][name]
             assert ((masks & bit) != 0).tolist() == _plain(series, tag).tolist(), (table, name)
 
 
@@ -246,15 +246,15 @@ def test_is_one_of_answers_as_isin_on_categorical_and_plain_columns(trace):
 
 
 def test_first_chars_reads_a_patterns_possible_first_characters():
-    assert catalogue.first_chars(r"aten::(?:mm|bmm)\Z") == {"a"}
-    assert catalogue.first_chars(r"(?:cuda|hip)Memcpy|cu(?:Launch)") == {"c", "h"}
-    assert catalogue.first_chars(r"^ProfilerStep#\d+$") == {"P"}
-    assert catalogue.first_chars(r"^(aten|prims)::") == {"a", "p"}
-    assert catalogue.first_chars(r"\.step|## Call") == {".", "#"}
-    assert catalogue.first_chars(r"ab*") == {"a"}  # the second may be left out, not the first
+    assert tag_match.first_chars(r"aten::(?:mm|bmm)\Z") == {"a"}
+    assert tag_match.first_chars(r"(?:cuda|hip)Memcpy|cu(?:Launch)") == {"c", "h"}
+    assert tag_match.first_chars(r"^ProfilerStep#\d+$") == {"P"}
+    assert tag_match.first_chars(r"^(aten|prims)::") == {"a", "p"}
+    assert tag_match.first_chars(r"\.step|## Call") == {".", "#"}
+    assert tag_match.first_chars(r"ab*") == {"a"}  # the second may be left out, not the first
     for unknown in (r"a?b", r"a{0,2}b", r"(?i)copy", r"[ab]c", r".x", r"(?:x|y)?z", r"(x)*y", r"x|", r"\wx",
                     r"(?=a)a", r"(?P<n>a)", r"a|[b]", ""):
-        assert catalogue.first_chars(unknown) is None, unknown
+        assert tag_match.first_chars(unknown) is None, unknown
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -264,7 +264,7 @@ def test_an_anchored_tag_is_asked_of_every_name_it_can_match(data):
     matches whole (drawn from the pattern itself) starts with one of them."""
     for table, tags in (("slices", SLICE_TAGS), ("gpu", KERNEL_TAGS)):
         for name, tag in tags.items():
-            first = catalogue.first_chars(tag.pattern) if tag.anchored else None
+            first = tag_match.first_chars(tag.pattern) if tag.anchored else None
             if first is None:
                 continue
             text = data.draw(st.from_regex(tag.pattern, fullmatch=True), label=f"{table}.{name}")

@@ -22,7 +22,8 @@ import numpy as np
 import pandas as pd
 
 from traceview.trace.by_name import matches
-from traceview.trace.catalogue import COMM_KERNEL, tags_of
+from traceview.trace.catalogue import COMM_KERNEL
+from traceview.trace.tag_match import tags_of
 from traceview.trace.schema import DERIVED
 from traceview.trace.step_windows import StepWindows, step_at
 
