@@ -32,7 +32,7 @@ from traceview.trace.catalogue import tagged
 from traceview.trace.counts import most_common
 from traceview.trace.step_windows import StepWindows, usual_steps
 from traceview.trace import Trace
-from traceview.analysis.host.streams import Streams, activities, gpu_busy_ms
+from traceview.analysis.host.streams import Streams, Window, activities, gpu_busy_ms
 
 #: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
 #: segment per tensor whose file descriptor it receives and maps), as ``input`` advice sets a loop up (min(4, cores
@@ -108,17 +108,6 @@ class Blocking:
                 ids, calls["start_ns"].to_numpy().tolist(), calls["end_ns"].to_numpy().tolist(), calls["cause"].tolist()))
             object.__setattr__(self, "_listed", (intervals, dict(zip(ids, calls["wait_ns"].to_numpy().astype(int).tolist()))))
         return self._listed
-
-
-@dataclass(frozen=True)
-class Window:
-    """The steps of one process: (rank, pid), their span, and how many."""
-
-    rank: int
-    pid: int
-    start_ns: int
-    end_ns: int
-    steps: int
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pandas as pd
 
 from traceview.trace import Trace
 
-if TYPE_CHECKING:
-    from traceview.analysis.host.replay import Window
+@dataclass(frozen=True)
+class Window:
+    """The steps of one process: (rank, pid), their span, and how many."""
+
+    rank: int
+    pid: int
+    start_ns: int
+    end_ns: int
+    steps: int
+
 
 #: At most this many activities are scheduled in Python at a time (fewer than numpy's per-call cost pays for).
 _FEW = 48
