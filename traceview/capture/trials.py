@@ -123,15 +123,7 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     Raises :class:`CaptureError` for a bad command line (missing script, unknown change, ``--steps`` that
     start at 0, a script that never reaches the last step) and :class:`BaselineFailed` when the script fails
     as it is."""
-    window = StepRange.parse(steps) if isinstance(steps, str) else steps
-    if window.start < 1:
-        raise CaptureError(f"--steps {window}: start at step 1 or later (the first step compiles and warms up; "
-                           "a step's time runs from the end of the step before it)")
-    unknown = [c for c in changes or [] if c not in ch.NAMES]
-    if unknown:
-        raise CaptureError(f"unknown change {unknown[0]!r}: choose from {', '.join(ch.NAMES)}")
-    if rounds < 1:
-        raise CaptureError("--runs must be at least 1")
+    window = _checked(steps, changes, rounds)
     target = module_target(module) if module else script_target(script)  # type: ignore[arg-type]
     out = Path(out)
     (out / "runs").mkdir(parents=True, exist_ok=True)
@@ -193,6 +185,20 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
                 stage(f"{arm} failed: {why}; the other changes go on")
     return Trials(name, [*command, *args], window, launcher.counted_by, rounds, facts, workers, threads, runs, arms,
                   skipped, failed, profile_dir, profile_error, _env_int("RANK"), _env_int("WORLD_SIZE"))
+
+
+def _checked(steps: str | StepRange, changes: list[str] | None, rounds: int) -> StepRange:
+    """The step window, once the command line holds (else :class:`CaptureError`)."""
+    window = StepRange.parse(steps) if isinstance(steps, str) else steps
+    if window.start < 1:
+        raise CaptureError(f"--steps {window}: start at step 1 or later (the first step compiles and warms up; "
+                           "a step's time runs from the end of the step before it)")
+    unknown = [c for c in changes or [] if c not in ch.NAMES]
+    if unknown:
+        raise CaptureError(f"unknown change {unknown[0]!r}: choose from {', '.join(ch.NAMES)}")
+    if rounds < 1:
+        raise CaptureError("--runs must be at least 1")
+    return window
 
 
 def _switched_run(launcher: _Launcher, arm: str, workers: int, threads: int,
