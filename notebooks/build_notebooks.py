@@ -248,7 +248,11 @@ def _round(text: str) -> str:
     def one(m: re.Match) -> str:
         value = float(m.group(0).replace(",", ""))
         return f"{value:.4g}"
-    return _NUMBER.sub(one, _VOLATILE.sub("<id>", text))
+    return _NUMBER.sub(one, _VOLATILE.sub("<id>", _CHECKOUT.sub("<checkout>/", text)))
+
+
+#: Where the repository was checked out, in a path the output prints (a clone in CI is not the committer's folder).
+_CHECKOUT = re.compile(r"/[^\s<>\"']*?/(?=(?:sample_traces|tests|notebooks)/)")
 
 
 def _figure_key(figure: dict) -> str:
