@@ -418,8 +418,9 @@ def test_workers_end_when_the_loading_process_is_killed(tmp_path):
 
 
 def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, monkeypatch):
-    """Workers for a file of 16 MB of JSON or more (a gzip file's inflated size, from its trailer), none in a
-    worker process, the number ``TRACEVIEW_LOAD_WORKERS`` says, and a one-line error for one that is no number."""
+    """Workers for a file of 16 MB of JSON or more (a gzip file's inflated size, from its trailer), one per core other
+    processes leave free (none when fewer than two are), none in a worker process, the number
+    ``TRACEVIEW_LOAD_WORKERS`` says, and a one-line error for one that is no number."""
     import gzip
     import json
     import multiprocessing
@@ -429,6 +430,7 @@ def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, 
 
     monkeypatch.delenv("TRACEVIEW_LOAD_WORKERS", raising=False)
     monkeypatch.setattr(events_stage.os, "sched_getaffinity", lambda pid: {0, 1, 2})
+    monkeypatch.setattr(events_stage.os, "getloadavg", lambda: (1.0, 1.0, 1.0))  # this process alone
     text = json.dumps({"traceEvents": _tricky_events(40)}).encode()
     small, packed = tmp_path / "small.json", tmp_path / "packed.json.gz"
     small.write_bytes(text)
@@ -437,6 +439,10 @@ def test_load_workers_follow_the_size_the_environment_and_the_process(tmp_path, 
     assert events_stage.load_workers(read(small)) == 0
     monkeypatch.setattr(events_stage, "PARALLEL_BYTES", len(text))
     assert events_stage.load_workers(read(small)) == events_stage.load_workers(read(packed)) == 3
+    monkeypatch.setattr(events_stage.os, "getloadavg", lambda: (2.0, 1.0, 1.0))  # another process keeps a core busy
+    assert events_stage.load_workers(read(small)) == 2
+    monkeypatch.setattr(events_stage.os, "getloadavg", lambda: (3.1, 3.0, 3.0))  # two others: one core left
+    assert events_stage.load_workers(read(small)) == 0
     monkeypatch.setattr(multiprocessing, "parent_process", lambda: object())
     assert events_stage.load_workers(read(small)) == 0
     monkeypatch.setenv("TRACEVIEW_LOAD_WORKERS", "2")

@@ -51,8 +51,8 @@ def read_columns(text: TraceText, repairs: Repairs | None = None, workers: int |
 
 
 def load_workers(text: TraceText) -> int:
-    """Worker processes for ``text``'s pieces: on Linux, one per core this process may use (up to
-    :data:`MAX_WORKERS`) for a file of :data:`PARALLEL_BYTES` of JSON or more, read by a process that is no
+    """Worker processes for ``text``'s pieces: on Linux, one per core this process may use and other processes leave
+    free (up to :data:`MAX_WORKERS`; none when fewer than two are free) for a file of :data:`PARALLEL_BYTES` of JSON or more, read by a process that is no
     worker itself (a directory's ranks load one per worker already: trace/parallel.py);
     ``TRACEVIEW_LOAD_WORKERS`` sets the number."""
     told = os.environ.get("TRACEVIEW_LOAD_WORKERS", "").strip()
@@ -64,7 +64,13 @@ def load_workers(text: TraceText) -> int:
     if not sys.platform.startswith("linux") or multiprocessing.parent_process() is not None:
         return 0  # forked workers: Linux only (macOS's system libraries are not safe to fork)
     cores = len(os.sched_getaffinity(0))
-    return min(cores, MAX_WORKERS) if cores > 1 and json_bytes(text.path) >= PARALLEL_BYTES else 0
+    if cores < 2 or json_bytes(text.path) < PARALLEL_BYTES:
+        return 0
+    # the cores other processes leave free: the 1-minute load average less this process (on a busy 2-core host a
+    # pool of 2 made a 222 MB trace 1.27x slower than one process)
+    free = cores - max(os.getloadavg()[0] - 1.0, 0.0)
+    workers = min(int(free + 0.25), MAX_WORKERS)
+    return workers if workers > 1 else 0
 
 
 def _read_in_workers(out: Columns, pieces: Iterable[Piece], pairs: _BeginEnd, workers: int) -> None:
