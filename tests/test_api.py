@@ -173,3 +173,19 @@ def test_importing_traceview_imports_no_pandas():
     assert out == ["False", "False"]
     help_ = "import sys, traceview.cli; print('pandas' in sys.modules, 'pyarrow' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", help_], capture_output=True, text=True, check=True).stdout.split() == ["False", "False"]
+
+
+def test_a_try_document_reads_the_same_on_pandas_2_and_3():
+    # `try --json` from the device (gpt2): each change's row against the raw JSON; a change measured without a
+    # prediction (no_compile) says so in words, where pandas 2 would show None and pandas 3 NaN
+    doc = json.loads((SAMPLES / "gpu" / "try" / "gpt2" / "try.json").read_text())
+    trial = tv.read_try(SAMPLES / "gpu" / "try" / "gpt2")
+    rows = trial.changes.set_index("change")
+    assert list(rows.index) == [c["name"] for c in doc["changes"]]
+    for c in doc["changes"]:
+        row = rows.loc[c["name"]]
+        assert row["status"] == c["status"]
+        assert row["measured_pct"] == pytest.approx(c["measured_share"]) if "measured_share" in c else pd.isna(row["measured_pct"])
+        assert row["verdict"] == (c.get("verdict") or ("no prediction" if c["status"] == "measured" else ""))
+    assert "no prediction" in set(rows["verdict"]) and not rows[["verdict", "predicted_kind", "why"]].isna().any().any()
+    assert len(trial.runs) == len(doc["baseline_ms"]) + sum(len(c.get("step_ms") or []) for c in doc["changes"])

@@ -66,11 +66,12 @@ def read_try(path: str | Path) -> Trial:
     rows = []
     for c in doc["changes"]:
         low, high = c.get("interval") or (None, None)
-        rows.append({"change": c["name"], "status": c["status"], "predicted_kind": c.get("predicted_kind"),
+        rows.append({"change": c["name"], "status": c["status"], "predicted_kind": c.get("predicted_kind") or "",
                      "predicted_pct": c.get("predicted_share"), "measured_pct": c.get("measured_share"), "low_pct": low,
                      "high_pct": high, "saved_ms": c.get("saved_ms"), "rounds": c.get("rounds"),
-                     "verdict": c.get("verdict"), "within_noise": c.get("within_noise"),
-                     "applied": "; ".join(c.get("applied") or []), "why": c.get("why")})
+                     "verdict": c.get("verdict") or ("no prediction" if c["status"] == "measured" else ""),
+                     "within_noise": c.get("within_noise"), "applied": "; ".join(c.get("applied") or []),
+                     "why": c.get("why") or ""})
     runs = [{"arm": "as it is", "run": i, "step_ms": ms} for i, ms in enumerate(doc.get("baseline_ms") or [])]
     runs += [{"arm": c["name"], "run": i, "step_ms": ms} for c in doc["changes"] for i, ms in enumerate(c.get("step_ms") or [])]
     return Trial(str(doc.get("target")), str(doc.get("steps")), list(doc.get("baseline_ms") or []),
