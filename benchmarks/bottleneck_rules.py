@@ -1,6 +1,6 @@
 """Two versions of the `input`/`sync`/`pageable_copy` rules scored on every checked set (issue 33): the table the
-tests score (tests/test_bottleneck_advice.py's SETS and KNOWN_MISSES), computed by a given source tree, and two such
-tables compared (advised rows within 5 points, mean |error|, mean signed error, quiet rows the A/B contradicts).
+record scores (benchmarks/advice_record.py, tests/test_advice_record.py's floors), computed by a given source tree, and
+two such tables compared (advised rows within 5 points, mean |error|, mean signed error, quiet rows the A/B contradicts).
 
     python benchmarks/bottleneck_rules.py rows SRC OUT.json     # SRC: a checkout (e.g. `git worktree add /tmp/old REV`)
     python benchmarks/bottleneck_rules.py compare A.json B.json [--rows]
@@ -17,14 +17,12 @@ TOLERANCE = 5.0
 
 
 def rows(src: Path, out: Path) -> None:
-    for sub in ("", "tests", "benchmarks"):
+    for sub in ("", "benchmarks"):
         sys.path.insert(0, str(src / sub))
-    import bottleneck_predictions
-    import test_bottleneck_advice as t
+    import advice_record
 
-    table = [{**r, "set": name} for name, folder in t.SETS.items() for case in t._cases(folder)
-             for r in bottleneck_predictions.rows_of(folder / case)]
-    out.write_text(json.dumps({"rows": table, "known": [list(k) for k in t.KNOWN_MISSES]}) + "\n")
+    table = [r for r in advice_record.rows(src / "sample_traces") if r["kind"] in ("input", "sync", "pageable_copy")]
+    out.write_text(json.dumps({"rows": table}) + "\n")
 
 
 def summary(table: dict, keep) -> dict:

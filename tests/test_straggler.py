@@ -171,32 +171,26 @@ STRAGGLER_AB = SAMPLES / "nccl_2rank" / "straggler"
 #: The third (``straggler-3``: 2.5 ms sleep, 4x the batch, 6 layers of 1536, batch 768), configured and sealed before it
 #: ran, with the excess rule and the gate's jitter alternative committed: out of sample for both.
 STRAGGLER_RUNS = [SAMPLES / "nccl_2rank" / name for name in ("straggler", "straggler-2", "straggler-3")]
-#: what missed, with the reason (filled in after the outcome was read; docs/benchmarks.md)
-STRAGGLER_MISSES: dict[tuple[str, str], str] = {
-    ("straggler-2", "slow-input"): "blind: not advised (a note: rank 1's 1.64 ms input excess against a 4.28 ms wait, "
-                                   "most of it a 3 ms start offset the balanced job shows too); with the gate's jitter "
-                                   "alternative (after reading it) 1.63 ms predicted, 1.76 ms measured, but 18.9% of the "
-                                   "profiled step (8.6 ms: the profiler stretched this host-bound loop 1.5x) against 30.5% "
-                                   "of the A/B's 5.79 ms: -11.6 points",
-    ("straggler-2", "slow-compute"): "not advised, where twice the batch cost 0.15 ms a step (3.6%, rounds 2.0..23.6): "
-                                     "the loop is host-bound and rank 1's GPU had room, so the arm made no straggler to "
-                                     "name (0 predicted is within the 5 points; the test asks for a ranked entry)",
-}
+#: How many of the six (3 captures x 2 slow arms) are advised on rank 1 with the right cause and within the tolerance
+#: today: a floor, not a list. The two misses today are both straggler-2's: slow-input blind (a note: rank 1's 1.64 ms
+#: input excess against a 4.28 ms wait, most of it a 3 ms start offset the balanced job shows too; 18.9% of the
+#: profiled step against 30.5% of the A/B's, the profiler stretched the host-bound loop 1.5x) and slow-compute (twice
+#: the batch cost 0.15 ms a step, 3.6%: the loop is host-bound, so the arm made no straggler to name).
+STRAGGLER_WITHIN_FLOOR = 4
 
 
-@pytest.mark.parametrize("run", STRAGGLER_RUNS, ids=lambda p: p.name)
-def test_straggler_within_tolerance_of_the_slow_rank_made_balanced(run):
-    if not (run / "ab.json").exists():
-        pytest.skip("captured on two GPUs after this test is committed")
+def test_straggler_within_tolerance_of_the_slow_rank_made_balanced():
     import sys
     sys.path.insert(0, str(SAMPLES.parent / "benchmarks"))
     import straggler_predictions
 
-    rows = {r["arm"]: r for r in straggler_predictions.rows_of(run)}
-    assert set(rows) == {"slow-input", "slow-compute", "balanced"}
-    assert not rows["balanced"]["advised"]
-    for arm, cause in (("slow-input", "cause: input"), ("slow-compute", "kernels")):
-        r = rows[arm]
-        tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
-        ok = r["advised"] and r["rank"] == 1 and cause in r["cause"] and abs(r["error_points"]) <= tolerance
-        assert ok != ((run.name, arm) in STRAGGLER_MISSES), r
+    hits = {}
+    for run in STRAGGLER_RUNS:
+        rows = {r["arm"]: r for r in straggler_predictions.rows_of(run)}
+        assert set(rows) == {"slow-input", "slow-compute", "balanced"}
+        assert not rows["balanced"]["advised"], run.name  # a balanced job names no straggler
+        for arm, cause in (("slow-input", "cause: input"), ("slow-compute", "kernels")):
+            r = rows[arm]
+            tolerance = 5.0 if abs(r["measured_pct"]) < 15 else 10.0
+            hits[run.name, arm] = r["advised"] and r["rank"] == 1 and cause in r["cause"] and abs(r["error_points"]) <= tolerance
+    assert len(hits) == 6 and sum(hits.values()) >= STRAGGLER_WITHIN_FLOOR, hits

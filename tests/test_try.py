@@ -33,14 +33,11 @@ DEVICE = ROOT / "sample_traces" / "gpu" / "try"
 #: Points within which try's measured share must agree with the in-process A/B of the same change (issue 28),
 #: written before the device runs.
 AB_POINTS = 5.0
-#: Changes where the committed device runs do not get there, with why (docs/benchmarks.md says the same).
-KNOWN_MISSES = {
-    ("gpt2", "no_compile"): "try -26% (90% interval -41% to -13%) against the A/B's -15% with 5 runs: the widest "
-                            "interval of the three; with 8 runs (gpt2-nocompile) -16% against -17%",
-    ("cnn", "fused_optimizer"): "the A/B itself does not settle it: the same A/B gave +0.3%, -0.6%, -11.1% and +17.9% "
-                                "in four device calls (its base rounds ran 34 to 56 ms); try's 4% (-3% to 10%) lies "
-                                "inside that spread but the committed call's 17.9% lies outside try's interval",
-}
+#: try's record against the A/B on the committed device runs (6 changes over 3 scripts): how many come within
+#: AB_POINTS today. A floor, not a list: a new miss lowers the count and fails here. The two misses today are
+#: gpt2's no_compile (try -26%, 90% interval -41% to -13%, against the A/B's -15%; 8 runs in gpt2-nocompile get -16%
+#: against -17%) and the cnn's fused_optimizer (the A/B itself gave +0.3%, -0.6%, -11.1% and +17.9% in four calls).
+AB_WITHIN_FLOOR = 4
 
 
 def _try(tmp_path: Path, *args: str, runs: str = "3", steps: str = "2:8") -> tuple[int, dict, str]:
@@ -349,21 +346,20 @@ def test_device_runs_reanalysed_give_what_try_printed(model):
     assert len(trials.of(BASELINE)) == saved["rounds"] >= 5 and all(len(r.calibration) == 2 for r in trials.runs)
 
 
-@pytest.mark.parametrize("model", ["gpt2", "cnn", "gpt2-nocompile"])
-def test_device_try_agrees_with_the_in_process_ab(model):
-    """Within AB_POINTS of the A/B run in the same device call, but for the documented misses."""
-    trials, saved = _device_trials(model)
-    ab = json.loads((DEVICE / model / "ab.json").read_text())["arms"]
-    arm_of = {"num_workers": "input"}
-    checked = 0
-    for row in compare(trials, None, None).changes:
-        truth = 100 * ab[arm_of.get(row.name, row.name)]["saving_share"]
-        if (model, row.name) in KNOWN_MISSES:
-            assert abs(row.measured_share - truth) > AB_POINTS  # still a miss: when it is not, drop it from the list
-            continue
-        assert abs(row.measured_share - truth) <= AB_POINTS, (row.name, row.measured_share, truth)
-        checked += 1
-    assert checked >= 1
+def test_device_try_agrees_with_the_in_process_ab():
+    """try's share against the A/B run in the same device call: at least AB_WITHIN_FLOOR of the changes within
+    AB_POINTS, and every script has one that is."""
+    within, checked, by_model = 0, 0, {}
+    for model in ("gpt2", "cnn", "gpt2-nocompile"):
+        trials, _ = _device_trials(model)
+        ab = json.loads((DEVICE / model / "ab.json").read_text())["arms"]
+        for row in compare(trials, None, None).changes:
+            truth = 100 * ab[{"num_workers": "input"}.get(row.name, row.name)]["saving_share"]
+            hit = abs(row.measured_share - truth) <= AB_POINTS
+            within, checked = within + hit, checked + 1
+            by_model[model] = by_model.get(model, False) or hit
+    assert checked == 6 and within >= AB_WITHIN_FLOOR, f"{within} of {checked} within {AB_POINTS} points"
+    assert all(by_model.values()), by_model
 
 
 def test_host_speed_model_falls_back_to_the_plain_comparison_when_speed_explains_nothing():
