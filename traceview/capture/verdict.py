@@ -18,6 +18,8 @@ The predicted share is the advice entry of the kind the change tests
 (:data:`traceview.capture.changes.ADVICE_KIND`), from a profiled run of the same script. The verdict:
 
 - *off by N points*: the prediction lies outside the measured 90% interval;
+- *confirmed* also where the advice stayed quiet (predicted 0) and the interval's top is within the tolerance:
+  the change saves nothing worth making, however much slower it may be;
 - *confirmed*: within :data:`AGREE_POINTS` points of the measured share (the advice's own goal for changes
   worth under 15%; :data:`LARGE_AGREE_POINTS` above), with an interval at most twice that wide on either side;
 - *inconclusive*: the prediction lies inside an interval too wide to confirm it: it says how many more runs
@@ -43,6 +45,9 @@ from .trials import BASELINE, Run, Trials
 #: 15% of the step); larger changes get LARGE_AGREE_POINTS.
 AGREE_POINTS = 5.0
 LARGE_AGREE_POINTS = 10.0
+#: The verdict where the advice stayed quiet and the change saved no more than the tolerance, however wide its
+#: interval below that: silence was right (a change that costs time, measured anyhow, refutes nothing).
+QUIET_CONFIRMED = "confirmed: it saves nothing, as the advice's silence said"
 #: An interval wider than this many tolerances on either side cannot confirm a prediction: inconclusive.
 WIDE_FACTOR = 2.0
 #: Beyond this many more runs per arm the verdict says the runs differ too much, not a number to chase.
@@ -107,6 +112,8 @@ class ChangeResult:
         predicted = self.predicted_share or 0.0
         gap = predicted - self.measured_share
         low, high = self.interval or (self.measured_share, self.measured_share)
+        if predicted == 0.0 and high <= self.tolerance:
+            return QUIET_CONFIRMED
         if not low <= predicted <= high and abs(gap) > self.tolerance:
             return f"off by {gap:+.0f} points"
         more = self.more_runs

@@ -11,7 +11,7 @@ from traceview.report.words import trial_pct, trial_span
 
 
 def _verdict_style(verdict: str) -> str:
-    return "green" if verdict == "confirmed" else "yellow" if verdict.startswith("inconclusive") else "red"
+    return "green" if verdict.startswith("confirmed") else "yellow" if verdict.startswith("inconclusive") else "red"
 
 
 def change_lines(c: ChangeResult, baseline_runs: int) -> list[Text]:
