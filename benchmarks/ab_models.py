@@ -6,7 +6,8 @@ ends and timed whole; the first round of each arm (compiling, warming up) is dro
     python benchmarks/ab_models.py --model bert --rounds 10 --steps 10 --json ab-bert.json
 
 Arms: ``base`` (eager, as the script runs with --mode eager), ``compiled`` (torch.compile(model)), ``cudagraphs``
-(torch.compile with Inductor's CUDA-graph trees), ``fused`` (eager, AdamW(fused=True)). The loss is read with
+(torch.compile with Inductor's CUDA-graph trees), ``fused`` (eager, AdamW(fused=True)), ``compiled-loss``,
+``tf32``, ``cudnn_benchmark`` and ``channels_last`` (benchmarks/model_arms.py says what each does). The loss is read with
 ``loss.item()`` every ``--log-every`` steps as the script does. Each arm's rounds are kept (``round_ms``), so a
 change measured against another arm than ``base`` (cudagraphs against compiled) pairs the rounds of one lap.
 With ``--prelude N`` the base arm first runs N steps alone (under ``traceview profile --steps 10:15 --no-torch-trace``:

@@ -69,3 +69,44 @@ def test_no_switch_keeps_separate_processes(tmp_path):
     assert result.exit_code == 0, result.output
     (change,) = [c for c in json.loads(result.stdout)["changes"] if c["name"] == "threads"]
     assert change["method"] == "processes" and change["rounds"] == 2
+
+
+def test_the_fused_optimizer_switches_in_place_and_carries_its_state_over():
+    torch = pytest.importorskip("torch")
+    import copy
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(32, 32), torch.nn.ReLU(), torch.nn.Linear(32, 4))
+    twin = copy.deepcopy(model)
+    opt, plain = torch.optim.AdamW(model.parameters(), lr=1e-2), torch.optim.AdamW(twin.parameters(), lr=1e-2)
+    on, off = switch.switch("fused_optimizer", 1, lambda: [opt])
+    x = torch.randn(16, 32)
+    for i in range(24):
+        for m, o in ((model, opt), (twin, plain)):
+            loss = m(x).pow(2).sum()
+            o.zero_grad()
+            loss.backward()
+            o.step()
+        if i % 8 == 3:
+            assert on() == "AdamW: fused=True over 4 tensor(s), switched in place"
+            assert all(g["fused"] is True and g["foreach"] is False for g in opt.param_groups)
+        elif i % 8 == 7:
+            off()
+            assert all(g["fused"] is None and g["foreach"] is None for g in opt.param_groups)
+    # Adam's moments and step counts went on through the fused steps: the weights are the unswitched twin's.
+    assert opt.state[next(model.parameters())]["step"].item() == 24
+    assert max((a - b).abs().max().item() for a, b in zip(model.parameters(), twin.parameters())) < 1e-5
+
+
+def test_try_switches_the_fused_optimizer_inside_one_run(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text(SCRIPT.replace("torch.optim.SGD(m.parameters(), lr=0.01)", "torch.optim.Adam(m.parameters())"))
+    out = tmp_path / "try"
+    result = CliRunner().invoke(app, ["try", "--change", "fused_optimizer", "--steps", "3:8", "--no-predict",
+                                      "-o", str(out), "--json", str(script), "200"])
+    assert result.exit_code == 0, result.output
+    (change,) = [c for c in json.loads(result.stdout)["changes"] if c["name"] == "fused_optimizer"]
+    assert change["method"] == "switch" and change["blocks"] >= 4
+    run = json.loads((out / "runs" / "fused_optimizer.switch.json").read_text())
+    assert run["applied"] == ["Adam: fused=True over 4 tensor(s), switched in place"]
+    assert [b["on"] for b in run["blocks"]] == switch.order(len(run["blocks"]))

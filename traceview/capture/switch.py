@@ -9,8 +9,11 @@ ends::
 
     block ms = (t[block end] - t[after its first DROP steps]) / (BLOCK - DROP)
 
-A change switches when torch can change it while the script runs: :data:`SWITCHES`. The others (``num_workers``,
-``fused_optimizer``, ``cuda_graphs``, ``max_autotune``, ``compile`` of an eager script) keep separate processes.
+A change switches when torch can change it while the script runs: :data:`SWITCHES`. ``fused_optimizer`` switches
+each optimizer the script has stepped by its param groups' ``fused`` flag, the state carried over (the step counts
+move to the parameters' device for the fused kernel and back where they were). The others (``num_workers``,
+``cuda_graphs``, ``max_autotune``, ``compile`` of an eager script) keep separate processes: Inductor's CUDA graphs and
+autotuning are chosen when a function is compiled, and compiling twice is what the measurement would then hold.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ DROP: Final[int] = 2
 #: Timed steps a switched run makes at least (>= 80: issue 66); fewer where the window asks for more.
 SWITCH_STEPS: Final[int] = 96
 #: The changes that switch inside one run.
-SWITCHES: Final[tuple[str, ...]] = ("tf32", "cudnn_benchmark", "threads", "no_compile")
+SWITCHES: Final[tuple[str, ...]] = ("tf32", "cudnn_benchmark", "threads", "no_compile", "fused_optimizer")
 
 
 def order(blocks: int) -> list[bool]:
@@ -33,12 +36,16 @@ def order(blocks: int) -> list[bool]:
     return [(i % 4) in (1, 2) for i in range(blocks)]
 
 
-def switch(name: str, threads: int) -> tuple[Callable[[], str], Callable[[], None]] | None:
+def switch(name: str, threads: int, optimizers: Callable[[], list] = list
+           ) -> tuple[Callable[[], str], Callable[[], None]] | None:
     """``(on, off)`` for change ``name`` in this process (None: it cannot switch here): ``on`` makes the change and
-    says what it did, ``off`` puts back what the script had set."""
+    says what it did, ``off`` puts back what the script had set. ``optimizers`` gives the optimizers the script has
+    stepped so far (``fused_optimizer`` switches them)."""
     torch = sys.modules.get("torch")
     if torch is None or name not in SWITCHES:
         return None
+    if name == "fused_optimizer":
+        return _fused_switch(optimizers)
     if name == "tf32":
         before = (torch.get_float32_matmul_precision(), torch.backends.cudnn.allow_tf32)
 
@@ -81,6 +88,48 @@ def switch(name: str, threads: int) -> tuple[Callable[[], str], Callable[[], Non
 
     def off() -> None:
         set_stance("default")
+    return on, off
+
+
+def _fused_switch(optimizers: Callable[[], list]) -> tuple[Callable[[], str], Callable[[], None]]:
+    """``fused_optimizer`` switched: each param group of a fusable optimizer (Adam, AdamW, SGD, Adagrad over
+    floating tensors on a device with the fused kernel) gets ``fused=True`` (``foreach`` off) and its step counts on
+    the parameters' device; ``off`` puts back each group's flags and each step count's device."""
+    from .changes import _cannot_fuse, _fusable_classes
+
+    saved: dict[int, tuple] = {}  # id(group) -> (group, foreach, fused)
+    moved: list[tuple[dict, object]] = []  # (state, the step count's device before)
+    said: list[str] = []
+
+    def on() -> str:
+        fusable = tuple(_fusable_classes())
+        for opt in optimizers():
+            if type(opt) not in fusable or any(g.get("fused") or g.get("differentiable") for g in opt.param_groups):
+                continue
+            params = [p for g in opt.param_groups for p in g["params"]]
+            if _cannot_fuse(params) is not None:
+                continue
+            for g in opt.param_groups:
+                saved[id(g)] = (g, g.get("foreach"), g.get("fused"))
+                g["fused"], g["foreach"] = True, False
+                for p in g["params"]:
+                    state = opt.state.get(p, {})
+                    step = state.get("step")
+                    if step is not None and hasattr(step, "device") and step.device != p.device:
+                        moved.append((state, step.device))
+                        state["step"] = step.to(p.device)
+            said.append(f"{type(opt).__name__}: fused=True over {len(params)} tensor(s), switched in place")
+        return "; ".join(said) or "no optimizer to fuse"
+
+    def off() -> None:
+        for g, foreach, fused in saved.values():
+            g["foreach"], g["fused"] = foreach, fused
+        for state, device in moved:
+            if "step" in state:
+                state["step"] = state["step"].to(device)
+        saved.clear()
+        moved.clear()
+        said.clear()
     return on, off
 
 

@@ -229,14 +229,15 @@ def run(argv: list[str], spec: dict) -> int:
     facts = Facts(torch_threads=torch.get_num_threads(), usable_cores=usable_cores())
     applied, undo = apply(spec.get("change"), int(spec["workers"]), int(spec["threads"]), facts,
                           int(spec.get("loader_threads") or 0))
-    switched = switch.switch(spec["switch"], int(spec["threads"])) if spec.get("switch") else None
+    seen: dict[int, object] = {}
+    switched = (switch.switch(spec["switch"], int(spec["threads"]), lambda: list(seen.values()))
+                if spec.get("switch") else None)
     if switched is not None:  # the change on and off in blocks of steps, in this one run (.switch)
         clock: Clock = SwitchClock(int(spec["start"]), int(spec["stop"]), *switched)
     else:
         clock = Clock(int(spec["start"]), int(spec["stop"]))
     counter = StepCounter(clock, spec.get("annotation"))
     clock.counter = counter
-    seen: dict[int, object] = {}
     started = time.perf_counter()
 
     def remember(optimizer, _args, _kwargs) -> None:
