@@ -191,7 +191,7 @@ def test_a_change_that_fails_is_reported_and_the_others_go_on(tmp_path):
 
 
 def test_bad_command_lines_are_one_line_exit_2(tmp_path):
-    for args, words in ((["-c", "pin_memory", str(SCRIPT)], "unknown change 'pin_memory'"),
+    for args, words in ((["-c", "warp_drive", str(SCRIPT)], "unknown change 'warp_drive'"),
                         (["--steps", "0:5", str(SCRIPT)], "start at step 1 or later"),
                         ([str(tmp_path / "missing.py")], "script not found"),
                         (["--trace", str(tmp_path / "nope"), str(SCRIPT)], "no such file or folder")):

@@ -13,6 +13,8 @@ max_autotune       ``TORCHINDUCTOR_MAX_AUTOTUNE=1`` and coordinate-descent tunin
                    ``mode="max-autotune-no-cudagraphs"``
 no_compile         ``TORCH_COMPILE_DISABLE=1``: every ``torch.compile`` runs eagerly;   the script compiles
                    what compiling buys today
+pin_memory         DataLoaders built with ``pin_memory=True``, pinned batches copied to   a DataLoader feeds
+                   the GPU with ``non_blocking=True`` (:mod:`.pinning`)                 a GPU, not pinned
 num_workers        DataLoaders built with ``num_workers=0`` over a map-style dataset   such a DataLoader
                    get ``num_workers=N`` and ``persistent_workers=True``; on the CPU,  feeds the steps
                    where N workers beside the intra-op threads would oversubscribe
@@ -35,14 +37,16 @@ from typing import Any, Callable
 
 from traceview.trace.host import default_workers, threads_beside
 
+from .pinning import NonBlockingCopies, pin_loaders
+
 #: The order ``try`` runs and prints them in.
 NAMES = ("cuda_graphs", "fused_optimizer", "max_autotune", "no_compile", "compile", "tf32", "cudnn_benchmark",
-         "num_workers", "threads")
+         "pin_memory", "num_workers", "threads")
 
 #: The advice kind whose prediction a change tests (None: no advice kind predicts it).
 ADVICE_KIND = {"cuda_graphs": "cuda_graphs", "fused_optimizer": "fused_optimizer", "max_autotune": None,
                "no_compile": None, "compile": "compile", "tf32": "precision", "cudnn_benchmark": "cudnn_benchmark",
-               "num_workers": "input", "threads": "threads"}
+               "pin_memory": "pageable_copy", "num_workers": "input", "threads": "threads"}
 
 #: Environment each change sets in the script's process (and so in every process it starts).
 ENV = {
@@ -60,6 +64,7 @@ WHAT = {
     "compile": "the modules the optimizer trains compiled (Module.compile()) before the first step",
     "tf32": "TF32 for float32 matmuls and convolutions (torch.set_float32_matmul_precision('high'))",
     "cudnn_benchmark": "cuDNN picks each convolution's fastest algorithm (torch.backends.cudnn.benchmark = True)",
+    "pin_memory": "DataLoader(pin_memory=True), the batches copied to the GPU with non_blocking=True",
     "num_workers": "DataLoader(num_workers=0) -> num_workers=N, persistent_workers=True",
     "threads": "fewer intra-op threads (torch.set_num_threads, OMP_NUM_THREADS)",
 }
@@ -125,6 +130,13 @@ def why_not(name: str, facts: Facts, workers: int, threads: int) -> str | None:
             return f"{', '.join(sorted({o['cls'] for o in stepped}))} has no fused version (Adam, AdamW, SGD and Adagrad do)"
         if all(o.get("fused") for o in stepped if o.get("has_fused")):
             return "the optimizer is fused already"
+    if name == "pin_memory":
+        if facts.device != "cuda":
+            return "it needs a GPU; the script ran on the CPU"
+        if not facts.loaders:
+            return "the script builds no DataLoader"
+        if all(lo.get("pin_memory") for lo in facts.loaders):
+            return "its DataLoaders pin memory already"
     if name == "num_workers":
         if not facts.loaders:
             return "the script builds no DataLoader"
@@ -170,6 +182,8 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts,
         applied.append("torch.backends.cudnn.benchmark = True")
     elif name == "compile":
         undo.append(_compile_trained_modules(applied))
+    elif name == "pin_memory":
+        undo.append(pin_loaders(applied, NonBlockingCopies()))
     elif name in ENV:
         applied.append(", ".join(f"{k}={v}" for k, v in ENV[name].items()))
 
@@ -179,7 +193,8 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts,
         bound = _bind(loader_init, self, dataset, *args, **kwargs)
         map_style = not isinstance(dataset, data.IterableDataset)
         workers_before = int(bound.get("num_workers", 0) or 0)
-        facts.loaders.append({"num_workers": workers_before, "map_style": map_style, "dataset": type(dataset).__name__})
+        facts.loaders.append({"num_workers": workers_before, "map_style": map_style, "dataset": type(dataset).__name__,
+                              "pin_memory": bool(bound.get("pin_memory"))})
         if name == "num_workers" and workers_before == 0 and map_style:
             kwargs = {**bound, "num_workers": workers, "persistent_workers": True}
             kwargs.pop("dataset", None)

@@ -11,7 +11,8 @@ ends::
 
 A change switches when torch can change it while the script runs: :data:`SWITCHES`. ``fused_optimizer`` switches
 each optimizer the script has stepped by its param groups' ``fused`` flag, the state carried over (the step counts
-move to the parameters' device for the fused kernel and back where they were). The others (``num_workers``,
+move to the parameters' device for the fused kernel and back where they were); ``pin_memory`` pins the batches of
+single-process DataLoaders and makes their copies non-blocking (:mod:`.pinning`). The others (``num_workers``,
 ``cuda_graphs``, ``max_autotune``, ``compile`` of an eager script) keep separate processes: Inductor's CUDA graphs and
 autotuning are chosen when a function is compiled, and compiling twice is what the measurement would then hold.
 """
@@ -22,13 +23,21 @@ import sys
 from collections.abc import Callable
 from typing import Final
 
+from .pinning import pin_switch, switchable
+
 #: Steps per block, and the steps right after a switch left out of its time.
 BLOCK: Final[int] = 8
 DROP: Final[int] = 2
 #: Timed steps a switched run makes at least (>= 80: issue 66); fewer where the window asks for more.
 SWITCH_STEPS: Final[int] = 96
 #: The changes that switch inside one run.
-SWITCHES: Final[tuple[str, ...]] = ("tf32", "cudnn_benchmark", "threads", "no_compile", "fused_optimizer")
+SWITCHES: Final[tuple[str, ...]] = ("tf32", "cudnn_benchmark", "threads", "no_compile", "fused_optimizer", "pin_memory")
+
+
+def switches(name: str, loaders: list[dict]) -> bool:
+    """Whether change ``name`` is measured inside one run for a script whose baseline built ``loaders``
+    (``pin_memory`` only where every DataLoader is single-process: :func:`.pinning.switchable`)."""
+    return name in SWITCHES and (name != "pin_memory" or switchable(loaders))
 
 
 def order(blocks: int) -> list[bool]:
@@ -46,6 +55,8 @@ def switch(name: str, threads: int, optimizers: Callable[[], list] = list
         return None
     if name == "fused_optimizer":
         return _fused_switch(optimizers)
+    if name == "pin_memory":
+        return pin_switch()
     if name == "tf32":
         before = (torch.get_float32_matmul_precision(), torch.backends.cudnn.allow_tf32)
 

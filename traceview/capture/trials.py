@@ -156,7 +156,7 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     for c, why in skipped.items():
         stage(f"{c} skipped: {why}")
     runs, failed = [base], {}
-    switched = [c for c in arms if switch_here and c in switch.SWITCHES]
+    switched = [c for c in arms if switch_here and switch.switches(c, facts.loaders)]
     for arm in switched:  # one run each, the change on and off in blocks of steps (.switch)
         run = _switched_run(launcher, arm, workers, threads, on_run)
         if isinstance(run, Run):

@@ -27,7 +27,7 @@ def try_cmd(
     predict: Annotated[bool, typer.Option("--predict/--no-predict", help="Profile the script first (steps START:STOP) and put the advice's predicted share beside each measurement.")] = True,
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for each run's timing and output, and the profiled run.")] = Path("traceview-try"),
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document (arms, runs, step ms, predicted and measured shares) instead of the table.")] = False,
-    switch: Annotated[bool, typer.Option("--switch/--no-switch", help="Measure the changes that can be switched while the script runs (tf32, cudnn_benchmark, threads, no_compile, fused_optimizer) on and off in blocks of steps inside one run; --no-switch: separate processes for every change.")] = True,
+    switch: Annotated[bool, typer.Option("--switch/--no-switch", help="Measure the changes that can be switched while the script runs (tf32, cudnn_benchmark, threads, no_compile, fused_optimizer; pin_memory where loaders have no workers) on and off in blocks of steps inside one run; --no-switch: separate processes for every change.")] = True,
 ) -> None:
     """Run SCRIPT as it is and under each change, alternating, and print per change the predicted and the measured share of the step it saves."""
     from traceview.capture import require_torch
