@@ -6,6 +6,8 @@
 #             benchmarks/ab_models.py base,tf32,cudnn_benchmark,fused,compiled,compiled-loss,channels_last
 #   PART=gpt2 OUT=/some/dir bash benchmarks/gpu_switch.sh   train_gpt2.py --mode compiled (transformers' GPT-2):
 #             try no_compile, fused_optimizer (both switched); benchmarks/ab_compile.py base,fused_optimizer,no_compile
+#   PART=loader OUT=/some/dir bash benchmarks/gpu_switch.sh  train_loader.py --model cnn (single-process DataLoader,
+#             pageable copies): try pin_memory (switched); benchmarks/ab_loader.py base,pageable_copy
 # (repository root; wheels of what the image lacks in .whl/). $OUT: log.txt, try-<part>.json, try-<part>.err,
 # ab-<part>.json, try-<part>.tar.gz (the runs' JSON and logs, without the profiled run's trace).
 set -u
@@ -23,6 +25,13 @@ if [ "$PART" = cnn ]; then
   timeout 200 python3 benchmarks/ab_models.py --model cnn --batch 256 --rounds 10 --steps 10 \
     --arms base,tf32,cudnn_benchmark,fused,compiled,compiled-loss,channels_last --json "$OUT/ab-$PART.json" > "$S/ab.out" 2>&1
   say "A/B cnn: exit $?"; tail -8 "$S/ab.out" | tee -a "$LOG"
+elif [ "$PART" = loader ]; then
+  timeout 240 python3 -m traceview try --json --change pin_memory -o "$S/try" "$SCRIPTS/train_loader.py" --model cnn \
+    --iters 130 > "$OUT/try-$PART.json" 2> "$OUT/try-$PART.err"
+  say "try loader: exit $?"; tail -8 "$OUT/try-$PART.err" | tee -a "$LOG"
+  timeout 150 python3 benchmarks/ab_loader.py --model cnn --arms base,pageable_copy --rounds 10 --steps 10 \
+    --json "$OUT/ab-$PART.json" > "$S/ab.out" 2>&1
+  say "A/B loader: exit $?"; tail -4 "$S/ab.out" | tee -a "$LOG"
 else
   timeout 330 python3 -m traceview try --json --change no_compile --change fused_optimizer -o "$S/try" \
     "$SCRIPTS/train_gpt2.py" --mode compiled --iters 130 > "$OUT/try-$PART.json" 2> "$OUT/try-$PART.err"
