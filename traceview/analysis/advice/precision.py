@@ -26,22 +26,24 @@ import numpy as np
 
 from traceview.analysis.advice.record import Advice, REPLAY_MIN_SHARE
 from traceview.analysis.host import replay as rp
+from traceview.analysis.host.streams import activities
 from traceview.trace import Trace
 from traceview.trace.catalogue import tagged
 
-#: float32 kernel µs up to which a speedup holds -> (TF32 speedup, bf16 speedup). PROVISIONAL (2026-12-07): set from
-#: the datasheets' dense peaks (TF32 7.4x and bf16 14.8x float32's on an H100/H200), discounted for the small GEMMs
-#: that launch latency and memory bound, because the device was not lent the day benchmarks/micro_precision.py was
-#: written; its run (float32 matmuls of 16 shapes, none of the scored models, the three dtypes alternating in one
-#: process) replaces this table, and tests/test_precision_advice.py then holds the table to its result.
+#: float32 kernel µs up to which a speedup holds -> (TF32 speedup, bf16 speedup): benchmarks/micro_precision.py on an
+#: H100 (torch 2.11, 2026-12-07; benchmarks/results/micro_precision-2026-12-07-h100.json): float32 matmuls of 16
+#: shapes, none of the scored models, the three dtypes alternating in one process, each bin's median. Below 10 µs no
+#: shape was that short: launch latency bounds such kernels, and none is counted faster.
 SPEEDUP: Final[tuple[tuple[float, float, float], ...]] = (
     (10.0, 1.0, 1.0),
-    (30.0, 1.5, 1.6),
-    (100.0, 2.5, 3.0),
-    (300.0, 4.0, 5.5),
-    (1000.0, 5.0, 8.0),
-    (float("inf"), 5.5, 10.0),
+    (30.0, 1.245, 1.123),
+    (100.0, 1.896, 2.569),
+    (300.0, 3.244, 6.522),
+    (1000.0, 5.328, 11.001),
+    (float("inf"), 6.13, 13.28),
 )
+#: The micro-benchmark's result the table is (tests/test_precision_advice.py holds them equal).
+MEASURED: Final[str] = "benchmarks/results/micro_precision-2026-12-07-h100.json"
 
 
 def speedup(fp32_us: float, dtype: str) -> float:
@@ -51,12 +53,14 @@ def speedup(fp32_us: float, dtype: str) -> float:
 
 
 def _window_kernels(trace: Trace, w: rp.Window, tag: str) -> tuple[np.ndarray, np.ndarray]:
-    """Activity ids and ns of the window's process's kernels answering ``tag``."""
+    """Activity ids and ns of the kernels answering ``tag`` that the window's replay runs: those its process launched
+    in the window (wherever they ran: a GPU-bound loop runs them after the host's window ends), and the backlog still
+    running when it began (launched by the steps before it: the change speeds them up too)."""
+    acts = activities(trace, w)
+    backlog = [a for ids, _, _ in acts.backlog.values() for a in ids.tolist()]
+    ids = np.unique(np.concatenate([acts.activity_id, np.asarray(backlog, dtype=acts.activity_id.dtype)]))
     g = trace.gpu
-    lid = g["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    rank = (g["rank"] == w.rank).to_numpy()
-    inside = rank & (g["start_ns"].to_numpy() >= w.start_ns) & (g["start_ns"].to_numpy() < w.end_ns) & (lid >= 0)
-    pick = inside & (g["kind"] == "kernel").to_numpy() & tagged(g, tag)
+    pick = g["activity_id"].isin(ids).to_numpy() & (g["kind"] == "kernel").to_numpy() & tagged(g, tag)
     return g["activity_id"].to_numpy()[pick], g["dur_ns"].to_numpy()[pick]
 
 
@@ -93,21 +97,28 @@ def precision(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_step_ms
     fp32_ids, fp32_ns = _window_kernels(trace, w, "fp32_math_kernel")
     tf32_ids, tf32_ns = _window_kernels(trace, w, "tf32_math_kernel")
     out: list[Advice | None] = []
-    gpu_ms = replayed.gpu_ms / w.steps
+    acts = activities(trace, w)
+    gpu_ms = float(acts.dur.sum()) / 1e6 / w.steps  # the GPU time of the work the window's steps launched
+
+    def per_step(ids: np.ndarray, ns: np.ndarray) -> tuple[float, float]:
+        """Kernels and ms per step of those the window's steps launched (the backlog they also speed up left out)."""
+        own = np.isin(ids, acts.activity_id)
+        return own.sum() / w.steps, float(ns[own].sum()) / 1e6 / w.steps
+
     tf32_on = bool(flags) and (flags.get("float32_matmul_precision") not in (None, "highest") or bool(flags.get("matmul_allow_tf32")))
     if len(fp32_ids) and not tf32_on:
-        math_ms = float(fp32_ns.sum()) / 1e6 / w.steps
+        n, math_ms = per_step(fp32_ids, fp32_ns)
         new = {int(a): int(d / speedup(d / 1e3, "tf32")) for a, d in zip(fp32_ids, fp32_ns)}
         out.append(_replayed_entry(
             "precision", trace, replayed, new, unprofiled_step_ms,
-            f"{len(fp32_ids) / w.steps:.0f} float32 GEMM/convolution kernels per step run on CUDA cores, not tensor "
+            f"{n:.0f} float32 GEMM/convolution kernels per step run on CUDA cores, not tensor "
             f"cores: {math_ms:.2f} ms of the step's {gpu_ms:.2f} ms of GPU time",
             "torch.set_float32_matmul_precision('high') (and torch.backends.cudnn.allow_tf32 = True, the default): "
             "TF32 tensor cores for float32 matmuls and convolutions; safe for training in almost every model (inputs "
             "rounded to a 10-bit mantissa, float32 accumulation)",
             "each such kernel takes its time over TF32's speedup for a float32 matmul that takes as long (x1 under 10 "
-            "µs to x5.5 above 1 ms: provisional, from the datasheets' peaks, until benchmarks/micro_precision.py "
-            "measures it); the other kernels and the host as they are"))
+            "µs to x6.1 above 1 ms, benchmarks/micro_precision.py on an H100); the other kernels and the host as they "
+            "are"))
     if len(fp32_ids) or len(tf32_ids):
         ids, ns = np.concatenate([fp32_ids, tf32_ids]), np.concatenate([fp32_ns, tf32_ns])
         was_tf32 = np.r_[np.zeros(len(fp32_ids), dtype=bool), np.ones(len(tf32_ids), dtype=bool)]
@@ -116,16 +127,16 @@ def precision(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_step_ms
         for a, d, t in zip(ids, ns, was_tf32):
             fp32_us = d / 1e3 * (speedup(d / 1e3, "tf32") if t else 1.0)
             new[int(a)] = int(fp32_us * 1e3 / speedup(fp32_us, "bf16"))
+        n, math_ms = per_step(ids, ns)
         out.append(_replayed_entry(
             "autocast", trace, replayed, new, unprofiled_step_ms,
-            f"{len(ids) / w.steps:.0f} GEMM/convolution kernels per step in float32 or TF32: "
-            f"{float(ns.sum()) / 1e6 / w.steps:.2f} ms of the step's {gpu_ms:.2f} ms of GPU time",
+            f"{n:.0f} GEMM/convolution kernels per step in float32 or TF32: "
+            f"{math_ms:.2f} ms of the step's {gpu_ms:.2f} ms of GPU time",
             "with torch.autocast('cuda', dtype=torch.bfloat16): around the forward and the loss: bf16 tensor cores "
             "for matmuls and convolutions; changes the numerics (check the loss curve; no GradScaler needed for bf16)",
-            "each such kernel at bf16's speedup for a float32 matmul of its size (provisional, from the datasheets' "
-            "peaks); "
-            "every other kernel as it is (autocast keeps norms, softmax and losses in float32 and adds the weights' "
-            "casts)"))
+            "each such kernel at bf16's speedup for a float32 matmul of its size (x1 under 10 µs to x13 above 1 ms, "
+            "benchmarks/micro_precision.py on an H100); every other kernel as it is (autocast keeps norms, softmax and "
+            "losses in float32 and adds the weights' casts)"))
     return [a for a in out if a is not None]
 
 
@@ -146,31 +157,41 @@ def channels_last(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_ste
 
 
 #: How much faster cuDNN's convolution kernels run with ``torch.backends.cudnn.benchmark = True`` (each shape's fastest
-#: algorithm measured) than with its heuristics. PROVISIONAL (2026-12-07), like SPEEDUP: the median of
-#: benchmarks/micro_precision.py's convolutions (ResNet- and U-Net-like layers, forward and backward) replaces it.
-CUDNN_BENCHMARK_SPEEDUP: Final[float] = 1.15
+#: algorithm measured) than with its heuristics: the median of benchmarks/micro_precision.py's 7 convolutions
+#: (ResNet- and U-Net-like layers) on an H100, torch 2.11 / cuDNN 9, 2026-12-07 (0.90x to 1.07x: the heuristics chose as
+#: well as the benchmark). At 1.0 nothing is predicted and the entry is an unranked note that ``try`` measures it.
+CUDNN_BENCHMARK_SPEEDUP: Final[float] = 1.0
 
 
 def cudnn_benchmark(trace: Trace, replayed: rp.ReplayWindow | None, unprofiled_step_ms: float | None,
                     flags: dict | None) -> Advice | None:
     """``cudnn_benchmark``: convolutions run on cuDNN's heuristic choice (meta.json's torch_flags say benchmark was
-    off; a bare trace cannot tell, and gets no entry)."""
+    off; a bare trace cannot tell, and gets no entry). Where the measured speedup is 1 (:data:`CUDNN_BENCHMARK_SPEEDUP`),
+    a note where convolutions take REPLAY_MIN_SHARE of the GPU's time."""
     if replayed is None or not len(trace.gpu) or not flags or flags.get("cudnn_benchmark") is not False:
         return None
     ids, ns = _window_kernels(trace, replayed.window, "conv_kernel")
     if not len(ids):
         return None
     w = replayed.window
+    conv_ms = float(ns.sum()) / 1e6 / w.steps
+    evidence = (f"{len(ids) / w.steps:.0f} cuDNN convolution kernels per step ({conv_ms:.2f} ms of GPU time) on the "
+                "algorithm cuDNN's heuristics chose: torch.backends.cudnn.benchmark was off (meta.json)")
+    how = ("torch.backends.cudnn.benchmark = True (before the first step): cuDNN times each convolution's algorithms "
+           "once per shape and keeps the fastest")
+    if CUDNN_BENCHMARK_SPEEDUP <= 1.0:
+        gpu_ms = float(activities(trace, w).dur.sum()) / 1e6 / w.steps
+        if conv_ms < REPLAY_MIN_SHARE * gpu_ms:
+            return None
+        return Advice("cudnn_benchmark", 0.0, 0.0, evidence, how,
+                      "a note: on an H100 cuDNN's heuristics chose as fast an algorithm as its benchmark for 7 of 7 "
+                      "layer shapes (benchmarks/micro_precision.py); other shapes or GPUs may differ: traceview try "
+                      "--change cudnn_benchmark measures it on this job", steps_used=w.steps, ranked=False)
     return _replayed_entry(
         "cudnn_benchmark", trace, replayed, {int(a): int(d / CUDNN_BENCHMARK_SPEEDUP) for a, d in zip(ids, ns)},
-        unprofiled_step_ms,
-        f"{len(ids) / w.steps:.0f} cuDNN convolution kernels per step ({float(ns.sum()) / 1e6 / w.steps:.2f} ms of GPU "
-        "time) on the algorithm cuDNN's heuristics chose: torch.backends.cudnn.benchmark was off (meta.json)",
-        "torch.backends.cudnn.benchmark = True (before the first step): cuDNN times each convolution's algorithms once "
-        "per shape and keeps the fastest",
-        f"the convolutions {CUDNN_BENCHMARK_SPEEDUP:g}x faster (provisional until benchmarks/micro_precision.py "
-        "measures it); input shapes "
-        "the same every step (each new shape is timed again, which costs its first step)")
+        unprofiled_step_ms, evidence, how,
+        f"the convolutions {CUDNN_BENCHMARK_SPEEDUP:g}x faster (benchmarks/micro_precision.py); input shapes the same "
+        "every step (each new shape is timed again, which costs its first step)")
 
 
 #: Below this share of the step the GPU is busy, with no ranked change explaining the idle time, the batch-size note.

@@ -247,6 +247,11 @@ def blocking_calls(trace: Trace, w: Window) -> Blocking:
     a_all, b_all = s["start_ns"].to_numpy()[rows], s["end_ns"].to_numpy()[rows]
     k_all = np.searchsorted(starts_sorted, a_all, side="left") - 1
     ready_all = np.where(k_all >= 0, ends_prefix[np.maximum(k_all, 0)] if len(ends_prefix) else a_all, a_all)
+    # work whose launch the trace does not hold was launched before it began: before every call (a GPU-bound loop's
+    # backlog, which the window's first synchronize waits for)
+    unlaunched = mine_gpu & (lid < 0) & (gpu["start_ns"].to_numpy() < w.end_ns)
+    if unlaunched.any():
+        ready_all = np.maximum(ready_all, int(gpu["end_ns"].to_numpy()[unlaunched].max()))
     wait_all = np.minimum(np.maximum(ready_all - a_all, 0), b_all - a_all)
     out = []
     for sid, op_id, a, b, wait, copy, asynchronous in zip(rows.tolist(), op_ids.tolist(), a_all.tolist(), b_all.tolist(),
@@ -350,7 +355,8 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
     dur = acts.dur
     if new_gpu:
         dur = pd.Series(acts.activity_id).map(new_gpu).fillna(pd.Series(dur)).to_numpy().astype(np.int64)
-    gpu = Streams(acts.ready0, np.asarray(act_launch, dtype=np.int64) + acts.latency.astype(np.int64),
+    gpu = Streams(acts.ready_with(new_gpu) if new_gpu else acts.ready0,
+                  np.asarray(act_launch, dtype=np.int64) + acts.latency.astype(np.int64),
                   np.asarray(dur, dtype=np.int64), acts.stream, w.start_ns)
     cut_at = np.searchsorted(act_launch, np.array([iv[0] for iv in kept], dtype=np.int64), side="left").tolist()
     moved: list[int] = []

@@ -29,7 +29,8 @@ _FEW = 48
 class Activities:
     """The window's GPU activities as every replay of it starts from (launch order): their launch's start, the
     latency each had when its stream was idle (a median where it was busy), duration, stream, activity id; the last
-    activity of each launch; each stream's busy-until from the work before the window."""
+    activity of each launch; each stream's busy-until from the work before the window, and that work (the backlog: per
+    stream, its activity ids, the ns of each left to run when the window starts, and their whole durations)."""
 
     launch: np.ndarray
     latency: np.ndarray
@@ -38,6 +39,17 @@ class Activities:
     activity_id: np.ndarray
     own: dict[int, int]
     ready0: dict[int, int]
+    backlog: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]  # stream -> (activity ids, ns left, durations)
+
+    def ready_with(self, new_gpu: dict[int, int]) -> dict[int, int]:
+        """Each stream's busy-until with the backlog's activities in ``new_gpu`` taking their new time: a GPU-bound
+        loop runs ahead of its host, and the work launched before the window (the steps before it) changes too."""
+        ready = dict(self.ready0)
+        for st, (ids, left, dur) in self.backlog.items():
+            new = pd.Series(ids).map(new_gpu).to_numpy(dtype=np.float64, na_value=np.nan)
+            kept = np.divide(new, dur, out=np.ones_like(dur), where=(dur > 0) & ~np.isnan(new))
+            ready[st] = int(ready[st] - float((left * (1.0 - np.minimum(kept, 1.0))).sum()))
+        return ready
 
 
 #: (id(trace), window) -> (the trace, its activities): the advice replays one window many times (each change, each
@@ -68,6 +80,10 @@ def activities(trace: Trace, w: Window) -> Activities:
     before = ~in_window & (g_end > w.start_ns) & (g_start < w.end_ns)
     ready0: dict[int, int] = {int(k): max(int(v), 0) for k, v in
                               pd.Series(g_end[before]).groupby(stream[before]).max().items()}
+    b = np.flatnonzero(before)
+    left = (g_end[b] - np.maximum(g_start[b], w.start_ns)).astype(np.float64)
+    b_ids, b_dur = g["activity_id"].to_numpy()[b], g["dur_ns"].to_numpy()[b].astype(np.float64)
+    backlog = {int(st): (b_ids[on], left[on], b_dur[on]) for st in np.unique(stream[b]) for on in [stream[b] == st]}
     # each activity's stream was busy until the latest end of the work before it there (in launch order)
     prev_end = np.full(len(act), -1, dtype=np.int64)
     act_streams = stream[act]
@@ -84,7 +100,7 @@ def activities(trace: Trace, w: Window) -> Activities:
     launch_ids, last_first = np.unique(lid[act][::-1], return_index=True)
     own = dict(zip(launch_ids.tolist(), (len(act) - 1 - last_first).tolist()))
     acts = Activities(act_launch, lat.astype(np.int64), g["dur_ns"].to_numpy()[act].astype(np.int64), act_streams,
-                       g["activity_id"].to_numpy()[act], own, ready0)
+                       g["activity_id"].to_numpy()[act], own, ready0, backlog)
     if len(_PREPARED) > 16:
         _PREPARED.clear()
     _PREPARED[key] = (weakref.ref(trace), acts)
@@ -100,6 +116,7 @@ class Streams:
     def __init__(self, ready0: dict[int, int], act_ready: np.ndarray, dur: np.ndarray, stream: np.ndarray,
                  start_ns: int):
         self.ready = dict(ready0)
+        self.backlog_done = max(ready0.values()) if ready0 else None  # the work launched before the window
         self.act_ready, self.dur, self.stream = act_ready, dur, stream
         self.ends = np.zeros(len(dur), dtype=np.int64)
         self.done_upto = 0
@@ -142,8 +159,8 @@ class Streams:
         return int(self.ends[lo:upto].max())
 
     def done_before(self, upto: int, own: int | None, now: int) -> int:
-        """When the work launched before activity ``upto`` is done (``now`` if none), leaving out ``own``: a
-        copy's own activity, launched by the blocking call itself."""
+        """When the work launched before activity ``upto`` is done, the work launched before the window included
+        (``now`` if none), leaving out ``own``: a copy's own activity, launched by the blocking call itself."""
         if upto == 0:
             ready_at = now
         else:
@@ -151,7 +168,9 @@ class Streams:
         if own is not None and own < upto:
             others = np.delete(self.ends[:upto], own)
             ready_at = int(others.max()) if len(others) else now
-        return ready_at
+        # the window's first launches find the GPU busy with the steps before it: a call that waits for the
+        # GPU waits for that work too
+        return ready_at if self.backlog_done is None else max(ready_at, self.backlog_done)
 
 
 def gpu_busy_ms(trace: Trace, w: Window) -> float:
