@@ -89,7 +89,7 @@ def test_eager_loop_each_change_measured_and_predicted(tmp_path):
     assert len(workers["applied"]) == 1 + bool(fewer)
     if fewer:
         assert workers["applied"][1].startswith(f"torch.set_num_threads({fewer}) (was {facts.torch_threads})")
-    assert doc["facts"]["loaders"] == [{"num_workers": 0, "map_style": True, "dataset": "Samples"}]
+    assert doc["facts"]["loaders"] == [{"num_workers": 0, "map_style": True, "dataset": "Samples", "pin_memory": False}]
     for row in (fused, workers):
         use_speed = doc["model"]["used"]
         mine = [r for r in runs if r.arm in (BASELINE, "fused_optimizer", "num_workers")]
@@ -251,6 +251,42 @@ for step in range(int(sys.argv[1])):
         assert r0["step_ms"] == r1["step_ms"] >= 3.0  # the MAX over ranks, and rank 1 sleeps 3 ms a step
         assert r0["applied"] == r1["applied"]
     assert json.loads((runs / "fused_optimizer.0.rank1.json").read_text())["applied"] == ["Adam(fused=True) over 4 tensor(s)"]
+
+
+@pytest.mark.slow
+def test_torchrun_ranks_switch_a_change_on_and_off_together(tmp_path):
+    """Each rank's own try switches the fused optimizer at the same step counts; DDP's all-reduce keeps the ranks'
+    steps in lock step, so both hold the same blocks, on at the same time."""
+    script = tmp_path / "ddp_try.py"
+    script.write_text('''
+import datetime, sys
+import torch
+import torch.distributed as dist
+
+dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=90))
+torch.manual_seed(0)
+model = torch.nn.parallel.DistributedDataParallel(torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)))
+opt = torch.optim.Adam(model.parameters(), lr=0.1)
+x, y = torch.randn(16, 32), torch.randn(16, 8)
+for step in range(int(sys.argv[1])):
+    opt.zero_grad()
+    torch.nn.functional.mse_loss(model(x), y).backward()
+    opt.step()
+''')
+    env = {**os.environ, "GLOO_SOCKET_IFNAME": "lo", "OMP_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                           "-m", "traceview", "try", "--no-predict", "--steps", "2:8", "-c", "fused_optimizer",
+                           "-o", str(tmp_path / "o"), str(script), "150"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=400)
+    assert done.returncode == 0, done.stderr[-3000:]
+    runs = tmp_path / "o" / "runs"
+    r0, r1 = (json.loads((runs / f"fused_optimizer.switch.rank{k}.json").read_text()) for k in (0, 1))
+    assert len(r0["blocks"]) == len(r1["blocks"]) >= 8
+    assert [b["on"] for b in r0["blocks"]] == [b["on"] for b in r1["blocks"]]
+    assert r0["applied"] == r1["applied"] == ["Adam: fused=True over 4 tensor(s), switched in place"]
+    words = " ".join(done.stdout.split())
+    assert "fused_optimizer: not predicted (no profiled run)" in words and done.stdout.count("try: ") == 1
+    assert "in one run; predicted: --no-predict" in words  # no rounds of processes ran: the footer says so
 
 
 def test_changes_patch_only_what_they_say():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from traceview.capture.changes import ADVICE_KIND
 from traceview.capture.verdict import ChangeResult, TrialReport
 from traceview.report.text import safe
 from traceview.report.words import trial_pct, trial_span
@@ -20,7 +21,8 @@ def change_lines(c: ChangeResult, baseline_runs: int) -> list[Text]:
     head = Text(f"{c.name}: ", style="bold")
     if c.status != "measured":
         return [head + Text(f"{c.status}: ") + safe(c.why or "")]
-    verdict = c.verdict or ("no advice kind predicts it" if c.predicted_kind is None else "no round had both arms")
+    unpredicted = "no advice kind predicts it" if ADVICE_KIND.get(c.name) is None else "not predicted (no profiled run)"
+    verdict = c.verdict or (unpredicted if c.predicted_kind is None else "no round had both arms")
     if c.predicted_kind is None and c.within_noise:
         verdict += "; within noise: the runs cannot tell it from no change"
     lines = [head + Text(verdict, style=_verdict_style(verdict) if c.verdict else "")]
@@ -49,8 +51,12 @@ def try_view(report: TrialReport) -> RenderableType:
     for c in report.changes:
         parts += change_lines(c, len(report.baseline_ms))
     how = report.model.describe() if report.model is not None else "too few runs to fit"
-    parts.append(Text(f"measured: % of the step saved, fitted over every run ({how}); each round runs every arm once, "
-                      f"{report.rounds} round(s); predicted: ", style="dim") + safe(report.prediction_source or "no profiled run",
-                                                                                   style="dim"))
+    measured = [c for c in report.changes if c.measured_share is not None]
+    if measured and all(c.method == "switch" for c in measured):
+        method = "measured: % of the step saved, each on-block against the off-blocks beside it, in one run; "
+    else:
+        method = (f"measured: % of the step saved, fitted over every run ({how}); each round runs every arm once, "
+                  f"{report.rounds} round(s); ")
+    parts.append(Text(method + "predicted: ", style="dim") + safe(report.prediction_source or "no profiled run", style="dim"))
     return Group(*parts)
 
