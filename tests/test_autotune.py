@@ -174,6 +174,7 @@ def test_a_broken_autotuning_record_is_a_note_not_an_error(tmp_path):
     assert result.exit_code == 0 and json.loads(result.stdout)["autotune"] is None
 
 
+@pytest.mark.slow
 def test_recording_restores_what_it_patched():
     pytest.importorskip("torch")
     from torch._inductor import select_algorithm as sa

@@ -65,6 +65,7 @@ def test_hostile_kernel_names_do_not_run_script(chromium, load_cached, tmp_path)
     assert errors(dom) == ""  # no alert() (the page records alert calls) and no script errors
 
 
+@pytest.mark.slow
 def test_diff_page_renders(chromium, load_cached, tmp_path):
     from traceview.analysis.analyze import analyze
     from traceview.analysis.compare.diff import diff_analyses
@@ -83,6 +84,7 @@ _LAYOUT_PROBE = """<script>window.addEventListener("load", () => setTimeout(() =
   document.body.appendChild(pre); }, 500));</script>"""
 
 
+@pytest.mark.slow
 def test_first_screen_holds_the_advice_and_the_top_kernels_with_short_names(chromium, tmp_path):
     """Issue 23: the first screen (1400x900) answers "what do I change" and "where did my step go"."""
     import json

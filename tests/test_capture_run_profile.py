@@ -150,6 +150,7 @@ def test_cli_profile_passes_script_options_through_and_exits_with_its_code(tmp_p
     assert (tmp_path / "o" / "cli.pt.trace.json.gz").exists()
 
 
+@pytest.mark.slow
 def test_cli_profile_says_each_stage_on_stderr_on_one_clock(tmp_path):
     script = _script(tmp_path, "slowish.py", "import torch\nfor _ in range(3):\n    torch.ones(64) * 2\n")
     proc = subprocess.run([sys.executable, "-m", "traceview.cli", "profile", "--out", str(tmp_path / "o"), str(script)],

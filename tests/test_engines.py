@@ -38,7 +38,7 @@ def _require(module: str, extra: str) -> None:
 ENGINES = {"dask": ("distributed", "dask"), "ray": ("ray", "ray")}
 
 
-@pytest.fixture(scope="module", params=sorted(ENGINES))
+@pytest.fixture(scope="module", params=["dask", pytest.param("ray", marks=pytest.mark.slow)])  # Ray starts in ~20 s
 def cluster(request):
     """``(engine, executor)`` on a local cluster of 2 workers. Module-scoped and parametrized, so pytest
     runs every Dask test, stops the Dask cluster, then starts Ray: the two never compete for the cores."""

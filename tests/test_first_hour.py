@@ -257,6 +257,7 @@ def test_report_of_a_profile_directory_writes_the_perfetto_export(cnn_busy, tmp_
 
 # 9. profile's clock and Ctrl-C ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_the_trace_skips_the_analysis_and_says_so_in_one_line(tmp_path):
     script = tmp_path / "forever.py"
     script.write_text("import time, torch\nx = torch.ones(64)\nprint('started', flush=True)\n"

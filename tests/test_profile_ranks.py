@@ -128,6 +128,7 @@ def test_torchrun_ranks_each_write_their_own_trace_and_meta(tmp_path):
     assert [(r["rank"], r["steps"]) for r in json.loads(ranks.stdout)["per_rank"]] == [(0, 3), (1, 3)]
 
 
+@pytest.mark.slow
 def test_spawned_ranks_each_write_their_own_trace_and_the_launcher_compares_them(tmp_path, monkeypatch):
     from traceview.cli import app
 

@@ -91,6 +91,7 @@ def test_report_dir_writes_the_job_page_and_each_ranks_page(tmp_path, monkeypatc
     assert "cdn.plot.ly" not in outside_scripts and "<script src" not in page and "Plotly.newPlot" in page
 
 
+@pytest.mark.slow
 def test_a_slow_rank_made_from_the_real_capture_is_named_and_gets_its_page(tmp_path, monkeypatch):
     files = make_ranks(rank_files(DDP), 20, tmp_path)
     comparison, found = compare_rank_files(files, cache=False, workers=1)

@@ -60,6 +60,7 @@ def test_a_switchable_change_is_measured_inside_one_run_and_the_json_says_how(tm
     assert not list((out / "runs").glob("baseline.1*"))  # every change switched: no rounds of processes
 
 
+@pytest.mark.slow
 def test_no_switch_keeps_separate_processes(tmp_path):
     script = tmp_path / "train.py"
     script.write_text(SCRIPT)
@@ -98,6 +99,7 @@ def test_the_fused_optimizer_switches_in_place_and_carries_its_state_over():
     assert max((a - b).abs().max().item() for a, b in zip(model.parameters(), twin.parameters())) < 1e-5
 
 
+@pytest.mark.slow
 def test_try_switches_the_fused_optimizer_inside_one_run(tmp_path):
     script = tmp_path / "train.py"
     script.write_text(SCRIPT.replace("torch.optim.SGD(m.parameters(), lr=0.01)", "torch.optim.Adam(m.parameters())"))

@@ -168,6 +168,7 @@ def test_script_without_an_optimizer(tmp_path):
     assert _row(doc, "threads")["status"] in ("measured", "skipped")
 
 
+@pytest.mark.slow
 def test_failing_script_stops_with_its_traceback_and_exit_code(tmp_path):
     result = subprocess.run([sys.executable, "-m", "traceview", "try", "--no-predict", "--runs", "2", "-o",
                              str(tmp_path / "o"), str(SCRIPT), "--fail"], capture_output=True, text=True, timeout=120)

@@ -12,6 +12,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT, SAMPLES, h200
 
 #: Run in a child interpreter: block torch/triton, run each command line through ``main()``, and
@@ -54,6 +56,7 @@ def _run_without_torch(commands: list[list[str]], cwd) -> tuple[list[dict], dict
     return lines[:-1], lines[-1]
 
 
+@pytest.mark.slow
 def test_every_analysis_command_works_without_torch_and_run_profile_say_what_to_install(tmp_path):
     trace, other = str(h200("abc_eager")), str(h200("abc_compiled_steady"))
     run_dir = str(SAMPLES / "gpu" / "runs" / "abc")
