@@ -42,11 +42,13 @@ def table() -> list[dict]:
     return advice_record.rows(SAMPLES)
 
 
+@pytest.mark.slow
 def test_every_kind_is_checked_on_the_cases_it_was_checked_on(table):
     summary = advice_record.summary(table)
     assert {k: v["cases"] for k, v in summary.items()} == {k: cases for k, (cases, _) in FLOORS.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(FLOORS))
 def test_cases_within_tolerance_stay_at_or_above_the_floor(table, kind):
     rows = [r for r in table if r["kind"] == kind]

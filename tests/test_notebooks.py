@@ -50,7 +50,7 @@ def test_notebooks_import_only_traceview(path):
     assert not re.search(r"(?:from|import)\s+traceview\.", sources)
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=() if p.stem == "advice_and_try" else pytest.mark.slow) for p in NOTEBOOKS],
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) for p in NOTEBOOKS],
                          ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(path, kernel_name):
     import nbformat

@@ -56,6 +56,7 @@ def _top_level_aten_per_step(path) -> list[int]:
     return [sum(lo <= e["ts"] < hi for e in top) for lo, hi in zip(bounds[:-1], bounds[1:])]
 
 
+@pytest.mark.slow
 def test_a_failing_script_shows_its_traceback_as_python_would_and_the_trace_is_written(failing_run):
     proc, trace = failing_run
     assert proc.returncode == 1
@@ -68,6 +69,7 @@ def test_a_failing_script_shows_its_traceback_as_python_would_and_the_trace_is_w
     assert trace.is_file()
 
 
+@pytest.mark.slow
 def test_plain_loop_steps_end_at_the_optimizer_step(failing_run):
     proc, trace = failing_run
     assert "optimizer: Optimizer.step#SGD.step" in proc.stdout and "zero_grad" not in proc.stdout
@@ -79,6 +81,7 @@ def test_plain_loop_steps_end_at_the_optimizer_step(failing_run):
     assert list(a.cpu.per_step["kernels"]) == expected  # the CPU's kernels of a CPU trace: its ATen ops
 
 
+@pytest.mark.slow
 def test_check_of_kernels_on_a_cpu_trace_gates_its_cpu_kernels_and_a_gpu_budget_is_exit_2(failing_run):
     _, trace = failing_run
     proc = _traceview("check", str(trace), "--max", "kernels_per_step=1", cwd=trace.parent)  # an MLP step runs > 1 ATen op

@@ -191,6 +191,7 @@ def test_a_change_that_fails_is_reported_and_the_others_go_on(tmp_path):
     assert _row(doc, "fused_optimizer")["status"] == "measured" and _row(doc, "fused_optimizer")["rounds"] == 3
 
 
+@pytest.mark.slow
 def test_bad_command_lines_are_one_line_exit_2(tmp_path):
     for args, words in ((["-c", "warp_drive", str(SCRIPT)], "unknown change 'warp_drive'"),
                         (["--steps", "0:5", str(SCRIPT)], "start at step 1 or later"),
