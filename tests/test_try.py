@@ -218,10 +218,8 @@ def test_table_reads_predicted_and_measured(tmp_path):
     assert "it did     DataLoader(Samples): num_workers=0 -> 2, persistent_workers=True" in result.stdout
 
 
-@pytest.mark.slow
-def test_torchrun_every_rank_runs_the_same_arm_and_the_slowest_rank_counts(tmp_path):
-    script = tmp_path / "ddp_try.py"
-    script.write_text('''
+#: Two gloo ranks under DDP; rank 1 sleeps ``argv[2]`` seconds a step (every rank's step waits for it).
+DDP_SCRIPT = '''
 import datetime, sys, time
 import torch
 import torch.distributed as dist
@@ -233,17 +231,27 @@ opt = torch.optim.Adam(model.parameters(), lr=0.1)
 x, y = torch.randn(16, 32), torch.randn(16, 8)
 for step in range(int(sys.argv[1])):
     if dist.get_rank() == 1:
-        time.sleep(0.003)  # rank 1 is slower: every rank's step waits for it in the all-reduce
+        time.sleep(float(sys.argv[2]))
     opt.zero_grad()
     torch.nn.functional.mse_loss(model(x), y).backward()
     opt.step()
-''')
+'''
+
+
+def _torchrun_try(tmp_path: Path, try_args: list[str], steps: int, rank1_sleep: float) -> subprocess.CompletedProcess:
+    script = tmp_path / "ddp_try.py"
+    script.write_text(DDP_SCRIPT)
     env = {**os.environ, "GLOO_SOCKET_IFNAME": "lo", "OMP_NUM_THREADS": "1"}
     done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
-                           "-m", "traceview", "try", "--runs", "2", "--steps", "2:8", "-c", "fused_optimizer",
-                           "-o", str(tmp_path / "o"), str(script), "30"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=400)
+                           "-m", "traceview", "try", *try_args, "-o", str(tmp_path / "o"), str(script), str(steps),
+                           str(rank1_sleep)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=400)
     assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+@pytest.mark.slow
+def test_torchrun_every_rank_runs_the_same_arm_and_the_slowest_rank_counts(tmp_path):
+    done = _torchrun_try(tmp_path, ["--runs", "2", "--steps", "2:8", "-c", "fused_optimizer"], 30, 0.003)
     words = " ".join(done.stdout.split())  # the table's title may wrap
     assert "slowest of 2 ranks" in words and done.stdout.count("try: ") == 1  # rank 0 reports, once
     runs = tmp_path / "o" / "runs"
@@ -259,28 +267,7 @@ for step in range(int(sys.argv[1])):
 def test_torchrun_ranks_switch_a_change_on_and_off_together(tmp_path):
     """Each rank's own try switches the fused optimizer at the same step counts; DDP's all-reduce keeps the ranks'
     steps in lock step, so both hold the same blocks, on at the same time."""
-    script = tmp_path / "ddp_try.py"
-    script.write_text('''
-import datetime, sys
-import torch
-import torch.distributed as dist
-
-dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=90))
-torch.manual_seed(0)
-model = torch.nn.parallel.DistributedDataParallel(torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)))
-opt = torch.optim.Adam(model.parameters(), lr=0.1)
-x, y = torch.randn(16, 32), torch.randn(16, 8)
-for step in range(int(sys.argv[1])):
-    opt.zero_grad()
-    torch.nn.functional.mse_loss(model(x), y).backward()
-    opt.step()
-''')
-    env = {**os.environ, "GLOO_SOCKET_IFNAME": "lo", "OMP_NUM_THREADS": "1"}
-    done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
-                           "-m", "traceview", "try", "--no-predict", "--steps", "2:8", "-c", "fused_optimizer",
-                           "-o", str(tmp_path / "o"), str(script), "150"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=400)
-    assert done.returncode == 0, done.stderr[-3000:]
+    done = _torchrun_try(tmp_path, ["--no-predict", "--steps", "2:8", "-c", "fused_optimizer"], 150, 0.0)
     runs = tmp_path / "o" / "runs"
     r0, r1 = (json.loads((runs / f"fused_optimizer.switch.rank{k}.json").read_text()) for k in (0, 1))
     assert len(r0["blocks"]) == len(r1["blocks"]) >= 8
