@@ -1,7 +1,7 @@
 """``try --change pin_memory``: what ``pageable_copy`` advice asks for, made without editing the script.
 
 Two parts, as the advice words it: the DataLoaders' batches pinned (``pin_memory=True``) and their copies to the GPU
-made with ``non_blocking=True``. The second is :func:`non_blocking_copies`: while it is on, ``Tensor.to`` and
+made with ``non_blocking=True``. The second is :class:`NonBlockingCopies`: while it is on, ``Tensor.to`` and
 ``Tensor.cuda`` of a pinned CPU tensor to the GPU pass ``non_blocking=True`` unless the call says otherwise (a pinned
 batch from a DataLoader is a fresh buffer the loader never writes again, so the copy may run behind the host).
 
@@ -105,7 +105,8 @@ def can_pin() -> bool:
 
 def pin_switch() -> tuple[Callable[[], str], Callable[[], None]]:
     """Switched inside one run: ``on`` pins the batches of every live single-process DataLoader iterator (and of
-    those made while it is on) and makes their copies non-blocking; ``off`` puts both back."""
+    those made while it is on) and makes their copies non-blocking; ``off`` puts both back. The patches of
+    ``Tensor.to`` and the iterator's ``__init__`` stay for the rest of the run's process (it ends after its steps)."""
     from torch.utils.data import dataloader
 
     copies = NonBlockingCopies()
