@@ -189,11 +189,13 @@ def test_try_says_inconclusive_up_front_and_how_many_runs_would_tell():
     wide = _change(20.0, 24.0, (-2.0, 50.0))
     assert wide.verdict.startswith("inconclusive: ") and wide.more_runs is not None and "--runs" in wide.verdict
     assert _change(20.0, 22.0, (19.0, 25.0)).verdict == "confirmed"
-    assert _change(60.0, 22.0, (19.0, 25.0)).verdict == "off by +38 points"
+    assert _change(60.0, 22.0, (19.0, 25.0)).verdict == "saved less than predicted (22% against 60%)"
+    assert _change(49.0, 85.0, (80.0, 90.0)).verdict == "saved more than predicted (85% against 49%)"
+    assert _change(20.0, -15.0, (-20.0, -10.0)).verdict.startswith("made the step slower, where the advice predicted")
     # the advice stayed quiet and the change cost time (fused Adam on a busy 2-core CPU: -88%, -224% to -9%): right
     assert _change(0.0, -88.0, (-224.0, -9.0)).verdict.startswith("confirmed: it saves nothing")
     assert _change(0.0, -23.0, (-111.0, 29.0)).verdict.startswith("inconclusive")  # it might have saved 29%
-    assert _change(0.0, 12.0, (8.0, 16.0)).verdict == "off by -12 points"  # silence where 12% was there to save
+    assert _change(0.0, 12.0, (8.0, 16.0)).verdict == "saved more than predicted (12% against 0%)"  # silence, 12% there
 
 
 def test_try_prints_one_labelled_figure_per_line():

@@ -10,7 +10,7 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from traceview.capture.verdict import switched_share
+from traceview.capture.stopping import switched_share
 from traceview.capture import switch
 from traceview.cli import app
 
@@ -27,7 +27,13 @@ def test_blocks_alternate_off_on_on_off_so_each_on_block_has_an_off_one_beside_i
     states = switch.order(16)
     assert states[:8] == [False, True, True, False, False, True, True, False]
     assert all(not states[i - 1] or not states[i + 1] for i in range(1, 15) if states[i])
-    assert switch.switched_steps(5, 45) - 5 >= switch.SWITCH_STEPS and (switch.switched_steps(5, 45) - 5) % (4 * switch.BLOCK) == 0
+    one = switch.Schedule(["tf32"], max_pairs=8)  # one change: the same order, quadruple after quadruple
+    arms = []
+    while (arm := one.next()) != switch.DONE:
+        arms.append(arm)
+        one.record(10.0 + len(arms) % 3)  # noisy enough never to decide before its most pairs
+    assert [a is not None for a in arms] == switch.order(len(arms)) and len(arms) == 16
+    assert one.stopped == {"tf32": "most pairs"}
 
 
 def test_the_share_is_each_on_block_against_the_off_blocks_beside_it():
@@ -52,7 +58,7 @@ def test_a_switchable_change_is_measured_inside_one_run_and_the_json_says_how(tm
     doc = json.loads(result.stdout)
     (change,) = [c for c in doc["changes"] if c["name"] == "threads"]
     assert change["method"] == "switch" and change["blocks"] >= 4 and change["interval"] is not None
-    run = json.loads(next((out / "runs").glob("threads.switch.json")).read_text())
+    run = json.loads((out / "runs" / "switched.switch.json").read_text())
     assert [b["on"] for b in run["blocks"]] == switch.order(len(run["blocks"]))
     assert run["applied"] == ["torch.set_num_threads(1)"]
     low, high = change["interval"]
@@ -109,6 +115,6 @@ def test_try_switches_the_fused_optimizer_inside_one_run(tmp_path):
     assert result.exit_code == 0, result.output
     (change,) = [c for c in json.loads(result.stdout)["changes"] if c["name"] == "fused_optimizer"]
     assert change["method"] == "switch" and change["blocks"] >= 4
-    run = json.loads((out / "runs" / "fused_optimizer.switch.json").read_text())
+    run = json.loads((out / "runs" / "switched.switch.json").read_text())
     assert run["applied"] == ["Adam: fused=True over 4 tensor(s), switched in place"]
     assert [b["on"] for b in run["blocks"]] == switch.order(len(run["blocks"]))

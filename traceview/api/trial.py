@@ -1,4 +1,4 @@
-"""`tv.read_try(path)`: what `traceview try --json` wrote, as tables and a figure.
+"""`tv.read_try(path)`: what `traceview try` wrote (try.json in its folder), as tables and a figure.
 
     tr = tv.read_try("traceview-try")          # the folder try wrote, or its --json document
     tr.changes                                  # per change: predicted and measured share, the 90% interval, verdict
@@ -19,7 +19,7 @@ from traceview.errors import TraceFormatError
 
 #: `Trial.changes`' columns.
 CHANGE_COLUMNS = ["change", "status", "predicted_kind", "predicted_pct", "measured_pct", "low_pct", "high_pct", "saved_ms",
-                  "rounds", "verdict", "within_noise", "applied", "why"]
+                  "rounds", "method", "verdict", "within_noise", "stopped", "applied", "why"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ class Trial:
     changes: pd.DataFrame
     runs: pd.DataFrame
     prediction_source: str | None
+    plan: str | None = None  # what try planned to run, and about how long
 
     def plot(self) -> go.Figure:
         """Each measured change: the share of the step predicted (a diamond) and measured (a dot with its 90% interval)."""
@@ -54,7 +55,7 @@ class Trial:
 
 
 def read_try(path: str | Path) -> Trial:
-    """The `try --json` document at `path` (or `try.json` in the folder `path`)."""
+    """The `try` document at `path`: the folder `try` wrote (its `try.json`, written by every run), or the file."""
     path = Path(path)
     file = path / "try.json" if path.is_dir() else path
     try:
@@ -69,6 +70,7 @@ def read_try(path: str | Path) -> Trial:
         rows.append({"change": c["name"], "status": c["status"], "predicted_kind": c.get("predicted_kind") or "",
                      "predicted_pct": c.get("predicted_share"), "measured_pct": c.get("measured_share"), "low_pct": low,
                      "high_pct": high, "saved_ms": c.get("saved_ms"), "rounds": c.get("rounds"),
+                     "method": c.get("method") or "", "stopped": c.get("stopped") or "",
                      "verdict": c.get("verdict") or ("no prediction" if c["status"] == "measured" else ""),
                      "within_noise": c.get("within_noise"), "applied": "; ".join(c.get("applied") or []),
                      "why": c.get("why") or ""})
@@ -76,4 +78,4 @@ def read_try(path: str | Path) -> Trial:
     runs += [{"arm": c["name"], "run": i, "step_ms": ms} for c in doc["changes"] for i, ms in enumerate(c.get("step_ms") or [])]
     return Trial(str(doc.get("target")), str(doc.get("steps")), list(doc.get("baseline_ms") or []),
                  pd.DataFrame(rows, columns=CHANGE_COLUMNS), pd.DataFrame(runs, columns=["arm", "run", "step_ms"]),
-                 doc.get("prediction_source"))
+                 doc.get("prediction_source"), doc.get("plan"))

@@ -16,9 +16,11 @@ no_compile         ``TORCH_COMPILE_DISABLE=1``: every ``torch.compile`` runs eag
 pin_memory         DataLoaders built with ``pin_memory=True``, pinned batches copied to   a DataLoader feeds
                    the GPU with ``non_blocking=True`` (:mod:`.pinning`)                 a GPU, not pinned
 num_workers        DataLoaders built with ``num_workers=0`` over a map-style dataset   such a DataLoader
-                   get ``num_workers=N`` and ``persistent_workers=True``; on the CPU,  feeds the steps
-                   where N workers beside the intra-op threads would oversubscribe
-                   the cores, ``torch.set_num_threads(cores - N)`` as well
+                   get ``num_workers=N`` and ``persistent_workers=True``, and nothing  feeds the steps
+                   else
+num_workers+       ``num_workers`` and, where N workers beside the intra-op threads     the same, on a CPU
+threads            would oversubscribe the cores, ``torch.set_num_threads(cores - N)``  whose cores the
+                   in the same run: the pair, measured beside each change alone        workers would share
 threads            ``torch.set_num_threads(N)`` and ``OMP_NUM_THREADS=N`` (Inductor's  the steps run on the
                    C++ kernels read it)                                                CPU
 =================  ==================================================================  ====================
@@ -41,12 +43,14 @@ from .pinning import NonBlockingCopies, pin_loaders
 
 #: The order ``try`` runs and prints them in.
 NAMES = ("cuda_graphs", "fused_optimizer", "max_autotune", "no_compile", "compile", "tf32", "cudnn_benchmark",
-         "pin_memory", "num_workers", "threads")
+         "pin_memory", "num_workers", "num_workers+threads", "threads")
+#: The change that needs another to pay where cores are few: (alone, with, the pair's name).
+PAIR = ("num_workers", "threads", "num_workers+threads")
 
 #: The advice kind whose prediction a change tests (None: no advice kind predicts it).
 ADVICE_KIND = {"cuda_graphs": "cuda_graphs", "fused_optimizer": "fused_optimizer", "max_autotune": None,
                "no_compile": None, "compile": "compile", "tf32": "precision", "cudnn_benchmark": "cudnn_benchmark",
-               "pin_memory": "pageable_copy", "num_workers": "input", "threads": "threads"}
+               "pin_memory": "pageable_copy", "num_workers": "input", "num_workers+threads": None, "threads": "threads"}
 
 #: Environment each change sets in the script's process (and so in every process it starts).
 ENV = {
@@ -66,6 +70,7 @@ WHAT = {
     "cudnn_benchmark": "cuDNN picks each convolution's fastest algorithm (torch.backends.cudnn.benchmark = True)",
     "pin_memory": "DataLoader(pin_memory=True), the batches copied to the GPU with non_blocking=True",
     "num_workers": "DataLoader(num_workers=0) -> num_workers=N, persistent_workers=True",
+    "num_workers+threads": "num_workers and fewer intra-op threads together: the workers need cores of their own",
     "threads": "fewer intra-op threads (torch.set_num_threads, OMP_NUM_THREADS)",
 }
 
@@ -137,6 +142,12 @@ def why_not(name: str, facts: Facts, workers: int, threads: int) -> str | None:
             return "the script builds no DataLoader"
         if all(lo.get("pin_memory") for lo in facts.loaders):
             return "its DataLoaders pin memory already"
+    if name == "num_workers+threads":
+        alone = why_not("num_workers", facts, workers, threads)
+        if alone is not None:
+            return alone
+        if not threads_beside_workers(facts, workers):
+            return f"{workers} worker(s) leave the script's {facts.torch_threads} intra-op thread(s) cores enough"
     if name == "num_workers":
         if not facts.loaders:
             return "the script builds no DataLoader"
@@ -195,7 +206,7 @@ def apply(name: str | None, workers: int, threads: int, facts: Facts,
         workers_before = int(bound.get("num_workers", 0) or 0)
         facts.loaders.append({"num_workers": workers_before, "map_style": map_style, "dataset": type(dataset).__name__,
                               "pin_memory": bool(bound.get("pin_memory"))})
-        if name == "num_workers" and workers_before == 0 and map_style:
+        if name in ("num_workers", "num_workers+threads") and workers_before == 0 and map_style:
             kwargs = {**bound, "num_workers": workers, "persistent_workers": True}
             kwargs.pop("dataset", None)
             applied.append(f"DataLoader({type(dataset).__name__}): num_workers=0 -> {workers}, persistent_workers=True")

@@ -95,44 +95,67 @@ class Clock:
 
 
 class SwitchClock(Clock):
-    """The switchback (:mod:`.switch`): blocks of BLOCK steps from ``start``, the change on in the blocks
-    :func:`.switch.order` says, each block timed after its first DROP steps, synchronised at both ends."""
+    """The switchback (:mod:`.switch`): from step ``start``, blocks of ``block`` steps whose arm the
+    :class:`.switch.Schedule` picks, each block timed after its first ``drop`` steps, synchronised at both ends.
+    The run stops (StepsDone) when the schedule has no change left, at step ``stop``, or at the first block end past
+    ``deadline`` (``time.time()``); under ``torch.distributed`` every rank takes the slowest rank's block times and
+    deadline, so all ranks switch and stop at the same step."""
 
-    def __init__(self, start: int, stop: int, on: Callable[[], str], off: Callable[[], None]) -> None:
+    def __init__(self, start: int, stop: int, switches: dict[str, tuple[Callable[[], str], Callable[[], None]]],
+                 schedule: switch.Schedule, block: int, drop: int, deadline: float | None = None) -> None:
         super().__init__(start, stop)
-        self.on_fn, self.off_fn = on, off
-        self.states = switch.order((stop - start) // switch.BLOCK)
-        self.blocks: list[dict] = []  # {"on": bool, "ms": mean step of its timed steps}
-        self.applied: list[str] = []
+        self.switches, self.schedule, self.block, self.drop, self.deadline = switches, schedule, block, drop, deadline
+        self.applied: dict[str, list[str]] = {name: [] for name in switches}
+        self.arm: str | None = None  # the change on in the block under way
+        self.ended_by: str | None = None  # "decided", "stop", "deadline"
         self._t0: int | None = None
+        self._open = False
+
+    @property
+    def blocks(self) -> list[dict]:
+        return self.schedule.blocks
 
     def step(self) -> None:
         done = self.counter.steps if self.counter is not None else 0
-        if done < self.start or done > self.stop:
+        if done < self.start:
             return
-        k, offset = divmod(done - self.start, switch.BLOCK)
-        if offset == 0:  # a block ends (the one before k) and block k begins
-            _synchronize()
-            now = time.perf_counter_ns()
-            if k > 0 and self._t0 is not None:
-                self.blocks.append({"on": self.states[k - 1], "ms": (now - self._t0) / 1e6 / (switch.BLOCK - switch.DROP)})
-            if done == self.start:
-                self.calibration.append(host_calibration())
-            if k < len(self.states):
-                if self.states[k]:
-                    said = self.on_fn()
-                    if said not in self.applied:
-                        self.applied.append(said)
-                else:
-                    self.off_fn()
-            self._t0 = None
-        elif offset == switch.DROP:
+        offset = (done - self.start) % self.block
+        if offset == self.drop and self._open:
             _synchronize()
             self._t0 = time.perf_counter_ns()
-        if done == self.stop:
-            self.off_fn()
+        if offset != 0:
+            return
+        _synchronize()  # a block ends (if one was open) and the next begins
+        now = time.perf_counter_ns()
+        late = self.deadline is not None and time.time() > self.deadline
+        if self._open and self._t0 is not None:
+            ms, late_flag = _slowest_rank([(now - self._t0) / 1e6 / (self.block - self.drop), float(late)])
+            self.schedule.record(ms)
+            late = late_flag > 0
+        if done == self.start:
+            self.calibration.append(host_calibration())
+        arm = self.schedule.next() if not late and done + self.block <= self.stop else switch.DONE
+        if arm == switch.DONE:
+            self.ended_by = "deadline" if late else ("stop" if self.schedule.active else "decided")
+            self._set(None)
             self.calibration.append(host_calibration())
             raise StepsDone
+        self._set(arm)
+        self._open, self._t0 = True, None
+        if self.drop == 0:
+            self._t0 = time.perf_counter_ns()
+
+    def _set(self, arm: str | None) -> None:
+        """Turn the change of the block before off and ``arm`` on (None: the baseline)."""
+        if arm == self.arm:
+            return
+        if self.arm is not None:
+            self.switches[self.arm][1]()
+        if arm is not None:
+            said = self.switches[arm][0]()
+            if said not in self.applied[arm]:
+                self.applied[arm].append(said)
+        self.arm = arm
 
     def step_ms(self) -> float | None:
         off = [b["ms"] for b in self.blocks if not b["on"]]
@@ -230,10 +253,15 @@ def run(argv: list[str], spec: dict) -> int:
     applied, undo = apply(spec.get("change"), int(spec["workers"]), int(spec["threads"]), facts,
                           int(spec.get("loader_threads") or 0))
     seen: dict[int, object] = {}
-    switched = (switch.switch(spec["switch"], int(spec["threads"]), lambda: list(seen.values()))
-                if spec.get("switch") else None)
-    if switched is not None:  # the change on and off in blocks of steps, in this one run (.switch)
-        clock: Clock = SwitchClock(int(spec["start"]), int(spec["stop"]), *switched)
+    names = spec.get("switch") or []
+    names = [names] if isinstance(names, str) else list(names)
+    found = {n: switch.switch(n, int(spec["threads"]), lambda: list(seen.values())) for n in names}
+    switches = {n: pair for n, pair in found.items() if pair is not None}
+    if switches:  # the baseline and each change in turns, in blocks of steps, in this one run (.switch)
+        schedule = switch.Schedule(list(switches), spec.get("predictions"), int(spec.get("max_pairs") or switch.MAX_PAIRS))
+        clock: Clock = SwitchClock(int(spec["start"]), int(spec["stop"]), switches, schedule,
+                                   int(spec.get("block") or switch.BLOCK), int(spec.get("drop", switch.DROP)),
+                                   spec.get("deadline"))
     else:
         clock = Clock(int(spec["start"]), int(spec["stop"]))
     counter = StepCounter(clock, spec.get("annotation"))
@@ -260,15 +288,19 @@ def run(argv: list[str], spec: dict) -> int:
     facts.tf32 = torch.get_float32_matmul_precision() != "highest"
     facts.cudnn_benchmark = bool(torch.backends.cudnn.benchmark)
     slowest = clock.slowest or [clock.step_ms(), clock.window_mean_ms(), clock.host_median_ms()]
-    if isinstance(clock, SwitchClock):  # what the switch did is what the change did
-        applied = list(clock.applied)
+    switched: dict = {}
+    if isinstance(clock, SwitchClock):  # what the switch did is what each change did
+        applied = [line for lines in clock.applied.values() for line in lines]
+        switched = {"applied": clock.applied, "stopped": clock.schedule.stopped, "ended_by": clock.ended_by,
+                    "last_arm": clock.arm, "block": clock.block, "drop": clock.drop,
+                    "not_switched": [n for n in names if n not in switches]}
     result = {"change": spec.get("change"), "exit_code": code, "error": error, "reached": reached,
               "steps_counted": counter.steps, "counted_by": counter.by, "step_ms": slowest[0] if reached else None,
               "window_mean_ms": slowest[1] if reached else None, "chunk_steps": clock.chunk,
               "chunk_ms": [round(v, 4) for v in clock.chunk_ms()], "calibration": clock.calibration, "host_median_ms": slowest[2] if slowest[2] else None, "host_step_ms": [round(v, 4) for v in clock.host_ms()],
               "applied": list(applied), "facts": asdict(facts), "wall_s": round(wall_s, 3), "settings": _settings(),
-              "rank": _rank(), "switch": spec.get("switch"),
-              "blocks": [{"on": b["on"], "ms": round(b["ms"], 5)} for b in getattr(clock, "blocks", [])]}
+              "rank": _rank(), "switch": names or None, "switched": switched,
+              "blocks": [{"arm": b["arm"], "on": b["on"], "ms": round(b["ms"], 5)} for b in getattr(clock, "blocks", [])]}
     with open(spec["out"], "w") as f:
         json.dump(result, f, indent=1)
     return code

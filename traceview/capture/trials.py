@@ -23,10 +23,13 @@ Files, under ``out``::
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import os
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -37,15 +40,21 @@ from . import changes as ch
 from . import switch
 from .progress import stage
 from .steps import StepRange
+from .stopping import MIN_PAIRS, decided, switched_share
 from .target import module_target, script_target
 from .trial import SPEC_ENV
 
 BASELINE = "baseline"
-#: A switched run counts when it finished at least this many blocks of each state.
-MIN_SWITCH_BLOCKS = 4
+#: The arm of the one run in which every switchable change takes turns with the baseline (:mod:`.switch`).
+SWITCHED = "switched"
 #: Steps the profiled run makes after its window before it is stopped: the unprofiled ones among them time
 #: the step without the profiler (the first two after the window pay for exporting the trace).
 PROFILE_STEPS_AFTER = 6
+#: Rounds of separate processes every change run that way gets, whatever the time budget (the fewest with an
+#: interval: the baseline's and the change's runs, with the fit's degrees of freedom).
+MIN_ROUNDS = 2
+#: ``try``'s time budget by default (``--max-minutes``).
+MAX_MINUTES = 4.0
 
 
 @dataclass
@@ -68,7 +77,9 @@ class Run:
     window_mean_ms: float | None = None  # the whole window's mean step, synchronised at both ends
     chunk_ms: list[float] = field(default_factory=list)
     calibration: list[dict] = field(default_factory=list)  # host_calibration() before and after the steps
-    blocks: list[dict] = field(default_factory=list)  # a switched run's blocks: {"on": bool, "ms": mean step} (.switch)
+    blocks: list[dict] = field(default_factory=list)  # a switched run's blocks: {"arm", "on", "ms"} (.switch)
+    switched: dict = field(default_factory=dict)  # a switched run: each change's lines, which stopped and why
+    process_s: float = 0.0  # the process, start to end, as the caller timed it (interpreter and imports included)
 
     @property
     def host_speed_ms(self) -> float | None:
@@ -99,9 +110,61 @@ class Trials:
     profile_error: str | None = None
     rank: int | None = None
     world_size: int | None = None
+    switched: list[str] = field(default_factory=list)  # the changes measured inside the switched run
+    plan: Plan | None = None
+    undecided: dict[str, str] = field(default_factory=dict)  # change -> why it stopped before its interval decided
+    requested: list[str] = field(default_factory=list)  # every change asked for, or applicable by default
 
     def of(self, arm: str) -> list[Run]:
+        """The runs of ``arm``; for a switched change, the switched run (its blocks hold every arm)."""
+        if arm in self.switched:
+            return [r for r in self.runs if r.arm == SWITCHED]
         return [r for r in self.runs if r.arm == arm]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``try`` will run, decided from the baseline run before the others: which changes switch inside one run
+    and which take separate processes, the blocks, and about how long it takes."""
+
+    switched: list[str]
+    processes: list[str]
+    step_ms: float  # the baseline's step
+    run_s: float  # the baseline's process, start to end
+    block: int
+    drop: int
+    rounds: int
+    budget_s: float | None
+
+    @property
+    def switch_steps(self) -> int:
+        """Timed steps the switched run needs for every change to reach its first decision."""
+        return switch.steps_needed(len(self.switched), self.block)
+
+    @property
+    def estimate_s(self) -> float:
+        """Seconds the runs after the baseline take, each change deciding at its fewest measurements (switched) or
+        after the rounds asked for (processes)."""
+        switched = self.run_s + self.switch_steps * self.step_ms / 1e3 if self.switched else 0.0
+        processes = (self.rounds * (len(self.processes) + 1) - 1) * self.run_s if self.processes else 0.0
+        if self.budget_s is not None and self.processes:
+            fewest = (MIN_ROUNDS * (len(self.processes) + 1) - 1) * self.run_s
+            processes = max(fewest, min(processes, self.budget_s - switched))
+        return switched + processes
+
+    def describe(self) -> str:
+        n = len(self.switched) + len(self.processes)
+        parts = []
+        if self.switched:
+            parts.append(f"{len(self.switched)} switched in one run ({', '.join(self.switched)}; blocks of {self.block} "
+                         f"steps, at least {self.switch_steps} steps)")
+        if self.processes:
+            parts.append(f"{len(self.processes)} in separate processes ({', '.join(self.processes)}; up to "
+                         f"{self.rounds} rounds of {self.run_s:.0f} s runs)")
+        minutes = self.estimate_s / 60
+        about = f"about {minutes:.1f} min" if minutes >= 1 else f"about {self.estimate_s:.0f} s"
+        budget = f", stopping at {self.budget_s / 60:g} min with what is decided" if self.budget_s else ""
+        return f"{n} change(s): {'; '.join(parts) or 'none to run'}; {about}{budget}"
 
 
 class BaselineFailed(Exception):
@@ -116,14 +179,20 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
                step_annotation: str | None = None, changes: list[str] | None = None, rounds: int = 5,
                workers: int | None = None, threads: int | None = None, out: Path | str = "traceview-try",
                profile: bool = True, on_run: Callable[[Run], None] | None = None, switch_here: bool = True,
-               before_runs: Callable[[], None] | None = None) -> Trials:
-    """Run the baseline and each change ``rounds`` times (see the module docstring); a change that switches
-    (:data:`.switch.SWITCHES`) once, on and off in blocks inside one run, unless ``switch_here`` is False.
+               before_runs: Callable[[], None] | None = None,
+               predict: Callable[[Path | None, str | None], dict[str, float | None]] | None = None,
+               max_minutes: float | None = MAX_MINUTES) -> Trials:
+    """Run the baseline, then every switchable change (:data:`.switch.SWITCHES`) in one run where they take turns
+    with the baseline in blocks (unless ``switch_here`` is False), and every other change in separate processes, in
+    up to ``rounds`` rounds (see the module docstring). ``predict(profile folder, why none)`` gives each change's
+    predicted share (None: no prediction) for the stopping rule (:mod:`.stopping`); ``max_minutes`` bounds the whole
+    (None: no bound), past which what is not decided stops with what it has.
 
     Raises :class:`CaptureError` for a bad command line (missing script, unknown change, ``--steps`` that
     start at 0, a script that never reaches the last step) and :class:`BaselineFailed` when the script fails
     as it is."""
     window = _checked(steps, changes, rounds)
+    began = time.monotonic()
     target = module_target(module) if module else script_target(script)  # type: ignore[arg-type]
     out = Path(out)
     (out / "runs").mkdir(parents=True, exist_ok=True)
@@ -137,8 +206,9 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     if profile:
         stage(f"profiling steps {window} of {Path(target.path).name} for the predictions")
         profile_dir, profile_error = launcher.profile(args, module or None, target)
+    predicted = predict(profile_dir, profile_error) if predict else {}
 
-    stage(f"{name} as it is, steps {window} (round 1 of {rounds})")
+    stage(f"{name} as it is, steps {window}")
     base = launcher.run(None, 0, workers or 0, threads or 0)
     if on_run:
         on_run(base)
@@ -150,30 +220,56 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     facts = ch.Facts.from_dict(base.facts)
     chosen = ch.defaults(facts)
     workers, threads = workers or chosen["workers"], threads or chosen["threads"]
-    requested = list(changes) if changes else list(ch.NAMES)
+    requested = [c for c in ch.NAMES if c in changes] if changes else list(ch.NAMES)
     skipped = {c: why for c in requested if (why := ch.why_not(c, facts, workers, threads))}
-    arms = [c for c in ch.NAMES if c in requested and c not in skipped]
+    arms = [c for c in requested if c not in skipped]
     for c, why in skipped.items():
         stage(f"{c} skipped: {why}")
-    runs, failed = [base], {}
-    switched = [c for c in arms if switch_here and switch.switches(c, facts.loaders)]
-    for arm in switched:  # one run each, the change on and off in blocks of steps (.switch)
-        run = _switched_run(launcher, arm, workers, threads, on_run)
-        if isinstance(run, Run):
-            runs.append(run)
-        elif run is not None:
-            failed[arm] = run
-        else:  # the script ended too soon to switch: this change is measured in processes, like the others
-            switched.remove(arm)
-    arms_by_process = [a for a in arms if a not in switched]
-    for r in range(rounds if arms_by_process else 0):  # every change switched: no rounds of processes to run
-        order = _rotate([BASELINE, *arms_by_process], r)
-        for arm in order:
-            if (r == 0 and arm == BASELINE) or arm in failed:
+    budget_s = max_minutes * 60 if max_minutes else None
+    step_ms = base.step_ms or base.host_median_ms or 1.0
+    switchable = [c for c in arms if switch_here and switch.switches(c, facts.loaders)]
+    block, drop = switch.block_size(step_ms, len(switchable), window.stop - window.start)
+    plan = Plan(switchable, [c for c in arms if c not in switchable], step_ms, base.process_s or base.wall_s, block,
+                drop, rounds, budget_s)
+    stage(f"plan: {plan.describe()}")
+    runs, failed, undecided = [base], {}, {}
+    switched: list[str] = []
+    if switchable:
+        deadline = None if budget_s is None else time.time() + max(0.0, budget_s - (time.monotonic() - began)
+                                                                       - _fewest_process_s(plan))
+        run = launcher.run(None, 0, workers, threads, switched=switchable, block=block, drop=drop,
+                           predictions={c: predicted.get(c) for c in switchable}, deadline=deadline)
+        runs.append(run)
+        if on_run:
+            on_run(run)
+        switched, back, why_back = _read_switched(run, switchable, failed, undecided, window, block)
+        if back:
+            stage(f"{', '.join(back)}: {why_back}; measured in separate runs instead")
+        plan = dataclasses.replace(plan, switched=switched, processes=[*back, *plan.processes])
+    process_arms = list(plan.processes)
+    done_rounds = {c: 0 for c in process_arms}
+    for r in range(rounds if process_arms else 0):
+        live = [a for a in process_arms if a not in failed and a not in undecided]
+        if not live:
+            break
+        if r >= MIN_ROUNDS and budget_s is not None:
+            round_s = _round_s(runs, live)
+            if time.monotonic() - began + round_s > budget_s:
+                for a in live:
+                    undecided[a] = f"stopped at the {budget_s / 60:g}-minute budget after {r} round(s) (--max-minutes)"
+                stage(f"the {budget_s / 60:g}-minute budget leaves no time for round {r + 1}: "
+                      f"{', '.join(live)} stop with {r} round(s)")
+                break
+        if r >= MIN_ROUNDS and predict is not None:
+            live = [a for a in live if not _decided_by_rounds(runs, live, a, predicted.get(a))]
+            if not live:
+                break
+        for arm in _rotate([BASELINE, *live], r):
+            if r == 0 and arm == BASELINE:
                 continue
-            stage(f"{arm if arm != BASELINE else 'as it is'} (round {r + 1} of {rounds})")
+            stage(f"{arm if arm != BASELINE else 'as it is'} (round {r + 1} of up to {rounds})")
             run = launcher.run(None if arm == BASELINE else arm, r, workers, threads,
-                               ch.threads_beside_workers(facts, workers) if arm == "num_workers" else 0)
+                               ch.threads_beside_workers(facts, workers) if arm == ch.PAIR[2] else 0)
             runs.append(run)
             if on_run:
                 on_run(run)
@@ -183,8 +279,75 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
                     raise BaselineFailed(run.exit_code or 1, why, run.log)
                 failed[arm] = why
                 stage(f"{arm} failed: {why}; the other changes go on")
+            elif arm != BASELINE:
+                done_rounds[arm] += 1
     return Trials(name, [*command, *args], window, launcher.counted_by, rounds, facts, workers, threads, runs, arms,
-                  skipped, failed, profile_dir, profile_error, _env_int("RANK"), _env_int("WORLD_SIZE"))
+                  skipped, failed, profile_dir, profile_error, _env_int("RANK"), _env_int("WORLD_SIZE"), switched,
+                  plan, undecided, requested)
+
+
+def _fewest_process_s(plan: Plan) -> float:
+    """Seconds the changes in separate processes need at least (MIN_ROUNDS rounds): kept from the switched run's
+    share of the budget."""
+    return (MIN_ROUNDS * (len(plan.processes) + 1) - 1) * plan.run_s if plan.processes else 0.0
+
+
+def _round_s(runs: list[Run], arms: list[str]) -> float:
+    """Seconds one more round of ``arms`` and the baseline takes: each arm's slowest run so far."""
+    out = 0.0
+    for arm in [BASELINE, *arms]:
+        walls = [r.process_s or r.wall_s for r in runs if r.arm == arm and (r.process_s or r.wall_s)]
+        out += max(walls) if walls else 0.0
+    return out
+
+
+def _decided_by_rounds(runs: list[Run], arms: list[str], arm: str, predicted: float | None) -> bool:
+    """Whether the rounds so far settle ``arm`` (:func:`.stopping.decided` on the fit of every run)."""
+    from .verdict import fit_effects
+
+    done = [r for r in runs if r.reached and r.step_ms and (r.arm == BASELINE or r.arm in arms)]
+    fit = fit_effects(done, arms)
+    if fit is None or arm not in fit[1]:
+        return False
+    share, half = fit[1][arm]
+    effect = math.log(1.0 - share / 100.0)
+    low, high = 100.0 * (1.0 - math.exp(effect + half)), 100.0 * (1.0 - math.exp(effect - half))
+    return decided(share, low, high, predicted)
+
+
+def _read_switched(run: Run, changes: list[str], failed: dict[str, str], undecided: dict[str, str],
+                   window: StepRange, block: int) -> tuple[list[str], list[str], str]:
+    """The changes the switched run measured; those to measure in separate runs instead, and why. A change the
+    script broke under (the one on when it failed) is ``failed``; one left undecided at the step or time bound goes
+    in ``undecided`` with the reason."""
+    info = run.switched or {}
+    measured, back = [], list(info.get("not_switched", []))
+    why = "torch cannot switch them while the script runs" if back else ""
+    broke = (run.error or (f"exited with code {run.exit_code}" if run.exit_code else None))
+    if broke and info.get("last_arm"):
+        failed[info["last_arm"]] = broke
+        stage(f"{info['last_arm']} failed: {broke}; the other changes go on")
+    short = []
+    for c in changes:
+        if c in back or c in failed:
+            continue
+        found = switched_share(run.blocks, c)
+        if found is not None and found[2] >= MIN_PAIRS:
+            measured.append(c)
+            if c not in info.get("stopped", {}):
+                undecided[c] = ("stopped at the time budget (--max-minutes)" if info.get("ended_by") == "deadline"
+                                else f"the script ended after {run.steps_counted} step(s), before its interval decided")
+        else:
+            short.append(c)
+    if short and info.get("ended_by") == "deadline":
+        why = f"the time budget ran out after {run.steps_counted} step(s), before they had {MIN_PAIRS} pairs of blocks"
+        back += short
+    elif short:
+        need = window.start + switch.steps_needed(len(changes), block)
+        why = (f"the script ended after {run.steps_counted} step(s), too few blocks to switch them "
+               f"({len(changes)} change(s) switched need about {need} steps)")
+        back += short
+    return measured, back, why
 
 
 def _checked(steps: str | StepRange, changes: list[str] | None, rounds: int) -> StepRange:
@@ -201,35 +364,6 @@ def _checked(steps: str | StepRange, changes: list[str] | None, rounds: int) -> 
     return window
 
 
-def _switched_run(launcher: _Launcher, arm: str, workers: int, threads: int,
-                  on_run: Callable[[Run], None] | None) -> Run | str | None:
-    """``arm`` switched on and off in blocks inside one run: the run; why it failed (the script broke); or None
-    when the script ended before MIN_SWITCH_BLOCKS blocks of each state (its files move to ``runs/short/``, and the
-    change is measured in separate processes instead)."""
-    window = launcher.window
-    stop = switch.switched_steps(window.start, window.stop)
-    stage(f"{arm} switched on and off inside one run (steps {window.start}:{stop})")
-    run = launcher.run(None, 0, workers, threads, switched=arm)
-    on, off = (sum(b["on"] == state for b in run.blocks) for state in (True, False))
-    if min(on, off) >= MIN_SWITCH_BLOCKS or run.error or run.exit_code:
-        if on_run:
-            on_run(run)
-    if min(on, off) >= MIN_SWITCH_BLOCKS:
-        return run
-    if run.error or run.exit_code:
-        why = run.error or f"exited with code {run.exit_code}"
-        stage(f"{arm} failed: {why}; the other changes go on")
-        return why
-    short = run.log.parent / "short"
-    short.mkdir(exist_ok=True)
-    for f in (run.log, run.log.with_suffix(".json")):
-        if f.exists():
-            f.replace(short / f.name)
-    stage(f"{arm}: the script ended after {run.steps_counted} step(s), {on} block(s) on and {off} off, fewer than "
-          f"{MIN_SWITCH_BLOCKS} each (steps {window.start}:{stop} switch it); measured in separate runs instead")
-    return None
-
-
 def read_run(path: Path) -> Run:
     """A run back from its ``runs/<arm>.<round>[.rank<N>].json`` (the log beside it)."""
     return _run_of(json.loads(Path(path).read_text()), Path(path))
@@ -240,7 +374,7 @@ def _run_of(data: dict, path: Path) -> Run:
     return Run(arm, 0 if round_ == "switch" else int(round_), data["exit_code"], data["error"], bool(data["reached"]), data["step_ms"],
                data["host_median_ms"], data.get("host_step_ms", []), data["steps_counted"], data["applied"],
                data["wall_s"], path.with_suffix(".log"), data["facts"], data.get("window_mean_ms"),
-               data.get("chunk_ms", []), data.get("calibration", []), data.get("blocks", []))
+               data.get("chunk_ms", []), data.get("calibration", []), data.get("blocks", []), data.get("switched") or {})
 
 
 def _rotate(items: list[str], r: int) -> list[str]:
@@ -272,29 +406,35 @@ class _Launcher:
         return env
 
     def run(self, change: str | None, round_: int, workers: int, threads: int, loader_threads: int = 0,
-            switched: str | None = None) -> Run:
-        """One process under ``change`` (None: the baseline), or with ``switched`` switched on and off in blocks
-        of steps (:mod:`.switch`: the change made inside the run, over a longer window)."""
-        arm = switched or change or BASELINE
+            switched: list[str] | None = None, block: int = switch.BLOCK, drop: int = switch.DROP,
+            predictions: dict[str, float | None] | None = None, deadline: float | None = None) -> Run:
+        """One process under ``change`` (None: the baseline), or with the ``switched`` changes taking turns with the
+        baseline in blocks of steps (:mod:`.switch`), until each decides (``predictions``), the steps run out or
+        ``deadline`` (``time.time()``) passes."""
+        arm = SWITCHED if switched else change or BASELINE
         rank = os.environ.get("RANK")
         stem = f"{arm}.{'switch' if switched else round_}" + (f".rank{rank}" if rank is not None and self.distributed else "")
         result, log = self.out / "runs" / f"{stem}.json", self.out / "runs" / f"{stem}.log"
         if result.exists():
             result.unlink()
-        stop = switch.switched_steps(self.window.start, self.window.stop) if switched else self.window.stop
+        stop = (self.window.start + switch.steps_needed(len(switched), block, switch.MAX_PAIRS) if switched
+                else self.window.stop)
         spec = {"change": change, "switch": switched, "start": self.window.start, "stop": stop,
                 "annotation": self.annotation, "workers": workers, "threads": threads, "loader_threads": loader_threads,
-                "out": str(result)}
+                "out": str(result), "block": block, "drop": drop, "predictions": predictions or {},
+                "deadline": deadline}
         env = self._env({SPEC_ENV: json.dumps(spec), **ch.environment(change, threads)})
+        began = time.monotonic()
         with open(log, "wb") as sink:
             proc = subprocess.run([sys.executable, "-m", "traceview.capture.trial", *self.command], env=env,
                                   stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        took = time.monotonic() - began
         if not result.exists():  # died before writing (a signal, an import error of the module itself)
             return Run(arm, round_, proc.returncode or 1, _last_line(log) or f"exited with code {proc.returncode}",
-                       False, None, None, [], 0, [], 0.0, log)
+                       False, None, None, [], 0, [], 0.0, log, process_s=took)
         data = json.loads(result.read_text())
         self.counted_by = data.get("counted_by") or self.counted_by
-        return _run_of(data, result)
+        return dataclasses.replace(_run_of(data, result), process_s=took)
 
     def profile(self, args: list[str], module: str | None, target) -> tuple[Path | None, str | None]:
         """``traceview profile --steps START:STOP`` of the script as it is, in its own process."""

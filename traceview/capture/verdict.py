@@ -17,7 +17,8 @@ it, and ``share_range`` the rounds' shares: in round ``r`` the baseline and the 
 The predicted share is the advice entry of the kind the change tests
 (:data:`traceview.capture.changes.ADVICE_KIND`), from a profiled run of the same script. The verdict:
 
-- *off by N points*: the prediction lies outside the measured 90% interval;
+- *saved more (less) than predicted*: the prediction lies outside the measured 90% interval, by more than the
+  tolerance;
 - *confirmed* also where the advice stayed quiet (predicted 0) and the interval's top is within the tolerance:
   the change saves nothing worth making, however much slower it may be;
 - *confirmed*: within :data:`AGREE_POINTS` points of the measured share (the advice's own goal for changes
@@ -30,6 +31,7 @@ A change whose interval holds 0 is *within noise*.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 from dataclasses import asdict, dataclass, field
@@ -39,12 +41,9 @@ import numpy as np
 
 from traceview.analysis.advice.record import Advice
 from . import changes as ch
+from .stopping import AGREE_POINTS, LARGE_AGREE_POINTS, switched_share, t90, tolerance  # noqa: F401 - re-exported
 from .trials import BASELINE, Run, Trials
 
-#: Points between predicted and measured share within which a prediction is confirmed (changes under
-#: 15% of the step); larger changes get LARGE_AGREE_POINTS.
-AGREE_POINTS = 5.0
-LARGE_AGREE_POINTS = 10.0
 #: The verdict where the advice stayed quiet and the change saved no more than the tolerance, however wide its
 #: interval below that: silence was right (a change that costs time, measured anyhow, refutes nothing).
 QUIET_CONFIRMED = "confirmed: it saves nothing, as the advice's silence said"
@@ -52,14 +51,6 @@ QUIET_CONFIRMED = "confirmed: it saves nothing, as the advice's silence said"
 WIDE_FACTOR = 2.0
 #: Beyond this many more runs per arm the verdict says the runs differ too much, not a number to chase.
 MANY_RUNS = 40
-#: Student's t at 95% one-sided (a 90% two-sided interval) by degrees of freedom; 1.645 beyond.
-T90 = (6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761, 1.753,
-       1.746, 1.740, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697)
-
-
-def t90(df: int) -> float:
-    return T90[df - 1] if 1 <= df <= len(T90) else 1.645
-
 #: The host speed enters the model only when its coefficient is this many standard errors from 0.
 MIN_T = 2.0
 
@@ -87,12 +78,13 @@ class ChangeResult:
     raw_share: float | None = None  # 1 - median(change runs) / median(baseline runs), in %
     method: str = "processes"  # "switch": on and off in blocks inside one run; "processes": a fresh process per run
     blocks: int = 0  # a switched change: the on blocks paired with their off neighbours
+    stopped: str | None = None  # why it stopped taking blocks or rounds before its interval decided (None: it decided)
+    needs: str | None = None  # the change this one needs beside it to pay (a pair's line says so)
 
     @property
     def tolerance(self) -> float:
         """Points within which the prediction counts as confirmed."""
-        predicted = self.predicted_share or 0.0
-        return AGREE_POINTS if max(abs(predicted), abs(self.measured_share or 0.0)) < 15 else LARGE_AGREE_POINTS
+        return tolerance(self.predicted_share, self.measured_share)
 
     @property
     def more_runs(self) -> int | None:
@@ -106,7 +98,8 @@ class ChangeResult:
 
     @property
     def verdict(self) -> str | None:
-        """'confirmed', 'inconclusive: N more runs would tell', 'off by N points', or None (nothing to compare)."""
+        """'confirmed', 'inconclusive: N more runs would tell', 'saved more (less) than predicted (M% against
+        P%)', or None (nothing to compare)."""
         if self.measured_share is None or self.predicted_kind is None:
             return None
         predicted = self.predicted_share or 0.0
@@ -115,17 +108,25 @@ class ChangeResult:
         if predicted == 0.0 and high <= self.tolerance:
             return QUIET_CONFIRMED
         if not low <= predicted <= high and abs(gap) > self.tolerance:
-            return f"off by {gap:+.0f} points"
+            return self._off()
         more = self.more_runs
         if more is None:
-            return "confirmed" if abs(gap) <= self.tolerance else f"off by {gap:+.0f} points"
+            return "confirmed" if abs(gap) <= self.tolerance else self._off()
         if self.method == "switch":
-            return (f"inconclusive: {more} more pair(s) of blocks would tell (a window of "
-                    f"{(self.rounds + more) * 4 * 8 // 2} steps)")
+            return (f"inconclusive: about {more} more pair(s) of blocks would tell (a script with more steps, or a "
+                    "larger --max-minutes)")
         if more > MANY_RUNS:
             return (f"inconclusive: the runs differ too much to tell ({self.rounds + more} runs per arm would; "
                     "separate processes differ, a quieter machine narrows it)")
         return f"inconclusive: {more} more run(s) per arm would tell (--runs {self.rounds + more})"
+
+    def _off(self) -> str:
+        """Which way the prediction missed, in words: 'saved more than predicted (85% against 49%)'."""
+        measured, predicted = self.measured_share or 0.0, self.predicted_share or 0.0
+        way = "saved more than predicted" if measured > predicted else "saved less than predicted"
+        if measured < 0:
+            way = "made the step slower, where the advice predicted a saving" if predicted > 0 else "made the step slower"
+        return f"{way} ({measured:.0f}% against {predicted:.0f}%)"
 
     @property
     def within_noise(self) -> bool:
@@ -173,6 +174,7 @@ class TrialReport:
     threads: int
     world_size: int | None = None
     model: HostSpeedModel | None = None
+    plan: str | None = None  # what try planned to run, and about how long (:class:`.trials.Plan`)
 
     def as_dict(self) -> dict:
         out = asdict(self)
@@ -181,57 +183,36 @@ class TrialReport:
         return out
 
 
-def switched_share(blocks: list[dict]) -> tuple[float, tuple[float, float], int] | None:
-    """A switched run's share of the step saved (%), its 90% interval, and the pairs it rests on: each on block
-    against the mean of the off blocks beside it (the order off, on, on, off keeps one beside each), averaged on
-    the log scale; None with fewer than 2 pairs."""
-    ratios = []
-    for i, b in enumerate(blocks):
-        if not b["on"]:
-            continue
-        beside = [blocks[j]["ms"] for j in (i - 1, i + 1) if 0 <= j < len(blocks) and not blocks[j]["on"]]
-        if beside and b["ms"] > 0:
-            ratios.append(math.log(b["ms"] / (sum(beside) / len(beside))))
-    if len(ratios) < 2:
-        return None
-    mean = statistics.mean(ratios)
-    half = t90(len(ratios) - 1) * statistics.stdev(ratios) / math.sqrt(len(ratios))
-    return 100 * (1 - math.exp(mean)), (100 * (1 - math.exp(mean + half)), 100 * (1 - math.exp(mean - half))), len(ratios)
-
-
-def _switched(name: str, run: Run, pred: dict) -> ChangeResult:
-    """A change measured on and off inside one run."""
-    found = switched_share(run.blocks)
-    off = [b["ms"] for b in run.blocks if not b["on"]]
+def _switched(name: str, run: Run, pred: dict, stopped: str | None) -> ChangeResult:
+    """A change measured inside the switched run, from its own blocks and the baseline blocks beside them (a run of
+    one change, read back from before several switched together, has blocks without an arm)."""
+    blocks = run.blocks if any("arm" in b for b in run.blocks) else [{**b, "arm": name} for b in run.blocks]
+    found = switched_share(blocks, name)
+    off = [b["ms"] for b in blocks if not b["on"]]
     base_ms = statistics.median(off) if off else None
+    applied = (run.switched.get("applied") or {}).get(name, run.applied)
+    mine = [b["ms"] for b in blocks if b.get("arm") == name]
     if found is None or base_ms is None:
-        return ChangeResult(name, ch.WHAT[name], "measured", None, run.applied, [b["ms"] for b in run.blocks], **pred,
-                            method="switch")
+        return ChangeResult(name, ch.WHAT[name], "measured", None, applied, mine, **pred, method="switch", stopped=stopped)
     share, interval, pairs = found
-    return ChangeResult(name, ch.WHAT[name], "measured", None, run.applied, [b["ms"] for b in run.blocks], share,
+    return ChangeResult(name, ch.WHAT[name], "measured", None, applied, mine, share,
                         None, base_ms * share / 100.0, None, pairs, **pred, interval=interval, raw_share=share,
-                        method="switch", blocks=pairs)
+                        method="switch", blocks=pairs, stopped=stopped)
 
 
 def compare(trials: Trials, advice: Sequence[Advice] | None, prediction_source: str | None) -> TrialReport:
     """Each change's runs against the baseline's, beside the advice (None: no profiled run to predict from); a
     switched change from its own run's blocks (:func:`switched_share`)."""
     base = {r.round: r for r in trials.of(BASELINE) if r.reached and r.step_ms}
-    switched = {n for n in ch.NAMES if any(r.blocks for r in trials.of(n))}
+    switched = set(trials.switched) | {n for n in ch.NAMES if any(r.blocks for r in trials.runs if r.arm == n)}
     measured_arms = [n for n in ch.NAMES if n not in trials.skipped and n not in trials.failed and trials.of(n)
                      and n not in switched]
     done = [r for r in trials.runs if r.reached and r.step_ms and (r.arm == BASELINE or r.arm in measured_arms)]
     fit = fit_effects(done, measured_arms)
-    by_kind = {a.kind: a for a in advice or [] if a.ranked}
     base_median = statistics.median(r.step_ms for r in base.values()) if base else None
     rows = []
     for name in ch.NAMES:
-        kind = ch.ADVICE_KIND[name]
-        predicted = by_kind.get(kind) if kind else None
-        pred = {"predicted_kind": kind if kind and advice is not None else None,
-                "predicted_share": (predicted.saving_pct if predicted else 0.0) if kind and advice is not None else None,
-                "predicted_ms": predicted.saving_ms_per_step if predicted else None,
-                "predicted_scale": predicted.scale if predicted else None}
+        pred = _prediction(name, advice)
         if name in trials.skipped:
             rows.append(ChangeResult(name, ch.WHAT[name], "skipped", trials.skipped[name], **pred))
             continue
@@ -243,12 +224,36 @@ def compare(trials: Trials, advice: Sequence[Advice] | None, prediction_source: 
                                      [r.step_ms for r in runs if r.step_ms], **pred))
             continue
         if name in switched:
-            rows.append(_switched(name, runs[0], pred))
+            rows.append(_switched(name, runs[0], pred, trials.undecided.get(name)))
             continue
-        rows.append(_measured(name, runs, base, pred, fit[1].get(name) if fit else None, base_median))
+        rows.append(dataclasses.replace(_measured(name, runs, base, pred, fit[1].get(name) if fit else None, base_median),
+                                        stopped=trials.undecided.get(name)))
+    rows = [dataclasses.replace(r, needs=ch.PAIR[1]) if r.name == ch.PAIR[2] else r for r in rows]
+    named = {r.name for r in rows}
+    for name in trials.requested or []:  # every change asked for has its line, even one no run reached
+        if name not in named:
+            rows.append(ChangeResult(name, ch.WHAT[name], "failed", "no run measured it", **_prediction(name, advice)))
     return TrialReport(trials.target, trials.argv, str(trials.steps), trials.counted_by, trials.rounds,
                        [r.step_ms for r in base.values()], base_median, rows, prediction_source, asdict(trials.facts),
-                       trials.workers, trials.threads, trials.world_size, fit[0] if fit else None)
+                       trials.workers, trials.threads, trials.world_size, fit[0] if fit else None,
+                       trials.plan.describe() if trials.plan else None)
+
+
+def _prediction(name: str, advice: Sequence[Advice] | None) -> dict:
+    """What the advice predicted for change ``name``: the ChangeResult fields of its kind's ranked entry (a share
+    of 0 where the advice stayed quiet; None where there is no advice, or no kind predicts the change)."""
+    kind = ch.ADVICE_KIND[name]
+    if not kind or advice is None:
+        return {"predicted_kind": None, "predicted_share": None, "predicted_ms": None, "predicted_scale": None}
+    predicted = next((a for a in advice if a.ranked and a.kind == kind), None)
+    return {"predicted_kind": kind, "predicted_share": predicted.saving_pct if predicted else 0.0,
+            "predicted_ms": predicted.saving_ms_per_step if predicted else None,
+            "predicted_scale": predicted.scale if predicted else None}
+
+
+def predicted_shares(advice: Sequence[Advice] | None) -> dict[str, float | None]:
+    """Each change's predicted share, for the stopping rule (:mod:`.stopping`): None without a prediction."""
+    return {name: _prediction(name, advice)["predicted_share"] for name in ch.NAMES}
 
 
 def fit_effects(runs: list[Run], arms: list[str]) -> tuple[HostSpeedModel, dict[str, tuple[float, float]]] | None:

@@ -20,14 +20,15 @@ def try_cmd(
     steps: Annotated[str, typer.Option("--steps", help="Time steps START:STOP (0-based, STOP excluded), counted on the optimizer's step() calls; each run is stopped after step STOP-1.")] = "5:45",
     step_annotation: Annotated[Optional[str], typer.Option("--step-annotation", help="Count a step each time a torch.profiler.record_function of this name closes, instead of optimizer steps.")] = None,
     change: Annotated[Optional[list[str]], typer.Option("--change", "-c", help=f"A change to try (repeatable): {', '.join(NAMES)}. Default: every one that applies.")] = None,
-    runs: Annotated[int, typer.Option("--runs", min=1, help="Runs per arm (the script as it is, and each change), alternating in rounds; separate processes differ, so more runs narrow the range.")] = 5,
+    runs: Annotated[int, typer.Option("--runs", min=1, help="Runs per arm at most (the script as it is, and each change not switched), alternating in rounds; a change stops taking rounds once its interval decides.")] = 5,
+    max_minutes: Annotated[float, typer.Option("--max-minutes", min=0, help="Stop after about this many minutes with what is decided by then (0: no bound); every change still gets its line.")] = 4.0,
     workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="num_workers for the num_workers change (default: half the cores, 2 to 8).")] = None,
     threads: Annotated[Optional[int], typer.Option("--threads", min=1, help="Intra-op threads for the threads change (default: half of the script's).")] = None,
     trace: Annotated[Optional[Path], typer.Option("--trace", help="Predict from this trace (a file or a profile folder) instead of profiling the script first.")] = None,
     predict: Annotated[bool, typer.Option("--predict/--no-predict", help="Profile the script first (steps START:STOP) and put the advice's predicted share beside each measurement.")] = True,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for each run's timing and output, and the profiled run.")] = Path("traceview-try"),
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document (arms, runs, step ms, predicted and measured shares) instead of the table.")] = False,
-    switch: Annotated[bool, typer.Option("--switch/--no-switch", help="Measure the changes that can be switched while the script runs (tf32, cudnn_benchmark, threads, no_compile, fused_optimizer; pin_memory where loaders have no workers) on and off in blocks of steps inside one run; --no-switch: separate processes for every change.")] = True,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for each run's timing and output, the profiled run, and try.json (always written; tv.read_try(folder) reads it).")] = Path("traceview-try"),
+    json_out: Annotated[bool, typer.Option("--json", help="Print the JSON document (arms, runs, step ms, predicted and measured shares) instead of the table.")] = False,
+    switch: Annotated[bool, typer.Option("--switch/--no-switch", help="Measure the changes that can be switched while the script runs (tf32, cudnn_benchmark, threads, no_compile, fused_optimizer; pin_memory where loaders have no workers) in one run, each taking turns with the script as it is in blocks of steps; --no-switch: separate processes for every change.")] = True,
 ) -> None:
     """Run SCRIPT as it is and under each change, alternating, and print per change the predicted and the measured share of the step it saves."""
     from traceview.capture import require_torch
@@ -50,33 +51,43 @@ def try_cmd(
         busy = _busy_warning() if lead and not json_out else None
         if busy:
             err_console().print(f"traceview: warning: {busy}", markup=False, soft_wrap=True)
+    predicted: dict = {"advice": None, "where": "--no-predict"}
+
+    def predictions(profile_dir: Path | None, error: str | None) -> dict:
+        """The advice on the profiled run (or --trace), kept for the report; each change's predicted share."""
+        from traceview.capture.verdict import predicted_shares
+
+        if not (predict or trace is not None):
+            return {}
+        predicted["advice"], predicted["where"] = _advice(trace if trace is not None else profile_dir, error)
+        return predicted_shares(predicted["advice"])
     with progress_lines(lead and not json_out):
         try:
             trials = run_trials(script, args, module=module, steps=steps, step_annotation=step_annotation, changes=change,
                                 rounds=runs, workers=workers, threads=threads, out=out,
-                                profile=predict and trace is None, switch_here=switch, before_runs=warn_if_busy)
+                                profile=predict and trace is None, switch_here=switch, before_runs=warn_if_busy,
+                                predict=predictions, max_minutes=max_minutes or None)
         except BaselineFailed as failed:
             sys.stderr.write(failed.log.read_text(errors="replace"))
             err_console().print(f"traceview: {module or script} failed as it is, before any change: {failed} "
                                 f"(its output: {failed.log})", markup=False, soft_wrap=True)
             raise SystemExit(failed.exit_code) from None
-        source = trace if trace is not None else trials.profile_dir
-        advice, where = _advice(source, trials.profile_error) if predict or trace is not None else (None, "--no-predict")
     from traceview.capture.verdict import compare
+    from traceview.report.json import json_text
+    from traceview.report.json.trial import try_document
 
-    report = compare(trials, advice, where)
+    report = compare(trials, predicted["advice"], predicted["where"])
     if not lead:
         return
+    document = json_text(try_document(report)) + "\n"
+    (out / "try.json").write_text(document)
     if json_out:
-        from traceview.report.json import json_text
-        from traceview.report.json.trial import try_document
-
-        sys.stdout.write(json_text(try_document(report)) + "\n")
+        sys.stdout.write(document)
         return
     from traceview.report.terminal.trial import try_view
 
     console().print(try_view(report))
-    console().print(f"runs: {out / 'runs'}", markup=False)
+    console().print(f"runs: {out / 'runs'}; the whole as JSON: {out / 'try.json'}", markup=False)
 
 
 def _busy_warning() -> str | None:

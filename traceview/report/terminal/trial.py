@@ -36,6 +36,10 @@ def change_lines(c: ChangeResult, baseline_runs: int) -> list[Text]:
     if c.saved_ms is not None:
         spread = f"; round by round{trial_span(c.saved_range, '{:,.3f}')}" if c.saved_range else ""
         lines.append(Text(f"  ms saved   {c.saved_ms:,.3f} per step{spread}"))
+    if c.stopped:
+        lines.append(Text("  stopped    ") + safe(c.stopped))
+    if c.needs:
+        lines.append(Text(f"  needs      {c.needs} beside it here: this pair is measured beside each change alone"))
     did = "; ".join(c.applied) if c.applied else "changed nothing in the script (it built nothing this change touches)"
     lines.append(Text("  it did     ") + safe(did))
     return lines
@@ -52,11 +56,13 @@ def try_view(report: TrialReport) -> RenderableType:
         parts += change_lines(c, len(report.baseline_ms))
     how = report.model.describe() if report.model is not None else "too few runs to fit"
     measured = [c for c in report.changes if c.measured_share is not None]
+    switched = "each on-block against the off-blocks beside it, every switched change in one run"
     if measured and all(c.method == "switch" for c in measured):
-        method = "measured: % of the step saved, each on-block against the off-blocks beside it, in one run; "
+        method = f"measured: % of the step saved, {switched}; "
     else:
         method = (f"measured: % of the step saved, fitted over every run ({how}); each round runs every arm once, "
-                  f"{report.rounds} round(s); ")
+                  f"up to {report.rounds} round(s), fewer once a change's interval decides"
+                  + (f"; switched: {switched}" if any(c.method == "switch" for c in measured) else "") + "; ")
     parts.append(Text(method + "predicted: ", style="dim") + safe(report.prediction_source or "no profiled run", style="dim"))
     return Group(*parts)
 
