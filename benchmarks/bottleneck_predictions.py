@@ -18,7 +18,7 @@ from traceview.analysis.analyze import analyze
 from traceview.trace import load
 from traceview.trace.run_files import dynamo_record, run_files
 
-KINDS = ("input", "sync", "pageable_copy")
+KINDS = ("input", "sync", "pageable_copy", "precision", "autocast")  # ab.json arms named by the kind they test
 
 
 def rows_of(run_dir: Path) -> list[dict]:

@@ -9,6 +9,10 @@ eager and through ``torch.compile``, at several N:
 - ``compiled_call_ms``: what a compiled forward and its backward cost beyond the eager step's harness (Dynamo's
   guards and cache lookup, AOTAutograd's runtime wrappers, the graphs' fixed cost): the compiled intercept minus
   the eager intercept.
+- with ``--modes eager,compiled,ro``, ``ro_call_ms`` and ``ro_kernel_ms``: the same chain compiled with
+  ``mode="reduce-overhead"`` (CUDA-graph trees), fitted against the compiled graphs' kernels: a forward and its
+  backward replayed (guards, the runtime wrappers, the trees' checks and input copies, two graph launches) and what
+  each kernel still costs the host inside a replay (about 0).
 
 ``traceview profile --calibrate`` times the same chain without the profiler on the capturing machine
 (traceview/capture/calibrate.py); this script also times it under the profiler.
@@ -116,7 +120,9 @@ def main() -> None:
     p.add_argument("--sizes", default="2,8,24")
     p.add_argument("--json", default=None)
     p.add_argument("--blocks", default="chain", help="comma-separated: chain (the calibration's), " + ", ".join(BLOCKS))
+    p.add_argument("--modes", default="eager,compiled", help="eager,compiled and optionally ro (reduce-overhead, GPU)")
     a = p.parse_args()
+    modes = a.modes.split(",")
     device = "cuda" if torch.cuda.is_available() else "cpu"
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     if device == "cpu":
@@ -126,15 +132,18 @@ def main() -> None:
     for kind in a.blocks.split(","):
         rows = []
         for n in sizes:
-            for mode in ("eager", "compiled"):
+            for mode in modes:
                 if kind == "chain":
                     f, ws = chain(n, device)
                     x = torch.randn(8, 64, device=device)
                 else:
                     f, ws = blocks(kind, n, device)
                     x = torch.randn(*BLOCKS[kind][1], device=device)
-                step = training_step(torch.compile(f) if mode == "compiled" else f, ws, x)
+                compiled = {"compiled": lambda: torch.compile(f), "ro": lambda: torch.compile(f, mode="reduce-overhead")}
+                step = training_step(compiled[mode]() if mode in compiled else f, ws, x)
                 kernels, prof_ms, launch_us = profiled(step, sync, device)
+                if mode == "ro":  # the replayed graphs' kernels: what the compiled chain of this length launches
+                    kernels = next(r["kernels"] for r in rows if r["n"] == n and r["mode"] == "compiled")
                 ms = timed(step, sync)
                 rows.append({"blocks": kind, "n": n, "mode": mode, "kernels": kernels, "unprofiled_ms": ms, "profiled_ms": prof_ms,
                              "launch_us": launch_us})
@@ -150,6 +159,10 @@ def main() -> None:
             fitted = {"eager_kernel_ms": eb, "compiled_kernel_ms": cb, "compiled_call_ms": ca - ea,
                       "eager_intercept_ms": ea, "compiled_intercept_ms": ca,
                       "eager_launch_us": statistics.median(launches) if launches else None}
+            ro = [r for r in rows if r["mode"] == "ro"]
+            if ro:
+                ra, rb = fit([r["kernels"] for r in ro], [r[f"{scale}_ms"] for r in ro])
+                fitted |= {"ro_call_ms": ra - ea, "ro_kernel_ms": rb, "ro_intercept_ms": ra}
             if kind == "chain":
                 out[scale] = fitted  # the calibration's chain, as before
             out.setdefault("by_blocks", {}).setdefault(kind, {})[scale] = fitted

@@ -5,7 +5,8 @@ the change (benchmarks/gpu_models.sh: ``<dir>/<model>-eager``, ``<model>-compile
     python benchmarks/model_predictions.py sample_traces/gpu/models [--json out.json]
 
 Kinds and what measures them: ``compile`` on the eager trace against the A/B's compiled arm (share of the eager
-step); ``fused_optimizer`` on the eager trace against the fused arm; ``cuda_graphs`` and ``fused_optimizer`` on the
+step); ``fused_optimizer`` on the eager trace against the fused arm; ``cuda_graphs`` on the eager trace against the cudagraphs arm
+(compiled with mode="reduce-overhead", share of the eager step); ``cuda_graphs`` and ``fused_optimizer`` on the
 compiled trace against the cudagraphs arm (share of the compiled step: each round against the compiled round of
 the same lap). A kind not advised predicts 0.
 """
@@ -25,7 +26,8 @@ from traceview.trace.run_files import dynamo_record, run_files
 #: (trace, kind, arm measured, arm it is measured against[, the row's label]): ``compiled-loss`` (the forward and the
 #: loss compiled as one function) measures `compile` too, in rows labelled ``compile+loss``, where an A/B has that arm
 CASES = (("eager", "compile", "compiled", "base"), ("eager", "fused_optimizer", "fused", "base"),
-         ("compiled", "cuda_graphs", "cudagraphs", "compiled"), ("eager", "compile", "compiled-loss", "base", "compile+loss"))
+         ("compiled", "cuda_graphs", "cudagraphs", "compiled"), ("eager", "compile", "compiled-loss", "base", "compile+loss"),
+         ("eager", "cuda_graphs", "cudagraphs", "base"))
 
 
 def measured(ab: dict, arm: str, against: str) -> dict:

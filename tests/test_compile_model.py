@@ -49,8 +49,14 @@ def eager(request):
 
 def test_a_training_step_becomes_a_forward_and_a_backward_graph(eager):
     """No sync and no host copy inside these models: one graph per pass (forward on the main thread, backward on
-    autograd's), per step."""
+    autograd's), per step; but Dynamo does not trace nn.GRU (nor RNN, LSTM): the GRU runs eager between a graph
+    before it and one after, in each pass, as the compiled run's own Dynamo counters say."""
     name, _, trace, _, _, model = eager
+    if name == "gru":
+        counters = json.loads((MODELS / "gru-compiled" / "meta.json").read_text())["dynamo"]["counters"]
+        assert any("Attempted to wrap RNN, GRU, or LSTM" in k for k in counters["unimplemented"])
+        assert model.graphs == 4, name
+        return
     assert model.graphs == 2, name
 
 
@@ -95,9 +101,11 @@ def test_kernels_and_library_kernels_match_a_plain_reading_of_the_raw_json():
 
 
 def test_a_library_op_is_one_extern_call_however_many_kernels_it_launches():
-    """cuDNN's GRU launches hundreds of kernels inside one ATen op: compiled, Inductor calls the same op once."""
-    model = _model(MODELS / "gru-eager")[3]
-    assert model.library_kernels > 20 * model.library_calls > 0
+    """A TCN's cuDNN convolutions launch several kernels inside one ATen op each (layout conversions, the GEMM):
+    compiled, Inductor calls the same op once. (nn.GRU, whose cuDNN op launches hundreds, is not traced by Dynamo at
+    all: it stays eager, test_a_training_step_becomes_a_forward_and_a_backward_graph.)"""
+    model = _model(MODELS / "tcn-eager")[3]
+    assert model.library_kernels > 4 * model.library_calls > 0
     # and its host time stays: the stretches' compiled cost is more than the generated kernels' wrapper cost
     generated = model.fused_kernels * cm.COSTS["cuda"].kernel_ms + cm.COSTS["cuda"].call_ms
     assert model.compiled_host_ms > generated + 1.0

@@ -50,7 +50,10 @@ def test_a_cpu_training_step_is_a_forward_and_a_backward_graph(run):
     name, _, trace, result = run
     w = rp.process_window(trace, result.steady.used)
     model = cm.compiled_cpu_step(trace, w, rp.step_windows_of(result.steady.used, w), cm.COSTS["cpu"])
-    assert model.graphs == 2, name
+    if name == "gru":  # Dynamo does not trace nn.GRU: the forward splits around it (a graph before, one after)
+        assert model.graphs == 3, name
+    else:
+        assert model.graphs == 2, name
     assert 0 < model.library_ops < model.eager_ops
     assert model.library_ms + model.fused_ms < model.eager_ms
 

@@ -80,9 +80,15 @@ def test_a_bare_compiled_trace_shows_its_graph_break():
 
 
 def test_the_batch_size_note_is_never_ranked_and_says_how_busy_the_gpu_is():
-    path = next((SAMPLES / "gpu" / "models" / "bert-eager").glob("*.pt.trace.json.gz"))
+    """GPT-2 under CUDA graphs already: its GPU idles and no ranked change says why, so the note says the batch is
+    small. On eager BERT the idle GPU is what CUDA graphs would fill (ranked): no note."""
+    path = next((SAMPLES / "gpu" / "predictions" / "gpt2-reduce-overhead-nobreak").glob("*.pt.trace.json*"))
     notes = [a for a in analyze(load(path), dynamo_record(run_files(path))).advice if a.kind == "batch_size"]
     assert len(notes) == 1 and not notes[0].ranked and re.search(r"the GPU is busy [\d.]+ ms of each", notes[0].evidence)
+    path = next((SAMPLES / "gpu" / "models" / "bert-eager").glob("*.pt.trace.json.gz"))
+    advice = analyze(load(path), dynamo_record(run_files(path))).advice
+    assert any(a.kind == "cuda_graphs" and a.ranked for a in advice)
+    assert not [a for a in advice if a.kind == "batch_size"]
 
 
 PRECISION = SAMPLES / "gpu" / "precision"

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import os
 import subprocess
 import sys
@@ -40,7 +39,8 @@ from . import changes as ch
 from . import switch
 from .progress import stage
 from .steps import StepRange
-from .stopping import MIN_PAIRS, decided, switched_share
+from .plan import MIN_ROUNDS, Plan, decided_by_rounds, fewest_process_s, round_s  # noqa: F401 - Plan re-exported
+from .stopping import MIN_PAIRS, switched_share
 from .target import module_target, script_target
 from .trial import SPEC_ENV
 
@@ -50,9 +50,6 @@ SWITCHED = "switched"
 #: Steps the profiled run makes after its window before it is stopped: the unprofiled ones among them time
 #: the step without the profiler (the first two after the window pay for exporting the trace).
 PROFILE_STEPS_AFTER = 6
-#: Rounds of separate processes every change run that way gets, whatever the time budget (the fewest with an
-#: interval: the baseline's and the change's runs, with the fit's degrees of freedom).
-MIN_ROUNDS = 2
 #: ``try``'s time budget by default (``--max-minutes``).
 MAX_MINUTES = 4.0
 
@@ -120,51 +117,6 @@ class Trials:
         if arm in self.switched:
             return [r for r in self.runs if r.arm == SWITCHED]
         return [r for r in self.runs if r.arm == arm]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What ``try`` will run, decided from the baseline run before the others: which changes switch inside one run
-    and which take separate processes, the blocks, and about how long it takes."""
-
-    switched: list[str]
-    processes: list[str]
-    step_ms: float  # the baseline's step
-    run_s: float  # the baseline's process, start to end
-    block: int
-    drop: int
-    rounds: int
-    budget_s: float | None
-
-    @property
-    def switch_steps(self) -> int:
-        """Timed steps the switched run needs for every change to reach its first decision."""
-        return switch.steps_needed(len(self.switched), self.block)
-
-    @property
-    def estimate_s(self) -> float:
-        """Seconds the runs after the baseline take, each change deciding at its fewest measurements (switched) or
-        after the rounds asked for (processes)."""
-        switched = self.run_s + self.switch_steps * self.step_ms / 1e3 if self.switched else 0.0
-        processes = (self.rounds * (len(self.processes) + 1) - 1) * self.run_s if self.processes else 0.0
-        if self.budget_s is not None and self.processes:
-            fewest = (MIN_ROUNDS * (len(self.processes) + 1) - 1) * self.run_s
-            processes = max(fewest, min(processes, self.budget_s - switched))
-        return switched + processes
-
-    def describe(self) -> str:
-        n = len(self.switched) + len(self.processes)
-        parts = []
-        if self.switched:
-            parts.append(f"{len(self.switched)} switched in one run ({', '.join(self.switched)}; blocks of {self.block} "
-                         f"steps, at least {self.switch_steps} steps)")
-        if self.processes:
-            parts.append(f"{len(self.processes)} in separate processes ({', '.join(self.processes)}; up to "
-                         f"{self.rounds} rounds of {self.run_s:.0f} s runs)")
-        minutes = self.estimate_s / 60
-        about = f"about {minutes:.1f} min" if minutes >= 1 else f"about {self.estimate_s:.0f} s"
-        budget = f", stopping at {self.budget_s / 60:g} min with what is decided" if self.budget_s else ""
-        return f"{n} change(s): {'; '.join(parts) or 'none to run'}; {about}{budget}"
 
 
 class BaselineFailed(Exception):
@@ -236,7 +188,7 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
     switched: list[str] = []
     if switchable:
         deadline = None if budget_s is None else time.time() + max(0.0, budget_s - (time.monotonic() - began)
-                                                                       - _fewest_process_s(plan))
+                                                                       - fewest_process_s(plan))
         run = launcher.run(None, 0, workers, threads, switched=switchable, block=block, drop=drop,
                            predictions={c: predicted.get(c) for c in switchable}, deadline=deadline)
         runs.append(run)
@@ -246,73 +198,60 @@ def run_trials(script: Path | str | None, args: list[str], *, module: str | None
         if back:
             stage(f"{', '.join(back)}: {why_back}; measured in separate runs instead")
         plan = dataclasses.replace(plan, switched=switched, processes=[*back, *plan.processes])
-    process_arms = list(plan.processes)
-    done_rounds = {c: 0 for c in process_arms}
-    for r in range(rounds if process_arms else 0):
-        live = [a for a in process_arms if a not in failed and a not in undecided]
-        if not live:
-            break
-        if r >= MIN_ROUNDS and budget_s is not None:
-            round_s = _round_s(runs, live)
-            if time.monotonic() - began + round_s > budget_s:
-                for a in live:
-                    undecided[a] = f"stopped at the {budget_s / 60:g}-minute budget after {r} round(s) (--max-minutes)"
-                stage(f"the {budget_s / 60:g}-minute budget leaves no time for round {r + 1}: "
-                      f"{', '.join(live)} stop with {r} round(s)")
-                break
-        if r >= MIN_ROUNDS and predict is not None:
-            live = [a for a in live if not _decided_by_rounds(runs, live, a, predicted.get(a))]
-            if not live:
-                break
-        for arm in _rotate([BASELINE, *live], r):
-            if r == 0 and arm == BASELINE:
-                continue
-            stage(f"{arm if arm != BASELINE else 'as it is'} (round {r + 1} of up to {rounds})")
-            run = launcher.run(None if arm == BASELINE else arm, r, workers, threads,
-                               ch.threads_beside_workers(facts, workers) if arm == ch.PAIR[2] else 0)
-            runs.append(run)
-            if on_run:
-                on_run(run)
-            if not run.reached:
-                why = run.error or f"ended after {run.steps_counted} step(s), before step {window.stop - 1}"
-                if arm == BASELINE:
-                    raise BaselineFailed(run.exit_code or 1, why, run.log)
-                failed[arm] = why
-                stage(f"{arm} failed: {why}; the other changes go on")
-            elif arm != BASELINE:
-                done_rounds[arm] += 1
+    rounds_of = _Rounds(launcher, facts, workers, threads, runs, failed, undecided, on_run)
+    rounds_of.run(list(plan.processes), rounds, began, budget_s, predicted if predict is not None else None)
     return Trials(name, [*command, *args], window, launcher.counted_by, rounds, facts, workers, threads, runs, arms,
                   skipped, failed, profile_dir, profile_error, _env_int("RANK"), _env_int("WORLD_SIZE"), switched,
                   plan, undecided, requested)
 
 
-def _fewest_process_s(plan: Plan) -> float:
-    """Seconds the changes in separate processes need at least (MIN_ROUNDS rounds): kept from the switched run's
-    share of the budget."""
-    return (MIN_ROUNDS * (len(plan.processes) + 1) - 1) * plan.run_s if plan.processes else 0.0
+@dataclass
+class _Rounds:
+    """The rounds of separate processes: each round runs the baseline and every change still undecided, in an order
+    rotated by the round; from round MIN_ROUNDS on a change that has decided (:func:`.plan.decided_by_rounds`) stops,
+    and no round starts that the time budget cannot hold."""
 
+    launcher: _Launcher
+    facts: ch.Facts
+    workers: int
+    threads: int
+    runs: list[Run]
+    failed: dict[str, str]
+    undecided: dict[str, str]
+    on_run: Callable[[Run], None] | None
 
-def _round_s(runs: list[Run], arms: list[str]) -> float:
-    """Seconds one more round of ``arms`` and the baseline takes: each arm's slowest run so far."""
-    out = 0.0
-    for arm in [BASELINE, *arms]:
-        walls = [r.process_s or r.wall_s for r in runs if r.arm == arm and (r.process_s or r.wall_s)]
-        out += max(walls) if walls else 0.0
-    return out
+    def run(self, arms: list[str], rounds: int, began: float, budget_s: float | None,
+            predicted: dict[str, float | None] | None) -> None:
+        for r in range(rounds if arms else 0):
+            live = [a for a in arms if a not in self.failed and a not in self.undecided]
+            if r >= MIN_ROUNDS and budget_s is not None and live and \
+                    time.monotonic() - began + round_s(self.runs, live) > budget_s:
+                for a in live:
+                    self.undecided[a] = f"stopped at the {budget_s / 60:g}-minute budget after {r} round(s) (--max-minutes)"
+                stage(f"the {budget_s / 60:g}-minute budget leaves no time for round {r + 1}: "
+                      f"{', '.join(live)} stop with {r} round(s)")
+                return
+            if r >= MIN_ROUNDS and predicted is not None:
+                live = [a for a in live if not decided_by_rounds(self.runs, live, a, predicted.get(a))]
+            if not live:
+                return
+            for arm in _rotate([BASELINE, *live], r):
+                if not (r == 0 and arm == BASELINE):
+                    self._one(arm, r, rounds)
 
-
-def _decided_by_rounds(runs: list[Run], arms: list[str], arm: str, predicted: float | None) -> bool:
-    """Whether the rounds so far settle ``arm`` (:func:`.stopping.decided` on the fit of every run)."""
-    from .verdict import fit_effects
-
-    done = [r for r in runs if r.reached and r.step_ms and (r.arm == BASELINE or r.arm in arms)]
-    fit = fit_effects(done, arms)
-    if fit is None or arm not in fit[1]:
-        return False
-    share, half = fit[1][arm]
-    effect = math.log(1.0 - share / 100.0)
-    low, high = 100.0 * (1.0 - math.exp(effect + half)), 100.0 * (1.0 - math.exp(effect - half))
-    return decided(share, low, high, predicted)
+    def _one(self, arm: str, r: int, rounds: int) -> None:
+        stage(f"{arm if arm != BASELINE else 'as it is'} (round {r + 1} of up to {rounds})")
+        run = self.launcher.run(None if arm == BASELINE else arm, r, self.workers, self.threads,
+                                ch.threads_beside_workers(self.facts, self.workers) if arm == ch.PAIR[2] else 0)
+        self.runs.append(run)
+        if self.on_run:
+            self.on_run(run)
+        if not run.reached:
+            why = run.error or f"ended after {run.steps_counted} step(s), before step {self.launcher.window.stop - 1}"
+            if arm == BASELINE:
+                raise BaselineFailed(run.exit_code or 1, why, run.log)
+            self.failed[arm] = why
+            stage(f"{arm} failed: {why}; the other changes go on")
 
 
 def _read_switched(run: Run, changes: list[str], failed: dict[str, str], undecided: dict[str, str],

@@ -37,10 +37,10 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Sequence
 
-import numpy as np
 
 from traceview.analysis.advice.record import Advice
 from . import changes as ch
+from .fit import MIN_T, HostSpeedModel, fit_effects  # noqa: F401 - re-exported
 from .stopping import AGREE_POINTS, LARGE_AGREE_POINTS, switched_share, t90, tolerance  # noqa: F401 - re-exported
 from .trials import BASELINE, Run, Trials
 
@@ -51,10 +51,6 @@ QUIET_CONFIRMED = "confirmed: it saves nothing, as the advice's silence said"
 WIDE_FACTOR = 2.0
 #: Beyond this many more runs per arm the verdict says the runs differ too much, not a number to chase.
 MANY_RUNS = 40
-#: The host speed enters the model only when its coefficient is this many standard errors from 0.
-MIN_T = 2.0
-
-
 @dataclass(frozen=True)
 class ChangeResult:
     """One change: measured over the rounds, and what the advice said."""
@@ -135,25 +131,6 @@ class ChangeResult:
 
     def as_dict(self) -> dict:
         return {**asdict(self), "verdict": self.verdict, "within_noise": self.within_noise, "more_runs": self.more_runs}
-
-
-@dataclass(frozen=True)
-class HostSpeedModel:
-    """The fit behind the measured shares."""
-
-    beta: float  # log step per log host speed; 0 when the host speed is left out
-    beta_t: float | None  # its t statistic (None: no calibration to fit)
-    used: bool  # the host speed entered the model
-    residual_sd: float  # of log step, after the fit
-    runs: int
-    df: int = 0  # degrees of freedom of the fit
-
-    def describe(self) -> str:
-        if self.used:
-            return (f"adjusted for each run's host speed (beta {self.beta:.2f}, t {self.beta_t:.1f}; "
-                    f"residual {100 * self.residual_sd:.0f}% per run)")
-        why = "no host calibration" if self.beta_t is None else f"host speed explained little (t {self.beta_t:.1f})"
-        return f"plain comparison of the runs ({why}; {100 * self.residual_sd:.0f}% per run)"
 
 
 @dataclass(frozen=True)
@@ -254,47 +231,6 @@ def _prediction(name: str, advice: Sequence[Advice] | None) -> dict:
 def predicted_shares(advice: Sequence[Advice] | None) -> dict[str, float | None]:
     """Each change's predicted share, for the stopping rule (:mod:`.stopping`): None without a prediction."""
     return {name: _prediction(name, advice)["predicted_share"] for name in ch.NAMES}
-
-
-def fit_effects(runs: list[Run], arms: list[str]) -> tuple[HostSpeedModel, dict[str, tuple[float, float]]] | None:
-    """Least squares of log(step) on the arms (and the host speed, where it explains the runs): each arm's
-    share saved, in %, with the half-width of its 90% interval on the log scale. None with too few runs to fit."""
-    if not arms:
-        return None
-    y = np.log([r.step_ms for r in runs])
-    columns = [np.ones(len(runs))] + [np.array([r.arm == a for r in runs], dtype=float) for a in arms]
-    speeds = [r.host_speed_ms for r in runs]
-    t_stat = None
-    best = None
-    if all(s is not None and s > 0 for s in speeds):
-        x = np.log(np.asarray(speeds, dtype=float))
-        with_speed = _ols(np.column_stack([*columns, x - x.mean()]), y)
-        if with_speed is not None:
-            coef, se, sd = with_speed
-            t_stat = float(coef[-1] / se[-1]) if se[-1] > 0 else None
-            if t_stat is not None and t_stat >= MIN_T:
-                best = (HostSpeedModel(float(coef[-1]), t_stat, True, sd, len(runs), len(runs) - len(columns) - 1),
-                        coef[1:-1], se[1:-1])
-    if best is None:
-        plain = _ols(np.column_stack(columns), y)
-        if plain is None:
-            return None
-        coef, se, sd = plain
-        best = (HostSpeedModel(0.0, t_stat, False, sd, len(runs), len(runs) - len(columns)), coef[1:], se[1:])
-    model, effects, errors = best
-    return model, {a: (100.0 * (1.0 - math.exp(e)), s * t90(model.df)) for a, e, s in zip(arms, effects, errors)}
-
-
-def _ols(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, float] | None:
-    """Coefficients, their standard errors and the residual SD; None when the fit has no degrees of freedom."""
-    n, k = x.shape
-    if n <= k or np.linalg.matrix_rank(x) < k:
-        return None
-    coef, *_ = np.linalg.lstsq(x, y, rcond=None)
-    residual = y - x @ coef
-    var = float(residual @ residual) / (n - k)
-    cov = var * np.linalg.inv(x.T @ x)
-    return coef, np.sqrt(np.maximum(np.diag(cov), 0.0)), math.sqrt(var)
 
 
 def _measured(name: str, runs: list[Run], base: dict[int, Run], pred: dict, fitted: tuple[float, float] | None,

@@ -208,6 +208,9 @@ SLICE_TAGS: Final[dict[str, Tag]] = {
                            anchored=True),
     "stack": Tag(r"aten::stack\Z", anchored=True),  # the DataLoader's collate: one per field of the samples
     "autograd_evaluate": Tag(r"autograd::engine::evaluate_function", anchored=True),
+    # what Dynamo does not trace by default (torch._dynamo.config.allow_rnn is off): nn.RNN, GRU and LSTM break the
+    # graph and run eager under torch.compile ("Attempted to wrap RNN, GRU, or LSTM")
+    "dynamo_unsupported": Tag(r"aten::(?:lstm|gru|rnn_tanh|rnn_relu|_cudnn_rnn|_cudnn_rnn_backward|mkldnn_rnn_layer_backward)\Z", anchored=True),
     "library_op": Tag(LIBRARY_OPS, anchored=True),
     "cpu_library_op": Tag(CPU_LIBRARY_OPS, anchored=True),
     "cpu_reduction": Tag(CPU_REDUCTIONS),

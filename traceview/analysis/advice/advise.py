@@ -35,12 +35,12 @@ from __future__ import annotations
 import dataclasses
 
 from traceview.analysis.advice.blocking import host_blocking
-from traceview.analysis.advice.compiled import compile_replayed
+from traceview.analysis.advice.compiled import compiled_entries
 from traceview.analysis.advice.cpu import on_cpu
 from traceview.analysis.advice.path import on_path
 from traceview.analysis.advice.precision import batch_size_note, channels_last, cudnn_benchmark, precision
 from traceview.analysis.advice.ranks import in_trace
-from traceview.analysis.advice.record import Advice, CHECKED, SHARE_KINDS
+from traceview.analysis.advice.record import Advice, CHECKED, REPLAY_MIN_SHARE, SHARE_KINDS
 from traceview.trace import Trace
 from traceview.trace.host import HostRecord
 from traceview.trace import catalogue
@@ -62,7 +62,7 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: HostRecord 
         found += in_trace(trace, result, step_ms, n_steps)
     replayed = result.replay  # the process replayed and what blocked it (replay_window()), for both replayed models
     if replayed is not None:
-        found.append(compile_replayed(trace, windows, unprofiled_step_ms, replayed=replayed, host=host))
+        found += compiled_entries(trace, windows, unprofiled_step_ms, replayed=replayed, host=host)
     if not len(trace.gpu):
         found += on_cpu(trace, windows, unprofiled_step_ms, host, replayed, unprofiled_loader_ms)
     else:  # the numeric, cuDNN and memory-format wins (advice/precision.py)
@@ -81,10 +81,38 @@ def advise(trace: Trace, result, run_steps: int | None = None, host: HostRecord 
     if len(trace.gpu):  # the GPU idles and no ranked change says why: a note on the batch
         ranked_share = sum(a.saving_pct for a in found if a is not None and a.ranked and a.saving_pct > 0)
         found.append(batch_size_note(replayed, ranked_share))
+    found = _apart([a for a in found if a is not None])
     found = [dataclasses.replace(a, checked=CHECKED.get(a.kind)) if a is not None else None for a in found]
     # by share of the step (the replayed kinds give ms of a step without the profiler where it was timed); entries
     # with too little evidence after the ranked ones
     return sorted((a for a in found if a is not None), key=lambda a: (not a.ranked, -a.saving_pct))
+
+
+def _apart(found: list[Advice]) -> list[Advice]:
+    """Entries whose changes overlap, each saying what it shares: CUDA graphs include what compiling saves (the same
+    graphs, replayed); bf16 autocast what TF32 saves (the same float32 matmuls, in a narrower type); a DataLoader change that also lowers torch's threads includes the threads entry's saving, and
+    is then ranked by what the workers add beyond it (the loader's own wait), so the ranked shares never count one
+    saving twice (:func:`~.record.step_sum`)."""
+    by = {a.kind: a for a in found if a.ranked}
+    out = []
+    for a in found:
+        if a.kind == "autocast" and "precision" in by:  # bf16 autocast covers the float32 matmuls TF32 would speed
+            a = dataclasses.replace(a, shares_with="precision")
+        elif a.kind == "cuda_graphs" and "compile" in by and "reduce-overhead" in a.how:
+            a = dataclasses.replace(a, shares_with="compile", how=a.how + f"; it includes the {by['compile'].saving_pct:.0f}% "
+                                    "compiling saves")
+        elif a.kind == "input" and a.ranked and "threads" in by and "set_num_threads" in a.how:
+            threads = by["threads"]
+            beyond = max(a.saving_pct - threads.saving_pct, 0.0)
+            scale = beyond / a.saving_pct if a.saving_pct > 0 else 0.0
+            a = dataclasses.replace(
+                a, saving_pct=beyond, saving_ms_per_step=a.saving_ms_per_step * scale,
+                saving_ms_profiled=a.saving_ms_profiled * scale if a.saving_ms_profiled is not None else None,
+                saving_range_ms=None, saving_band_pct=None, shares_with="threads", ranked=beyond >= 100 * REPLAY_MIN_SHARE,
+                evidence=a.evidence + f"; with the threads change it would save {a.saving_pct:.0f}% of the step, "
+                f"{threads.saving_pct:.0f}% of it the threads' own: the workers add {beyond:.0f}%")
+        out.append(a)
+    return out
 
 
 def _unprofiled(a: Advice, step_ms: float) -> Advice:

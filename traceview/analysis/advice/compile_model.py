@@ -130,6 +130,7 @@ class CompiledStep:
     runs: tuple[tuple[int, ...], ...] = ()  # each fused run: the rows of trace.gpu it fuses
     generated: dict = dataclasses.field(default_factory=dict)  # (start_ns, end_ns) -> generated kernels of the stretch
     conv_calls: dict = dataclasses.field(default_factory=dict)  # (start_ns, end_ns) -> its convolutions' extern calls
+    library_ops: dict = dataclasses.field(default_factory=dict)  # (start_ns, end_ns) -> its library ops' slice ids
     ops: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # top-level ops, no blocking call in them
     op_stretch: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # each op's graph call (-1: stays eager)
 
@@ -151,13 +152,15 @@ def _top_level_ops(trace: Trace, w: rp.Window):
 
 
 def _breaks(trace: Trace, w: rp.Window, blocking: rp.Blocking, ops) -> tuple:
-    """The top-level ops that stay eager and split the graphs: those outside what compiles, those with a call that
-    blocks the host, those that copy between host and device. Returns (breaks, has_block, blocking calls' slice ids,
+    """The top-level ops that stay eager and split the graphs: those outside what compiles, those Dynamo does not trace
+    (nn.RNN, GRU, LSTM), those with a call that blocks the host, those that copy between host and device. Returns (breaks, has_block, blocking calls' slice ids,
     the window's GPU rows (``ours``), kernel rows, each GPU row's launch)."""
     mine, is_op, top, top_of, outside = ops
     s, g = trace.slices, trace.gpu
     breaks = np.zeros(len(s), dtype=bool)
     breaks[top & outside] = True
+    unsupported = is_op & mine & tagged(s, "dynamo_unsupported")  # nn.RNN/GRU/LSTM: Dynamo breaks the graph there
+    breaks[top_of[unsupported][top_of[unsupported] >= 0]] = True
     calls = blocking.calls["slice_id"].to_numpy().astype(np.int64)
     has_block = np.zeros(len(s), dtype=bool)
     has_block[top_of[calls][top_of[calls] >= 0]] = True
@@ -169,6 +172,26 @@ def _breaks(trace: Trace, w: rp.Window, blocking: rp.Blocking, ops) -> tuple:
     copies = ours & ~kernel & tagged(g, "host_device_copy")  # a copy between host and device stays eager
     breaks[top_of[lid[copies]][top_of[lid[copies]] >= 0]] = True
     return breaks, has_block, calls, ours, kernel, lid
+
+
+def _after_backward(trace: Trace, steps: list[rp.Window], top, mine) -> np.ndarray:
+    """The top-level ops that run after the step's backward has ended, outside it: gradient clipping, a scaler's
+    checks, logging. ``torch.compile(model)`` compiles the forward (and the loss, where it is compiled with it) and
+    the backward Autograd builds from it; what the step does between the backward and the optimizer stays eager. A
+    step without a backward (``autograd::engine::evaluate_function`` ops) keeps every op."""
+    s = trace.slices
+    evaluate = tagged(s, "autograd_evaluate") & mine
+    out = np.zeros(len(s), dtype=bool)
+    if not evaluate.any():
+        return out
+    starts, ends = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
+    candidates = top & ~evaluate
+    for w in steps:
+        inside = evaluate & (starts >= w.start_ns) & (starts < w.end_ns)
+        if inside.any():
+            done = ends[inside].max()
+            out |= candidates & (starts >= done) & (starts < w.end_ns)
+    return out
 
 
 def _stretches(trace: Trace, steps: list[rp.Window], top, top_of, breaks, calls) -> tuple[np.ndarray, list]:
@@ -218,6 +241,7 @@ class _Walk:
     convs_of: np.ndarray
     conv_calls: np.ndarray
     conv_ops: dict[int, list[int]]
+    library_ops: dict[int, list[int]] = dataclasses.field(default_factory=dict)  # each stretch's library ops
 
 
 def _walk_kernels(s: pd.DataFrame, n: int, k_stretch, library, inner_op, conv, conv_op, launch_start) -> _Walk:
@@ -247,6 +271,7 @@ def _walk_kernels(s: pd.DataFrame, n: int, k_stretch, library, inner_op, conv, c
         if conv[j]:
             walk.conv_ops.setdefault(st, []).append(op)
         walk.library_ns[st] += int(slice_dur[op])  # the library's own host work stays
+        walk.library_ops.setdefault(st, []).append(op)
         walk.conv_calls[st] += int(conv_op[j])  # forward convolutions: an extern call costs more than eager's
     if run:
         walk.runs.append(run)
@@ -264,6 +289,7 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         return None
     mine, is_op, top, top_of, _ = ops
     breaks, has_block, calls, ours, kernel, lid = _breaks(trace, w, blocking, ops)
+    breaks |= _after_backward(trace, steps, top, mine)
     stretch, bounds = _stretches(trace, steps, top, top_of, breaks, calls)
     if not bounds:
         return None
@@ -314,7 +340,8 @@ def compiled_step(trace: Trace, w: rp.Window, blocking: rp.Blocking, steps: list
         removed=pd.DataFrame(bounds, columns=["start_ns", "end_ns"]), costs=costs,
         runs=tuple(tuple(int(k_rows[j]) for j in run) for run in walk.runs),
         ops=(top_ops := np.flatnonzero(top & ~has_block)), op_stretch=stretch[top_ops],
-        generated=generated, conv_calls=convs)
+        generated=generated, conv_calls=convs,
+        library_ops={b: walk.library_ops.get(i, []) for i, b in enumerate(bounds)})
 
 
 def _graph_ns(costs: CompileCosts, kernel_ms: float, generated: dict, conv_calls: dict) -> dict:
@@ -359,6 +386,9 @@ def compiled_cpu_step(trace: Trace, w: rp.Window, steps: list[rp.Window], costs:
     if ops is None:
         return None
     mine, is_op, top, top_of, outside = ops
+    unsupported = is_op & mine & tagged(s, "dynamo_unsupported")  # nn.RNN/GRU/LSTM stay eager: Dynamo breaks there
+    outside = outside.copy()
+    outside[top_of[unsupported][top_of[unsupported] >= 0]] = True
     library_op = is_op & mine & tagged(s, "cpu_library_op")
     has_library = np.zeros(n, dtype=bool)
     has_library[top_of[library_op][top_of[library_op] >= 0]] = True

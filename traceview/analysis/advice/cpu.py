@@ -82,5 +82,5 @@ def on_cpu(trace: Trace, windows, unprofiled_step_ms: float | None, host: HostRe
         load = (unprofiled_loader_ms if unprofiled_loader_ms is not None and unprofiled_step_ms
                 else replayed.loader_ms if replayed is not None else 0.0)
         threads = threads_entry(host, real_step, min(load, real_step or 0.0), w.steps if w is not None else None,
-                                "unprofiled" if unprofiled_step_ms else "profiled")
+                                "unprofiled" if unprofiled_step_ms else "profiled", profiled)
     return [fused_optimizer_cpu(trace, windows, unprofiled_step_ms), threads]

@@ -147,7 +147,7 @@ def why_not(case: LoaderCase) -> str:
 
 
 def threads_entry(host: HostRecord | None, real_step: float | None, load: float, steps: int | None,
-                  scale: str) -> Advice | None:
+                  scale: str, profiled_step: float | None = None) -> Advice | None:
     """``threads`` where torch's threads were oversubscribed: ranked, the rest of the step (all but the DataLoader's
     batches) at the threads that fit, :data:`OVERSUBSCRIBED_SLOWDOWN` times faster; a note without a step to scale."""
     if host is None or not host.ran_oversubscribed:
@@ -171,7 +171,8 @@ def threads_entry(host: HostRecord | None, real_step: float | None, load: float,
     if share < REPLAY_MIN_SHARE:
         return None
     return Advice("threads", float(saving), float(100 * share), evidence + f"; {rest:.2f} ms of each {real_step:.2f} ms "
-                  "step is the training process's own work", how, assumptions, steps_used=steps, scale=scale)
+                  "step is the training process's own work", how, assumptions, steps_used=steps, scale=scale,
+                  saving_ms_profiled=float(share * (profiled_step or real_step)))
 
 
 def loader_case(replayed: rp.ReplayWindow, trace, host: HostRecord | None, real_step: float, load: float,

@@ -37,9 +37,18 @@ class Advice:
     saving_band_pct: tuple[float, float] | None = None  # the share at either end of the model's constants' measured range
     ranked: bool = True  # False: too little evidence to act on; shown as a note below the ranked advice
     checked: str | None = None  # how close this kind came where the change was made and measured (CHECKED)
+    shares_with: str | None = None  # the kind whose saving this one's includes (its share counts only beyond it)
 
     def as_dict(self) -> dict:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+
+
+def step_sum(entries) -> float:
+    """The ranked entries' shares of the step added up, an entry that includes another's saving (``shares_with``)
+    counted only beyond it: what the changes together could save at most, never over 100."""
+    ranked = {a.kind: a.saving_pct for a in entries if a.ranked and a.saving_pct > 0}
+    return sum(max(pct - (ranked.get(a.shares_with, 0.0) if a.shares_with else 0.0), 0.0)
+               for a in entries if a.ranked and a.saving_pct > 0 for pct in [a.saving_pct])
 
 
 def count(x: float) -> str:

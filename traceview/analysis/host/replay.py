@@ -22,8 +22,7 @@ that launched the most GPU work (every process's on a CPU-only trace).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -32,6 +31,7 @@ from traceview.trace.catalogue import tagged
 from traceview.trace.counts import most_common
 from traceview.trace.step_windows import StepWindows, usual_steps
 from traceview.trace import Trace
+from traceview.analysis.host.blocking_calls import CAUSES, Blocking, blocking_calls, in_window  # noqa: F401 - re-exported
 from traceview.analysis.host.streams import Streams, Window, activities, gpu_busy_ms
 
 #: The training process's cost of taking one batch from a DataLoader worker (queue, unpickling, a shared-memory
@@ -77,37 +77,6 @@ PIN_MS_PER_MB = 0.021
 #: pins it; the training process's ``__next__`` takes it from a thread queue: about an in-process ``next()``
 #: (``benchmarks/micro_host.py``: 0.008-0.012 ms on the H200 host) and a queue get.
 PINNED_NEXT_MS = 0.02
-
-
-#: What makes a call block the host on the GPU (:class:`Blocking`'s ``cause``).
-CAUSES: Final[tuple[str, ...]] = ("sync", "pageable_copy")
-
-
-@dataclass(frozen=True)
-class Blocking:
-    """Calls in the steps that blocked the host on the GPU: ``calls`` (slice_id, start_ns, end_ns, wait_ns, cause:
-    "sync" | "pageable_copy", where: the outermost op around it, bytes of a copy)."""
-
-    calls: pd.DataFrame
-    by_cause: dict[str, pd.DataFrame] = field(init=False)  # "sync" and "pageable_copy": each cause's calls
-    _listed: tuple | None = field(default=None, init=False, repr=False, compare=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "by_cause", {c: self.calls[(self.calls["cause"] == c).to_numpy()] for c in CAUSES})
-
-    def of(self, cause: str) -> pd.DataFrame:
-        return self.by_cause[cause]
-
-    def listed(self) -> tuple[tuple[tuple[int, int, int, str], ...], dict[int, int]]:
-        """The calls as Python values, made once (a replay reads them all, and the advice replays a window ~20
-        times): each call's (start_ns, end_ns, slice_id, cause), and each one's wait_ns by slice_id."""
-        if self._listed is None:
-            calls = self.calls
-            ids = calls["slice_id"].to_numpy().astype(int).tolist()
-            intervals = tuple((int(a), int(b), int(sid), str(c)) for sid, a, b, c in zip(
-                ids, calls["start_ns"].to_numpy().tolist(), calls["end_ns"].to_numpy().tolist(), calls["cause"].tolist()))
-            object.__setattr__(self, "_listed", (intervals, dict(zip(ids, calls["wait_ns"].to_numpy().astype(int).tolist()))))
-        return self._listed
 
 
 @dataclass(frozen=True)
@@ -195,107 +164,9 @@ def usual_total(each: list[float], usual: np.ndarray, total: float) -> float:
     return float(np.mean(np.asarray(each)[usual])) * len(usual)
 
 
-def in_window(trace: Trace, w: Window, overlapping: bool = False) -> np.ndarray:
-    """Bool per slice: of the window's process (rank, pid) and inside the window (``overlapping``: any part of it
-    in the window), from numpy arrays (a pandas comparison per column costs more than the work on a short trace)."""
-    s = trace.slices
-    start, end = s["start_ns"].to_numpy(), s["end_ns"].to_numpy()
-    inside = (end > w.start_ns) & (start < w.end_ns) if overlapping else (start >= w.start_ns) & (end <= w.end_ns)
-    return inside & (s["rank"].to_numpy() == w.rank) & (s["pid"].to_numpy(dtype=np.int64, na_value=-1) == w.pid)
-
-
 def within(frame: pd.DataFrame, w: Window) -> pd.DataFrame:
     """The rows of a calls or loader table inside ``w``."""
     return frame[((frame["start_ns"] >= w.start_ns) & (frame["end_ns"] <= w.end_ns)).to_numpy()]
-
-
-def blocking_calls(trace: Trace, w: Window) -> Blocking:
-    """The calls of the window's process that blocked its host on the GPU, and how long each waited: from its
-    start until the last GPU work launched before it ended (0 when that work had ended already)."""
-    s = trace.slices
-    inside = in_window(trace, w)
-    api = inside & tagged(s, "blocking_api")  # synchronisations and copies (trace/catalogue.py)
-    rows = np.flatnonzero(api)
-    if not len(rows) or not len(trace.gpu):
-        return Blocking(_no_calls())
-    gpu, launches = trace.gpu, trace.launches
-    mine_gpu = (gpu["rank"] == w.rank).to_numpy()
-    lid = gpu["launch_id"].to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    has_launch = mine_gpu & (lid >= 0)
-    launch_start = np.full(len(gpu), -1, dtype=np.int64)
-    by_id = pd.Series(launches["start_ns"].to_numpy(), index=launches["launch_id"].to_numpy())
-    launch_start[has_launch] = by_id.reindex(lid[has_launch]).to_numpy(dtype=np.float64, na_value=-1).astype(np.int64)
-    order = np.argsort(launch_start[has_launch], kind="stable")
-    starts_sorted = launch_start[has_launch][order]
-    ends_prefix = np.maximum.accumulate(gpu["end_ns"].to_numpy()[has_launch][order])
-    h2d, pageable = tagged(gpu, "h2d"), tagged(gpu, "pageable")
-    memcpy, is_async = tagged(s, "memcpy_api"), tagged(s, "async_api")
-    # the activities each copy call launched (launch id -> GPU rows), for the copy calls only
-    copies = rows[memcpy[rows]]
-    launched = np.flatnonzero(has_launch & np.isin(lid, copies))
-    # per copy call that launched activities: their bytes, and whether any is host to device, pageable host to
-    # device, pageable (one pass over the activities, not one per call)
-    launch_of, which = np.unique(lid[launched], return_inverse=True)
-    nbytes_of = gpu["bytes"].to_numpy(dtype=np.float64, na_value=np.nan)[launched]
-    flags = np.stack([h2d[launched], h2d[launched] & pageable[launched], pageable[launched]]).astype(np.float64)
-    per_call = np.stack([np.bincount(which, weights=nbytes_of, minlength=len(launch_of))]
-                        + [np.bincount(which, weights=f, minlength=len(launch_of)) > 0 for f in flags])
-    own = {int(x): tuple(col) for x, col in zip(launch_of.tolist(), per_call.T.tolist())}
-    names = s["name"].array
-    op_ids = _outermost_ops(trace, rows)
-    # the wait of every call at once: from its start until the last work launched strictly before it ended
-    a_all, b_all = s["start_ns"].to_numpy()[rows], s["end_ns"].to_numpy()[rows]
-    k_all = np.searchsorted(starts_sorted, a_all, side="left") - 1
-    ready_all = np.where(k_all >= 0, ends_prefix[np.maximum(k_all, 0)] if len(ends_prefix) else a_all, a_all)
-    # work whose launch the trace does not hold was launched before it began: before every call (a GPU-bound loop's
-    # backlog, which the window's first synchronize waits for)
-    unlaunched = mine_gpu & (lid < 0) & (gpu["start_ns"].to_numpy() < w.end_ns)
-    if unlaunched.any():
-        ready_all = np.maximum(ready_all, int(gpu["end_ns"].to_numpy()[unlaunched].max()))
-    wait_all = np.minimum(np.maximum(ready_all - a_all, 0), b_all - a_all)
-    out = []
-    for sid, op_id, a, b, wait, copy, asynchronous in zip(rows.tolist(), op_ids.tolist(), a_all.tolist(), b_all.tolist(),
-                                                          wait_all.tolist(), memcpy[rows].tolist(), is_async[rows].tolist()):
-        cause, nbytes = "sync", np.nan
-        if copy and sid in own:
-            nbytes, any_h2d, any_pageable_h2d, any_pageable = own[sid]
-            if any_h2d:
-                if not any_pageable_h2d:
-                    continue  # pinned, asynchronous: nothing blocks
-                cause = "pageable_copy"
-            elif asynchronous and not any_pageable:
-                continue  # device to device, or to pinned memory: asynchronous (a synchronize after it is what waits)
-        if wait <= 0 and cause == "sync":
-            continue
-        out.append((int(sid), a, b, int(wait), cause, str(names[op_id if op_id >= 0 else sid]), nbytes, int(op_id)))
-    if not out:
-        return Blocking(_no_calls())
-    # a copy that is not non_blocking synchronises its stream inside the same op (aten::to -> copy_): that wait
-    # belongs to the copy, and goes with it
-    copy_ops = {row[7] for row in out if row[4] == "pageable_copy"} - {-1}
-    out = [(*row[:4], "pageable_copy" if row[4] == "sync" and row[7] in copy_ops else row[4], *row[5:7]) for row in out]
-    return Blocking(pd.DataFrame(out, columns=list(_CALL_TYPES)))
-
-
-#: The blocking calls table's columns and their types (:class:`Blocking`).
-_CALL_TYPES: Final[dict[str, str]] = {"slice_id": "int64", "start_ns": "int64", "end_ns": "int64", "wait_ns": "int64",
-                                      "cause": "object", "where": "object", "bytes": "float64"}
-
-
-def _no_calls() -> pd.DataFrame:
-    """The blocking calls table of a window without any."""
-    return pd.DataFrame({col: pd.Series(dtype=t) for col, t in _CALL_TYPES.items()})
-
-
-def _outermost_ops(trace: Trace, rows: np.ndarray) -> np.ndarray:
-    """For each of ``rows``, the slice_id of the outermost CPU op around it, not itself (``aten::item`` for the
-    synchronize inside ``.item()``), -1 when none."""
-    s = trace.slices
-    rows = np.asarray(rows, dtype=np.int64)
-    if not len(rows):
-        return rows
-    is_op = (s["cat"] == "cpu_op").to_numpy(dtype=bool, na_value=False)
-    return trace.outermost_around(is_op, rows=trace.parents[rows])  # (a few calls: walked up from them alone)
 
 
 def loader_calls(trace: Trace, w: Window) -> pd.DataFrame:
@@ -359,6 +230,7 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
                   np.asarray(act_launch, dtype=np.int64) + acts.latency.astype(np.int64),
                   np.asarray(dur, dtype=np.int64), acts.stream, w.start_ns)
     cut_at = np.searchsorted(act_launch, np.array([iv[0] for iv in kept], dtype=np.int64), side="left").tolist()
+    queue_at = _queue_positions(blocking, acts)
     moved: list[int] = []
     shift = 0
     # launches between intervals move by the shift accumulated before them
@@ -369,9 +241,12 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
         old = b - a
         if cause in removed or cause == "host":
             new = int(new_host.get(sid, 0))
+        elif cause == "queue":  # a launch on a full queue: until the activity it waited for can start
+            ready_at = gpu.done_before(queue_at.get(sid, upto), None, a + shift)
+            new = max(old - waited[sid], 0) + max(ready_at - (a + shift), 0)
         else:  # still blocks: its own cost, then the replayed GPU's remaining work
             ready_at = gpu.done_before(upto, acts.own.get(sid), a + shift)
-            new = old - waited[sid] + max(ready_at - (a + shift), 0)
+            new = max(old - waited[sid], 0) + max(ready_at - (a + shift), 0)
         shift += new - old
     gpu.schedule(len(acts.dur), shift)
     host_end = int(on_host(w.end_ns)) + shift
@@ -381,6 +256,16 @@ def replay_steps(trace: Trace, w: Window, blocking: Blocking, new_host: dict | N
         moved[-1] = max(moved[-1], total_end) if step_ends[-1] >= int(on_host(w.end_ns)) else moved[-1]
     edges = [w.start_ns, *moved]
     return (total_end - w.start_ns) / 1e6, [(b - a) / 1e6 for a, b in zip(edges, edges[1:])]
+
+
+def _queue_positions(blocking: Blocking, acts) -> dict[int, int]:
+    """Each full-queue launch's activity waited for, as its position in the replay's launch order."""
+    q = blocking.queued
+    if q is None or not len(q):
+        return {}
+    pos = pd.Series(np.arange(len(acts.activity_id)), index=acts.activity_id)
+    at = pos.reindex(q["activity_id"].to_numpy()).to_numpy(dtype=np.float64)
+    return {int(s): int(a) for s, a in zip(q["slice_id"].to_numpy(), at) if not np.isnan(a)}
 
 
 @dataclass(frozen=True)
