@@ -22,7 +22,7 @@ LAUNCH_COLUMNS = ["api", "start_ns", "dur_ns", "step", "kernels", "phase", "op",
 STEP_COLUMNS = ["step", "ms", "gpu_ms", "kernels", "launches", "launch_cpu_ms", "compile_kernels", "start_ns", "rank"]
 #: `Run.advice`' columns, in order.
 ADVICE_COLUMNS = ["kind", "saving_ms", "saving_pct", "ranked", "how", "evidence", "assumptions", "checked", "where", "rank",
-                  "scale", "steps_used"]
+                  "scale", "steps_used", "saving_ms_profiled", "shares_with"]
 
 
 def _step_of(trace: Trace, windows, step_ids: np.ndarray) -> pd.Series:
@@ -121,7 +121,8 @@ def advice(result: Any) -> pd.DataFrame:
     """The changes the CLI ranks, largest saving first, then the notes (`ranked` False): one row each."""
     rows = [{"kind": a.kind, "saving_ms": a.saving_ms_per_step, "saving_pct": a.saving_pct, "ranked": a.ranked,
              "how": a.how, "evidence": a.evidence, "assumptions": a.assumptions, "checked": a.checked, "where": a.where,
-             "rank": a.rank, "scale": a.scale, "steps_used": a.steps_used} for a in result.advice]
+             "rank": a.rank, "scale": a.scale, "steps_used": a.steps_used, "saving_ms_profiled": a.saving_ms_profiled,
+             "shares_with": a.shares_with} for a in result.advice]
     return pd.DataFrame(rows, columns=ADVICE_COLUMNS)
 
 

@@ -29,6 +29,7 @@ class TraceSummary:
     streams: int
     truncated: bool
     notes: list[str] = field(default_factory=list)
+    world_size: int | None = None  # the job's ranks as the trace's distributedInfo says (None: not a distributed run)
 
 
 def trace_summary(trace: Trace) -> TraceSummary:
@@ -61,6 +62,7 @@ def trace_summary(trace: Trace) -> TraceSummary:
         streams=_distinct_rows(gpu["rank"], gpu["device"], gpu["stream"]),
         truncated=any(m.truncated for m in trace.ranks),
         notes=notes,
+        world_size=max((m.world_size or 0 for m in trace.ranks), default=0) or None,
     )
 
 

@@ -22,7 +22,10 @@ def summary_view(s: TraceSummary) -> RenderableType:
     """``traceview info``: what the trace holds."""
     head = Table.grid(padding=(0, 2))
     head.add_row("trace", safe(s.path))
-    head.add_row("ranks", ", ".join(map(str, s.ranks)))
+    if len(s.ranks) > 1 or s.world_size:
+        head.add_row("ranks", ", ".join(map(str, s.ranks)) + (f" of {s.world_size}" if s.world_size else ""))
+    else:  # a single process: no rank to show
+        head.add_row("process", "one (not a distributed run)")
     head.add_row("events", f"{s.events:,}")
     head.add_row("span", f"{s.span_ms:,.3f} ms")
     head.add_row("devices", safe(", ".join(s.devices) or "none listed"))
