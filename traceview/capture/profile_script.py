@@ -56,6 +56,7 @@ from .profiling import (DynamoDelta, activities, cpp_kernel_profile, device_info
 from .steps import StepCounter, StepRange, StepsDone, counting_steps
 from .target import Target, module_target, script_target
 from .progress import stage
+from .quiet_stderr import kineto_lines_dropped
 from .torch_log import SUFFIX as TORCH_LOG_SUFFIX
 from .torch_log import structured_trace
 
@@ -250,6 +251,13 @@ def _profiled_execution(code, globals_, device, spawned: rank_files.RankCapture,
     counter = StepCounter(prof, step_annotation, stop_after=stop_after, timed_from=first_timed) if window is not None else None
     started = time.perf_counter()
     stage(f"running {_target_name(code)} under the profiler")
+    with kineto_lines_dropped():
+        return _under_profiler(prof, code, globals_, device, spawned, distributed, counter, window, started, rank,
+                               trace_path)
+
+
+def _under_profiler(prof, code, globals_, device, spawned, distributed, counter, window, started, rank, trace_path):
+    """The script run between the profiler's start and stop (see :func:`_profiled_execution`)."""
     prof.start()
     try:
         with rank_files.distributed_info_recorded(prof, distributed), rank_files.spawned_ranks_profiled(spawned), \
