@@ -37,3 +37,12 @@ def test_every_advice_kind_has_a_page():
 
     text = " ".join(p.read_text() for p in (DOCS / "advice").glob("*.md"))
     assert all(f"`{k}`" in text for k in KINDS)
+
+
+def test_every_docs_page_the_package_names_exists():
+    """A docstring or comment that sends a reader to docs/... names a page that is there."""
+    import re
+
+    named = {m for p in (ROOT / "traceview").rglob("*.py")
+             for m in re.findall(r"docs/[A-Za-z0-9_./-]+\.md", p.read_text())}
+    assert named and not [m for m in sorted(named) if not (ROOT / m).is_file()]

@@ -4,7 +4,7 @@ Each run's step is a median of synchronised chunks (:mod:`traceview.capture.tria
 chunks agree to ~5-8%, but separate processes do not: on the lent H200 a host-bound GPT-2 step ran 4.0 to
 5.6 ms (compiled) and 4.4 to 6.7 ms (eager) from one process to the next, and each process's own host
 speed, a tiny ``torch.add`` timed right before and after its steps, follows it (correlation 0.6 compiled,
-0.77 eager; ``benchmarks/try_noise.sh``, docs/benchmarks.md). So a change is measured as a model of all runs:
+0.77 eager; ``benchmarks/try_noise.sh``, docs/benchmarks/try.md). So a change is measured as a model of all runs:
 
     log(step_ms) = baseline + effect[arm] + beta * log(host_speed_ms)      (least squares)
 

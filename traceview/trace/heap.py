@@ -5,7 +5,7 @@ analyses free their temporaries as they go; glibc keeps those pages in its arena
 counting them until ``malloc_trim``. On the 100 MB with_stack GPT-2 trace that was 63 MB after the load (RSS 262 ->
 198 MB) and ~25 MB before the critical path's walk, whose per-moment arrays are the largest the analyses make. With
 the walk's leaner arrays (analysis/host/path_walk.py) the load + analyze peak went from 327 to 289 MB
-(docs/benchmarks.md, session 20). Elsewhere (musl, macOS, Windows) it does nothing.
+(docs/benchmarks/speed.md). Elsewhere (musl, macOS, Windows) it does nothing.
 """
 
 from __future__ import annotations

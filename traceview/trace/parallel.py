@@ -37,7 +37,7 @@ from traceview.trace.read import json_bytes
 T = TypeVar("T")
 
 #: Peak memory of one load + analysis above the interpreter, as a multiple of the trace's JSON size
-#: (measured on the generated with_stack traces, docs/benchmarks.md: 0.8-0.9x from 200 MB to 2 GB;
+#: (measured on the generated with_stack traces, docs/benchmarks/speed.md: 0.8-0.9x from 200 MB to 2 GB;
 #: 1.5x leaves room for a per-rank analysis), and the interpreter with pandas imported (~0.11 GB).
 MEMORY_PER_JSON_BYTE = 1.5
 WORKER_BASE_BYTES = 256 << 20

@@ -38,7 +38,7 @@ import msgspec
 from traceview.errors import TraceFormatError
 from traceview.trace.args import FileStamp
 
-try:  # zlib-ng: the same inflate and errors as zlib, ~4x faster (docs/benchmarks.md, session 32)
+try:  # zlib-ng: the same inflate and errors as zlib, ~4x faster (docs/benchmarks/speed.md)
     from zlib_ng import zlib_ng as inflating
 except ImportError:  # a platform without its wheel: the standard library's
     inflating = zlib  # type: ignore[assignment]

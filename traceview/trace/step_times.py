@@ -6,7 +6,7 @@ steps before the profiled window count, from FIRST_TIMED_STEP (compilation, CUDA
 allocator's warm-up happen in the first calls), or from ``since`` where meta.json records a later one (``profile
 --timed-from``: a script whose first steps are another loop), to the profiler's warm-up step (excluded), at most the
 MAX_STEPS_BEFORE right before it. (Every step from ``since`` instead — the whole span, as a shared host's CPU changes
-speed within seconds — was tried in session 22 and failed its declared blind set: docs/benchmarks.md.) Only when
+speed within seconds — failed its declared blind set: docs/benchmarks/advice.md.) Only when
 fewer than MIN_STEPS_BEFORE ran there, also those from two steps after the window (the step right after it pays for
 exporting the trace, and CUDA profiling stays attached: Kineto does not tear CUPTI down, pytorch#144455; the steps
 after the window ran 10-40% slower on the H200 captures).

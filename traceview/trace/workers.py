@@ -23,8 +23,8 @@ from traceview.trace.read import Piece, TraceText, json_bytes
 from traceview.trace.recover import Repairs
 
 #: A file of this much JSON or more (:func:`traceview.trace.read.json_bytes`) has its pieces decoded by worker
-#: processes (:func:`load_workers`); below it, starting them costs more than they save (docs/benchmarks.md,
-#: session 25: 2 workers on 2 cores lost 25-50 ms at 1.8-14 MB, gained 40-60 ms at 15-33 MB).
+#: processes (:func:`load_workers`); below it, starting them costs more than they save (docs/benchmarks/speed.md,
+#: 2 workers on 2 cores lost 25-50 ms at 1.8-14 MB, gained 40-60 ms at 15-33 MB).
 PARALLEL_BYTES = 16 << 20
 #: At most this many workers for one file (the parent joins their columns, one piece at a time).
 MAX_WORKERS = 8

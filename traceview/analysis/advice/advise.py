@@ -26,8 +26,8 @@ they ran in) and what the change still costs, and predicts the saving per step::
     pageable_copy    copies from pageable memory, which block the host: replayed as pinned, asynchronous copies
 
 Every entry says the evidence in numbers, the change in concrete words and the assumptions.
-``benchmarks/predictions.py`` checks each prediction against the measured result of making the change
-(docs/benchmarks.md, "Advice checked against measured outcomes").
+``benchmarks/advice_record.py`` checks each prediction against the measured result of making the change, case by
+case (tests/data/advice_record.json, docs/advice/record.md).
 """
 
 from __future__ import annotations

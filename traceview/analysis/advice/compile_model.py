@@ -83,7 +83,7 @@ def at_speed(costs: CompileCosts, launch_us: float | None) -> CompileCosts:
     compiled call's host costs scale with the process as its eager ops' do (the same model's compiled step ran 0.69x as
     long in a process whose eager step ran 0.74x as long, benchmarks/results/models-2026-11-27-compiled-loss);
     unchanged where either speed is unknown. Scored by benchmarks/compile_at_speed.py and not adopted: no default
-    constant carries a speed (docs/benchmarks.md)."""
+    constant carries a speed (docs/benchmarks/advice.md)."""
     if not costs.launch_us or not launch_us:
         return costs
     f = launch_us / costs.launch_us

@@ -64,7 +64,7 @@ def share_entry(kind: str, saving: float, step_ms: float, evidence: str, how: st
 
 
 #: How close each kind's predictions came to the measured share of the step where the change was made for real
-#: (interleaved A/B benchmarks; docs/benchmarks.md, the tables of "Advice checked against measured outcomes",
+#: (interleaved A/B benchmarks; docs/advice/record.md and docs/benchmarks/advice.md, the tables of "Advice checked against measured outcomes",
 #: "Data loading, syncs and pageable copies" and "compile from mechanisms, checked out of sample"): the uncertainty
 #: every entry of the kind carries. Points are predicted minus measured share.
 CHECKED: Final[dict[str, str]] = {

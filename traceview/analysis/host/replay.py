@@ -39,7 +39,7 @@ from traceview.analysis.host.streams import Streams, Window, activities, gpu_bus
 #: - 1) persistent workers, the training process busy between batches), measured by ``benchmarks/micro_host.py``
 #: for batches of 1, 2 and 4 tensors: ``FETCH_BASE_MS + tensors * FETCH_PER_TENSOR_MS``. H200's 16-core host, five
 #: runs: base 0.00-0.41 ms, 0.16-0.39 ms per tensor (2 tensors: 0.60-0.77 ms); this 2-core x86-64 host, three runs:
-#: base 0.25-0.33, 0.14-0.16 per tensor (docs/benchmarks.md). On a CPU host the cost of a batch is this alone (its
+#: base 0.25-0.33, 0.14-0.16 per tensor (docs/benchmarks/speed.md). On a CPU host the cost of a batch is this alone (its
 #: first read is taken as the work it was anyway).
 FETCH_BASE_MS = {"gpu": 0.26, "cpu": 0.29}
 FETCH_PER_TENSOR_MS = {"gpu": 0.26, "cpu": 0.15}
