@@ -46,3 +46,13 @@ def test_every_docs_page_the_package_names_exists():
     named = {m for p in (ROOT / "traceview").rglob("*.py")
              for m in re.findall(r"docs/[A-Za-z0-9_./-]+\.md", p.read_text())}
     assert named and not [m for m in sorted(named) if not (ROOT / m).is_file()]
+
+
+def test_the_commit_msg_hook_refuses_a_subject_over_72_characters(tmp_path):
+    hook = ROOT / ".githooks" / "commit-msg"
+    ok, long = tmp_path / "ok", tmp_path / "long"
+    ok.write_text("x" * 72 + "\n\nbody " * 40)
+    long.write_text("x" * 73 + "\n")
+    assert subprocess.run(["bash", str(hook), str(ok)], capture_output=True).returncode == 0
+    refused = subprocess.run(["bash", str(hook), str(long)], capture_output=True, text=True)
+    assert refused.returncode == 1 and "73 characters" in refused.stderr
