@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT, SAMPLES
@@ -66,3 +67,25 @@ def test_the_pump_passes_partial_lines_at_once_and_drops_whole_kineto_lines():
     t.join(5)
     with os.fdopen(out_r, "rb") as f:
         assert f.read() == b"\nuser line\n"
+
+
+def test_the_api_answers_on_a_cpu_run_as_the_cli_does():
+    """sample_traces/cpu/abc (traceview run abc without a GPU): every table and figure the API documents answers."""
+    import json
+
+    import traceview as tv
+
+    runs = tv.open(SAMPLES / "cpu" / "abc")
+    meta = json.loads((SAMPLES / "cpu" / "abc" / "meta.json").read_text())
+    compare = runs.compare().set_index("variant")
+    recorded = meta["variants"]["compiled"]["dynamo"]["compile_times_s"]["_compile.compile_inner"]  # torch's own
+    assert compare.at["compiled", "compile_s"] == pytest.approx(recorded, rel=0.05) and recorded > 0
+    compiled = runs["compiled"]
+    assert list(compiled.regions["kernels_per_call"].iloc[0]) == [1, 1, 1]  # one fused C++ kernel per call
+    top = compiled.plot.top_kernels()
+    assert "cpp_fused_add_mul" in " ".join(top.data[0].y)
+    phases = compiled.plot.phases()
+    assert "compiled for" in phases.layout.annotations[0].text  # nothing to draw, and says why
+    d = tv.diff(runs["eager"], runs["compiled"])
+    (row,) = d.kernels.itertuples()
+    assert set(row.a_kernels) == {"aten::mul", "aten::add"} and row.b_kernels == ["graph_0_cpp_fused_add_mul_0"]

@@ -24,13 +24,21 @@ class Plots:
         """CPU threads above GPU streams, coloured by phase, each launch joined to its kernel (downsampled)."""
         return timeline(self._run.trace, self._run._lazy).figure
 
-    def phases(self) -> go.Figure | None:
-        """Compile, autotune and run time."""
-        return F.phase_figure(self._run._lazy)
+    def phases(self) -> go.Figure:
+        """Compile, autotune and run time; where the trace holds no compiling, a figure that says so (and what the
+        run's own record says it spent compiling, when meta.json or the structured trace has it)."""
+        fig = F.phase_figure(self._run._lazy)
+        if fig is not None:
+            return fig
+        reasons = self._run.analysis("reasons")
+        seconds = reasons.compile_s if reasons is not None else None
+        return F.unavailable("Compile and autotune wall time", "no compiling or autotuning inside this trace" + (
+            f" (the run compiled for {seconds:,.2f} s before the profiled steps)" if seconds else ""))
 
-    def top_kernels(self, top: int = F.TOP_KERNELS) -> go.Figure | None:
-        """The kernels that took the most run-phase time."""
-        return F.top_kernels_figure(self._run._lazy, top)
+    def top_kernels(self, top: int = F.TOP_KERNELS) -> go.Figure:
+        """The kernels that took the most run-phase time: the GPU's, or the CPU's on a trace without GPU work."""
+        fig = F.top_kernels_figure(self._run._lazy, top)
+        return fig if fig is not None else F.unavailable("Kernels by time", "no run-phase kernel in this trace")
 
     def steps(self) -> go.Figure | None:
         """Kernels and GPU time per step."""

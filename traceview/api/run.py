@@ -100,7 +100,12 @@ class Run:
 
     @cached_property
     def regions(self) -> pd.DataFrame:
-        """Per compiled region (`F/C`): calls, kernels per call, GPU ms."""
+        """Per compiled region (`F/C`): calls, kernels per call, GPU ms; on a trace without GPU work, the CPU's
+        kernels per call (ATen ops and Inductor's C++ kernels, as `traceview analyze` counts them) and their ms."""
+        if not len(self.trace.gpu):
+            cpu = self._resolver["cpu"]
+            if cpu is not None and len(cpu.per_region):
+                return cpu.per_region
         return self._resolver["regions"].by_region
 
     @cached_property

@@ -17,6 +17,7 @@ Kernels with no partner are listed as unmatched on their side.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -177,8 +178,12 @@ def diff_analyses(a: Analysis, b: Analysis, label_a: str = "A", label_b: str = "
     Their autotuning decisions (``Analysis.autotune``) are compared when both have a record."""
     from traceview.analysis.compile.autotune_diff import autotune_changes
 
-    ka = kernel_ops(a.attribution.kernels, aten_ops_a)
-    kb = kernel_ops(b.attribution.kernels, aten_ops_b)
+    if a.summary.kernels == 0 and b.summary.kernels == 0 and a.cpu is not None and b.cpu is not None:
+        (ka_rows, ka_ops), (kb_rows, kb_ops) = cpu_kernel_rows(a), cpu_kernel_rows(b)
+        ka, kb = kernel_ops(ka_rows, ka_ops), kernel_ops(kb_rows, kb_ops)
+    else:
+        ka = kernel_ops(a.attribution.kernels, aten_ops_a)
+        kb = kernel_ops(b.attribution.kernels, aten_ops_b)
     groups, lone_a, lone_b = match_kernels(ka, kb)
     rows = [(name, unit, *values) for name, unit, values in _metric_rows(a, b)]
     metrics = pd.DataFrame(rows, columns=["metric", "unit", "a", "b"])
@@ -190,6 +195,19 @@ def diff_analyses(a: Analysis, b: Analysis, label_a: str = "A", label_b: str = "
     launches = pd.DataFrame({"api": apis, "a": [int(calls_a.get(x, 0)) for x in apis], "b": [int(calls_b.get(x, 0)) for x in apis]})
     tuned = autotune_changes(a.autotune, b.autotune) if a.autotune is not None and b.autotune is not None else None
     return Diff(label_a, label_b, metrics, launches, groups, lone_a, lone_b, tuned)
+
+
+def cpu_kernel_rows(a: Analysis) -> tuple[pd.DataFrame, dict[str, list[str]]]:
+    """A trace without GPU work: its CPU kernels (:mod:`~traceview.analysis.kernels.cpu_kernels`) as
+    :func:`kernel_ops` reads kernels, and each name's ATen ops (an ATen op is its own; an Inductor C++ kernel's come
+    from its name, ``graph_0_cpp_fused_add_mul_0`` -> add, mul), so eager ops and the fused kernels that replace
+    them match as :func:`match_kernels` matches GPU kernels."""
+    k = a.cpu.kernels
+    names = k["name"].astype(str).tolist()
+    rows = pd.DataFrame({"name": names, "op": [n if n.startswith("aten::") else None for n in names],
+                         "phase": k["phase"].astype(str).to_numpy(), "dur_ns": k["dur_ns"].to_numpy()})
+    ops = {n: [n] if n.startswith("aten::") else aten_ops_from_name(re.sub(r"^graph_\d+_", "", n)) for n in set(names)}
+    return rows, ops
 
 
 def calls_of(a: Analysis) -> tuple[int, str]:

@@ -180,11 +180,32 @@ def graph_amortization_figure(a: Analysis) -> go.Figure | None:
     return _layout(fig, "Graph-launch amortization: CPU µs per replay", xaxis_title="graph launch", yaxis_title="CPU µs")
 
 
-def top_kernels_figure(a: Analysis, top: int = TOP_KERNELS) -> go.Figure | None:
-    """Largest kernels by total run-phase GPU time."""
-    k = a.kernels.head(top)
+def unavailable(title: str, why: str) -> go.Figure:
+    """A figure with nothing to draw that says why, in words."""
+    fig = go.Figure()
+    fig.add_annotation(text=why, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False)
+    return _layout(fig, title, height=160, xaxis_visible=False, yaxis_visible=False)
+
+
+def cpu_kernels_figure(a: Analysis, top: int = TOP_KERNELS) -> go.Figure | None:
+    """Largest CPU kernels (ATen ops, Inductor's C++ kernels) by total run-phase time: a trace without GPU work."""
+    k = a.cpu.by_name.head(top) if a.cpu is not None else pd.DataFrame()
     if k.empty:
         return None
+    names = [f"{i + 1}. {label(n, 60)}" for i, n in enumerate(k["name"])]
+    fig = go.Figure(go.Bar(x=k["total_ms"][::-1], y=names[::-1], orientation="h", marker_color=GPU_RUN_COLOR,
+                           hovertext=[f"{label(n)}<br>{c} calls, {m:,.3f} ms, {s:.0%}" for n, c, m, s in
+                                      zip(k["name"][::-1], k["count"][::-1], k["total_ms"][::-1], k["share"][::-1])],
+                           hoverinfo="text"))
+    return _layout(fig, "CPU kernels by time (run phase; no GPU in this trace)", height=max(300, 22 * len(k) + 120),
+                   xaxis_title="ms", margin=dict(l=380, r=20, t=50, b=50))
+
+
+def top_kernels_figure(a: Analysis, top: int = TOP_KERNELS) -> go.Figure | None:
+    """Largest kernels by total run-phase GPU time (the CPU's kernels on a trace without GPU work)."""
+    k = a.kernels.head(top)
+    if k.empty:
+        return cpu_kernels_figure(a, top) if a.summary.kernels == 0 else None
     names = [f"{i + 1}. {label(short_kernel_name(n), 50)}" + (f" ({label(op, 30)})" if isinstance(op, str) and op != n else "")
              for i, (n, op) in enumerate(zip(k["name"], k["op"]))]
     fig = go.Figure(go.Bar(x=k["total_ms"][::-1], y=names[::-1], orientation="h", marker_color=GPU_RUN_COLOR,
