@@ -40,7 +40,7 @@ try)
   MODEL=$m timeout 280 python3 -m traceview try --json -o "$S/try" -c tf32 -c fused_optimizer --max-minutes 2 \
     benchmarks/heldout.py > "$S/res/try-$m.json" 2> "$S/try.err"
   say "try $m: exit $?"; tail -5 "$S/try.err" | tee -a "$LOG"
-  MODEL=$m timeout 200 python3 benchmarks/heldout.py --ab "$S/res/$m.ab.json" > "$S/ab.out" 2>&1
+  MODEL=$m VARIANTS=eager,fused,tf32 timeout 200 python3 benchmarks/heldout.py --ab "$S/res/$m.ab.json" > "$S/ab.out" 2>&1
   say "A/B $m: exit $?"; tail -7 "$S/ab.out" | tee -a "$LOG"
   ;;
 esac

@@ -150,6 +150,8 @@ def main() -> None:
         sync()
         return
     variants = ["eager", "compile", "ro", "fused"] + ([] if amp else ["tf32", "bf16"])
+    if os.environ.get("VARIANTS"):  # a subset, the baseline first (VARIANTS=eager,fused,tf32)
+        variants = [v for v in os.environ["VARIANTS"].split(",") if v in variants]
     steps = {}
     for v in variants:
         t = time.perf_counter()
