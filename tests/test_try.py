@@ -75,8 +75,10 @@ def test_eager_loop_each_change_measured_and_predicted(tmp_path):
                              "--loader", "--steps", "40", "--sample-ms", "1.0", steps="4:10")
     assert code == 0, output
     runs = _runs(tmp_path / "try" / "runs")
-    assert sorted((r.arm, r.round) for r in runs) == sorted((a, i) for a in (BASELINE, "fused_optimizer", "num_workers")
-                                                             for i in range(3))
+    # up to 3 rounds each; from round 3 on a change whose interval has decided takes no more (the stopping rule)
+    done = sorted((r.arm, r.round) for r in runs)
+    assert set(done) <= {(a, i) for a in (BASELINE, "fused_optimizer", "num_workers") for i in range(3)}
+    assert {(a, i) for a in (BASELINE, "fused_optimizer", "num_workers") for i in range(2)} <= set(done)
     # each run stopped after step 7 although the script asked for 40 steps, and every run reached it
     assert {r.steps_counted for r in runs} == {10} and all(r.reached and r.exit_code == 0 for r in runs)
     assert all(len(r.chunk_ms) == 6 and len(r.calibration) == 2 for r in runs)  # steps 4..9 in chunks of 1 (window 6)
@@ -181,7 +183,7 @@ def test_a_change_that_fails_is_reported_and_the_others_go_on(tmp_path):
     assert failed["status"] == "failed" and "\n" not in failed["why"]
     assert failed["why"].endswith("RuntimeError: Samples must be read in the main process")
     assert len(list((tmp_path / "try" / "runs").glob("num_workers.*.json"))) == 1  # not retried in later rounds
-    assert _row(doc, "fused_optimizer")["status"] == "measured" and _row(doc, "fused_optimizer")["rounds"] == 3
+    assert _row(doc, "fused_optimizer")["status"] == "measured" and _row(doc, "fused_optimizer")["rounds"] in (2, 3)
 
 
 @pytest.mark.slow
