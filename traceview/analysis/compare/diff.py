@@ -17,7 +17,6 @@ Kernels with no partner are listed as unmatched on their side.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -206,8 +205,15 @@ def cpu_kernel_rows(a: Analysis) -> tuple[pd.DataFrame, dict[str, list[str]]]:
     names = k["name"].astype(str).tolist()
     rows = pd.DataFrame({"name": names, "op": [n if n.startswith("aten::") else None for n in names],
                          "phase": k["phase"].astype(str).to_numpy(), "dur_ns": k["dur_ns"].to_numpy()})
-    ops = {n: [n] if n.startswith("aten::") else aten_ops_from_name(re.sub(r"^graph_\d+_", "", n)) for n in set(names)}
+    ops = {n: [n] if n.startswith("aten::") else aten_ops_from_name(_graph_prefix_off(n)) for n in set(names)}
     return rows, ops
+
+
+def _graph_prefix_off(name: str) -> str:
+    """``graph_0_cpp_fused_add_mul_0`` -> ``cpp_fused_add_mul_0`` (Inductor's C++ kernel profile names its graph)."""
+    head, _, rest = name.partition("_")
+    number, _, kernel = rest.partition("_")
+    return kernel if head == "graph" and number.isdigit() and kernel else name
 
 
 def calls_of(a: Analysis) -> tuple[int, str]:
